@@ -1,0 +1,16 @@
+"""frontier-toolkit: exact, fast settlement board games for Jupyter lessons and analysis.
+
+Import a game package explicitly, e.g. ``from toolkit import pioneers``.
+Importing ``toolkit`` itself loads nothing heavy (no plotly, pandas or ipywidgets).
+"""
+
+__version__ = "0.1.0"
+
+#: Registry of implemented games: name -> "module:Class". Resolved lazily by
+#: :func:`toolkit.core.make_game` so importing toolkit stays cheap.
+GAMES = {
+    "pioneers": "toolkit.pioneers:Pioneers",
+    "anno1503": "toolkit.anno1503:Anno1503",
+}
+
+__all__ = ["GAMES", "__version__"]

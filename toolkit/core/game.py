@@ -1,0 +1,89 @@
+"""The game protocol every game in the toolkit implements.
+
+A game object holds what never changes (board, decks, player count, options);
+a state holds what changes and is immutable: :meth:`Game.apply` returns a new
+state and never modifies its input. Randomness appears only as *chance turns*:
+when :meth:`Game.to_move` returns :data:`CHANCE`, the next action is drawn from
+:meth:`Game.chance_outcomes` by whoever drives the game (see :func:`toolkit.core.play`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+#: The pseudo-player who makes chance turns (shuffles, draws, dice).
+CHANCE = -1
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+class IllegalAction(ValueError):
+    """An action that the rules forbid in the given state.
+
+    ``rule`` is the rule ID it breaks (e.g. ``"P-MOVE-3"``); the message is a
+    sentence a student understands. The state it was applied to is unchanged.
+    """
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+        self.message = message
+
+
+class GameOver(IllegalAction):
+    """Raised when an action is applied to a finished game."""
+
+    def __init__(self) -> None:
+        super().__init__("GAME-OVER", "the game is over; no more actions can be taken.")
+
+
+@runtime_checkable
+class Game(Protocol[S, A]):
+    """The seven-member protocol shared by all games.
+
+    Members
+    -------
+    name, min_players, max_players, players, options
+        Static facts about the game and this instance.
+    setup() -> S
+        The deterministic starting state; its first turns are usually chance turns.
+    to_move(s) -> int | None
+        The seat to decide next (0-based), :data:`CHANCE`, or ``None`` when over.
+    legal_actions(s) -> Sequence[A]
+        The decisions open to ``to_move(s)``, in a stable order; empty only when over
+        or at a chance turn.
+    chance_outcomes(s) -> Sequence[tuple[A, float]]
+        At a chance turn: every outcome with its probability (summing to 1).
+    apply(s, a) -> S
+        The state after ``a``; raises :class:`IllegalAction` and leaves ``s`` as is.
+    observe(s, seat) -> S
+        The same kind of state with what ``seat`` cannot see redacted.
+    scores(s) -> tuple[int, ...]
+        Victory points by seat (meaningful mid-game too, for charts).
+    parse_action(text) -> A
+        The inverse of ``str(action)``.
+    """
+
+    name: str
+    min_players: int
+    max_players: int
+    players: int
+    options: dict[str, Any]
+
+    def setup(self) -> S: ...
+    def to_move(self, state: S) -> int | None: ...
+    def legal_actions(self, state: S) -> Sequence[A]: ...
+    def chance_outcomes(self, state: S) -> Sequence[tuple[A, float]]: ...
+    def apply(self, state: S, action: A) -> S: ...
+    def observe(self, state: S, seat: int) -> S: ...
+    def scores(self, state: S) -> tuple[int, ...]: ...
+    def parse_action(self, text: str) -> A: ...
+
+
+#: An agent is any callable ``agent(game, observation, legal_actions, rng) -> action``.
+#: ``observation`` is ``game.observe(state, seat)``; ``rng`` is the agent's own
+#: seeded :class:`random.Random` stream.
+Agent = Callable[[Any, Any, Sequence[Any], random.Random], Any]
