@@ -47,7 +47,7 @@ def check_game(
 
     Returns counts of what was checked.
     """
-    if not hasattr(game, "setup"):
+    if isinstance(game, type) or not hasattr(game, "setup"):
         game = game(players=players)
     if players is not None and game.players != players:
         raise ConformanceError(f"game has {game.players} players, expected {players}")

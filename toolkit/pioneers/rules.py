@@ -1,0 +1,959 @@
+"""The Pioneers rules engine (rule IDs from the project's Pioneers specification).
+
+:class:`Pioneers` implements the shared game protocol of :mod:`toolkit.core`.
+States are immutable :class:`~toolkit.pioneers.state.State` tuples; every
+random event (tile placement, wagon reveals, nugget draws, the start player)
+is a chance turn, with hidden cards decided only when they are revealed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from heapq import heappop, heappush
+from typing import Any
+
+from toolkit.core import CHANCE, GameOver, IllegalAction
+
+from . import actions as A
+from .board import PROFESSIONS, TILE_TYPES, Board, load_board
+from .state import PlayerState, State, Wagon
+
+#: Tiles removed to the box per type, by player count (P-PC-3).
+TILES_REMOVED = {2: 2, 3: 1, 4: 0}
+#: Regular wagons removed unseen from the deck, by player count (P-PC-4).
+WAGONS_REMOVED = {2: 12, 3: 6, 4: 2}
+NUGGETS = (3, 4, 5)
+NUGGET_COUNTS = (6, 3, 1)  # P-COMP-6
+START_MONEY = 2  # P-PC-7
+INCOME = 3  # P-INC-1
+PIONEERS = 20  # P-COMP-3
+ROADS = 15  # P-COMP-3
+BANK_TOTAL = 63  # P-COMP-7
+ROAD_PRICE = {1: 2, 2: 5}  # P-BUY-1
+PHASES_CHANCE = frozenset({"cover", "tile", "redraw", "first", "market", "deal", "reveal", "nugget"})
+_TILE_INDEX = {t: i for i, t in enumerate(TILE_TYPES)}
+
+
+def _replace_at(t: tuple, i: int, value: Any) -> tuple:
+    return t[:i] + (value,) + t[i + 1:]
+
+
+class Pioneers:
+    """Pioneers for 2-4 players on the designed board (or a custom :class:`Board`).
+
+    Parameters
+    ----------
+    players : int
+        2, 3 or 4. Picks the board side (P-PC-1) and the set-up table (P-PC).
+    cover : "designated" or "random"
+        With 2 players, cover the 8 designated edge cities or 8 random ones (P-SETUP-2).
+    finite_bank : bool
+        Cap the bank at the $63 of coins (ASSUMPTION-9); default unlimited.
+    max_rounds : int
+        Hard cap on rounds (ASSUMPTION-20 safeguard).
+    early_end : bool
+        Also end after a round if no tile is left on the board or nobody moved or
+        bought (ASSUMPTION-20). Off by default: the rulebook (the seed) names only
+        the two triggers of P-END-1, and players may still buy after the last tile.
+    start_player : int or None
+        Fix the start player instead of drawing one (P-SETUP-6).
+    board : Board, optional
+        A custom board (lessons and tests); default the designed side for ``players``.
+    wagons : sequence of WagonSpec, optional
+        A custom wagon deck; default the designed deck (ASSUMPTION-2).
+    """
+
+    name = "pioneers"
+    min_players = 2
+    max_players = 4
+
+    def __init__(
+        self,
+        players: int = 4,
+        cover: str = "designated",
+        finite_bank: bool = False,
+        max_rounds: int = 60,
+        early_end: bool = False,
+        start_player: int | None = None,
+        board: Board | None = None,
+        wagons: Sequence[Any] | None = None,
+    ) -> None:
+        if players not in (2, 3, 4):
+            raise ValueError(f"Pioneers is for 2, 3 or 4 players, not {players!r} (P-PC-1)")
+        if cover not in ("designated", "random"):
+            raise ValueError(f"cover must be 'designated' or 'random', not {cover!r} (P-SETUP-2)")
+        if start_player is not None and start_player not in range(players):
+            raise ValueError(f"start_player must be a seat 0..{players - 1}, not {start_player!r}")
+        if not isinstance(max_rounds, int) or max_rounds < 1:
+            raise ValueError(f"max_rounds must be a positive whole number, not {max_rounds!r}")
+        self.players = players
+        self.options: dict[str, Any] = {
+            "cover": cover,
+            "finite_bank": bool(finite_bank),
+            "max_rounds": max_rounds,
+            "early_end": bool(early_end),
+            "start_player": start_player,
+        }
+        self.custom = board is not None or wagons is not None
+        self.board = board if board is not None else load_board("4p" if players == 4 else "23p")
+        if wagons is None:
+            from .data import load_wagons
+
+            wagons = load_wagons()
+        self.wagon_specs = {w.id: w for w in wagons}
+        self.start_wagons = tuple(sorted(w.id for w in wagons if w.start))
+        self.regular_wagons = tuple(sorted(w.id for w in wagons if not w.start))
+        if len(self.start_wagons) < players:
+            raise ValueError(f"{players} players need {players} start wagons")
+        b = self.board
+        n = len(b.ids)
+        # Precomputed action objects and tables (structural sharing, no per-call allocation).
+        self._place = tuple(A.PlaceRoad(*b.edge_ids(e)) for e in range(len(b.edges)))
+        self._sergeant = tuple(A.SergeantRoad(*b.edge_ids(e)) for e in range(len(b.edges)))
+        self._buy = {1: A.BuyRoads(1), 2: A.BuyRoads(2)}
+        self._slots = {s: A.BuyWagon(s) for s in range(1, 5)}
+        self._start_nbrs = tuple(v for v, _ in b.adj[b.start])
+        covered = [False] * n
+        if players == 2 and cover == "designated":
+            for i in b.covered_2p:
+                covered[i] = True
+        self._covered0 = tuple(covered)
+
+    # ----- protocol: set-up --------------------------------------------------
+
+    def setup(self) -> State:
+        """The position before any chance turn: empty board, bank, pools (P-SETUP)."""
+        n, p = len(self.board.ids), self.players
+        in_play = 7 - TILES_REMOVED.get(p, 0)
+        deck = len(self.regular_wagons) - WAGONS_REMOVED.get(p, 0)
+        players = tuple(
+            PlayerState(money=0, vp=0, roads_left=ROADS, supply=PIONEERS, nuggets=(), wagons=())
+            for _ in range(p)
+        )
+        state = State(
+            phase="tile",
+            seat=CHANCE,
+            active=0,
+            round=0,
+            start_player=-1,
+            coach=self.board.start_id,  # P-SETUP-8
+            tiles=(None,) * n,
+            covered=self._covered0,
+            roads=((),) * len(self.board.edges),
+            settled=((0,) * p,) * n,
+            players=players,
+            market=(None, None, None, None),
+            deck=max(deck, 0),
+            unseen=self.regular_wagons,
+            tile_pool=(in_play,) * len(TILE_TYPES),
+            nugget_pool=NUGGET_COUNTS,
+            bank=BANK_TOTAL if self.options["finite_bank"] else None,
+        )
+        if p == 2 and self.options["cover"] == "random":
+            return state._replace(phase="cover")
+        return self._next_tile(state)
+
+    def _tile_cities(self, state: State) -> list[int]:
+        start = self.board.start
+        return [i for i in range(len(self.board.ids)) if i != start and not state.covered[i]]
+
+    def _next_tile(self, state: State) -> State:
+        """Continue set-up after a tile: next city, then the re-draw rule, then the rest."""
+        if sum(state.tile_pool) and any(state.tiles[i] is None for i in self._tile_cities(state)):
+            return state._replace(phase="tile", seat=CHANCE)
+        return self._check_redraw(state)
+
+    def _duplicate(self, state: State) -> int | None:
+        """The start neighbour to re-draw (P-SETUP-5, ASSUMPTION-15), or None."""
+        seen: set[str] = set()
+        for v in self._start_nbrs:
+            t = state.tiles[v]
+            if t is None:
+                continue
+            if t in seen:
+                return v
+            seen.add(t)
+        return None
+
+    def _check_redraw(self, state: State) -> State:
+        if self._duplicate(state) is not None and self._redraw_outcomes(state):
+            return state._replace(phase="redraw", seat=CHANCE)
+        return self._after_tiles(state)
+
+    def _redraw_outcomes(self, state: State) -> list:
+        v = self._duplicate(state)
+        if v is None:
+            return []
+        others = {state.tiles[u] for u in self._start_nbrs if u != v and state.tiles[u]}
+        pool = state.tile_pool
+        total = sum(pool)
+        if any(c and TILE_TYPES[i] not in others for i, c in enumerate(pool)):
+            return [(A.Redraw(self.board.ids[v], TILE_TYPES[i]), c / total)
+                    for i, c in enumerate(pool) if c]
+        # ASSUMPTION-15: no unused tile can fix it; swap with another city's tile.
+        cands = [u for u in self._tile_cities(state)
+                 if u not in self._start_nbrs and state.tiles[u] and state.tiles[u] not in others]
+        return [(A.SwapTiles(self.board.ids[v], self.board.ids[u]), 1 / len(cands)) for u in cands]
+
+    def _after_tiles(self, state: State) -> State:
+        fixed = self.options["start_player"]
+        if fixed is None:
+            return state._replace(phase="first", seat=CHANCE)
+        return self._after_first(state._replace(start_player=fixed))
+
+    def _after_first(self, state: State) -> State:
+        return state._replace(phase="market", seat=CHANCE)
+
+    # ----- protocol: whose turn, chance -------------------------------------
+
+    def to_move(self, state: State) -> int | None:
+        """The seat deciding now, CHANCE, or None when the game is over."""
+        return None if state.phase == "over" else state.seat
+
+    def is_over(self, state: State) -> bool:
+        """Whether the game has ended."""
+        return state.phase == "over"
+
+    def chance_outcomes(self, state: State) -> list[tuple[Any, float]]:
+        """Every outcome of the chance turn ahead with its probability."""
+        phase = state.phase
+        ids = self.board.ids
+        if phase == "tile":
+            city = next(i for i in self._tile_cities(state) if state.tiles[i] is None)
+            total = sum(state.tile_pool)
+            return [(A.DrawTile(ids[city], TILE_TYPES[i]), c / total)
+                    for i, c in enumerate(state.tile_pool) if c]
+        if phase == "redraw":
+            return self._redraw_outcomes(state)
+        if phase in ("market", "reveal"):
+            k = len(state.unseen)
+            return [(A.RevealWagon(w), 1 / k) for w in state.unseen]
+        if phase == "deal":
+            seat = sum(1 for pl in state.players if pl.wagons)
+            dealt = {pl.wagons[0].id for pl in state.players if pl.wagons}
+            left = [w for w in self.start_wagons if w not in dealt]
+            return [(A.DealStart(seat, w), 1 / len(left)) for w in left]
+        if phase == "first":
+            return [(A.FirstPlayer(s), 1 / self.players) for s in range(self.players)]
+        if phase == "nugget":
+            total = sum(state.nugget_pool)
+            return [(A.DrawNugget(v), c / total) for v, c in zip(NUGGETS, state.nugget_pool) if c]
+        if phase == "cover":
+            cands = [i for i in range(len(ids))
+                     if i != self.board.start and not state.covered[i]]
+            return [(A.CoverCity(ids[i]), 1 / len(cands)) for i in cands]
+        return []
+
+    # ----- protocol: legal actions -------------------------------------------
+
+    def legal_actions(self, state: State) -> list:
+        """The decisions open to the seat to move, in a stable order."""
+        phase = state.phase
+        if phase == "move":
+            moves = self.moves(state)
+            return moves if moves else [A.Pass()]
+        if phase == "buy":
+            return self._buy_actions(state)
+        if phase == "road":
+            roads = state.roads
+            covered = state.covered
+            edges = self.board.edges
+            return [self._place[e] for e in range(len(edges))
+                    if not roads[e] and not covered[edges[e][0]] and not covered[edges[e][1]]]
+        if phase == "settle":
+            pl = state.players[state.active]
+            tile = state.tile
+            return [A.Settle(w.id, prof) for w, prof in _seat_choices(pl, None if tile == "HOTEL" else tile)]
+        if phase == "sergeant":
+            return [self._sergeant[e] for e in self._sergeant_edges(state)] + [A.Skip()]
+        if phase == "innkeeper":
+            pl = state.players[state.active]
+            return [A.ReturnPioneer(w.id, prof) for w, prof in _seat_choices(pl, None)] + [A.Skip()]
+        if phase == "farmer":
+            pl = state.players[state.active]
+            return [A.AddFarmer(w.id) for w, _ in _seat_choices(pl, "FARMER")] + [A.Skip()]
+        if phase == "join":
+            pl = state.players[state.seat]
+            return [A.Join(w.id) for w, _ in _seat_choices(pl, state.join_need)] + [A.Decline()]
+        return []
+
+    def _free_edges(self, state: State) -> int:
+        roads, covered, edges = state.roads, state.covered, self.board.edges
+        return sum(1 for e in range(len(edges))
+                   if not roads[e] and not covered[edges[e][0]] and not covered[edges[e][1]])
+
+    def _buyable_slots(self, state: State, pl: PlayerState) -> list[int]:
+        out = []
+        for s, wid in enumerate(state.market, start=1):
+            if wid is not None and s <= pl.money and len(self.wagon_specs[wid].seats) <= pl.supply:
+                out.append(s)
+        return out
+
+    def _buy_actions(self, state: State) -> list:
+        pl = state.players[state.active]
+        out: list = []
+        if state.actions_left > 0:
+            if "W" not in state.used:
+                out.extend(self._slots[s] for s in self._buyable_slots(state, pl))
+            if not state.forced:
+                free = None
+                for n in (1, 2):
+                    if f"R{n}" in state.used or pl.money < ROAD_PRICE[n] or pl.roads_left < n:
+                        continue
+                    if free is None:
+                        free = self._free_edges(state)
+                    if free >= n:
+                        out.append(self._buy[n])
+        if not (state.forced and out):
+            out.append(A.EndPurchases())
+        return out
+
+    def _sergeant_edges(self, state: State) -> list[int]:
+        me = state.active
+        if state.players[me].roads_left <= 0:
+            return []
+        roads, covered, edges = state.roads, state.covered, self.board.edges
+        return [e for e in range(len(edges))
+                if not covered[edges[e][0]] and not covered[edges[e][1]]
+                and (not roads[e] or (len(roads[e]) == 1 and roads[e][0] != me))]
+
+    # ----- stagecoach routes (P-MOVE) -------------------------------------------
+
+    def targets_matched(self, pl: PlayerState) -> set[str]:
+        """Tile types this player can settle on (P-MOVE-1, ASSUMPTION-3)."""
+        out: set[str] = set()
+        for w in pl.wagons:
+            if w.face_up:
+                for prof, occ in zip(w.seats, w.occupied):
+                    if occ:
+                        out.add(prof)
+        if out:
+            out.add("HOTEL")
+        return out
+
+    def cheapest_routes(self, state: State, seat: int | None = None,
+                        budget: int | None = None) -> list[tuple[int, int, tuple[int, ...]]]:
+        """Every reachable target city with its cheapest route, as index tuples.
+
+        Dijkstra over untiled, uncovered cities (P-MOVE-3) with the step costs of
+        P-MOVE-2; routes costing more than ``budget`` (default: the player's money,
+        P-MOVE-4) are dropped. Ties: fewest steps, then city ids (ASSUMPTION-4).
+        Returns ``(target, cost, path)`` sorted by target id.
+        """
+        seat = state.active if seat is None else seat
+        pl = state.players[seat]
+        budget = pl.money if budget is None else budget
+        matched = self.targets_matched(pl)
+        if not matched:
+            return []
+        adj, tiles, covered, roads = self.board.adj, state.tiles, state.covered, state.roads
+        src = self.board.index[state.coach]
+        best = {src: (0, 0, (src,))}
+        heap = [(0, 0, (src,))]
+        done = set()
+        found = []
+        while heap:
+            key = heappop(heap)
+            cost, steps, path = key
+            u = path[-1]
+            if u in done:
+                continue
+            done.add(u)
+            if u != src and tiles[u] is not None:
+                found.append((u, cost, path))
+                continue  # a tiled city stops the stagecoach (P-MOVE-3)
+            for v, e in adj[u]:
+                if v in done or covered[v]:
+                    continue
+                t = tiles[v]
+                if t is not None and t not in matched:
+                    continue
+                r = roads[e]
+                c = cost + (1 if not r else (0 if seat in r else len(r)))
+                if c > budget:
+                    continue
+                nk = (c, steps + 1, path + (v,))
+                old = best.get(v)
+                if old is None or nk < old:
+                    best[v] = nk
+                    heappush(heap, nk)
+        found.sort()
+        return found
+
+    def moves(self, state: State, seat: int | None = None) -> list:
+        """One :class:`MoveCoach` per affordable target along its cheapest route."""
+        ids = self.board.ids
+        return [A.MoveCoach(tuple(ids[i] for i in path), cost)
+                for _, cost, path in self.cheapest_routes(state, seat)]
+
+    def step_cost(self, state: State, e: int, seat: int) -> int:
+        """What ``seat`` pays to cross connection ``e`` (P-MOVE-2)."""
+        r = state.roads[e]
+        return 1 if not r else (0 if seat in r else len(r))
+
+    def payments(self, state: State, path: Sequence[str], seat: int | None = None) -> dict:
+        """Who receives how much for a route: ``{"bank": 1, 2: 1}`` (P-MOVE-2)."""
+        seat = state.active if seat is None else seat
+        out: dict = {}
+        for a, b in zip(path, path[1:]):
+            e = self.board.edge_of(a, b)
+            r = state.roads[e]
+            if not r:
+                out["bank"] = out.get("bank", 0) + 1
+            elif seat not in r:
+                for owner in r:
+                    out[owner] = out.get(owner, 0) + 1
+        return out
+
+    def check_route(self, state: State, path: Sequence[str], seat: int | None = None) -> int:
+        """Validate a stagecoach route for ``seat``; return its cost or raise IllegalAction."""
+        seat = state.active if seat is None else seat
+        b = self.board
+        pl = state.players[seat]
+        if len(path) < 2:
+            raise IllegalAction("P-MOVE-6", "a move must go at least one step to a target city.")
+        if path[0] != state.coach:
+            raise IllegalAction(
+                "P-MOVE-1", f"the route must start where the stagecoach stands ({state.coach}), "
+                f"not at {path[0]}.")
+        for c in path:
+            if c not in b.index:
+                raise IllegalAction("P-MOVE-1", f"there is no city {c!r} on this board.")
+        if len(set(path)) != len(path):
+            raise IllegalAction("ASSUMPTION-5", "a route may not visit the same city twice.")
+        cost = 0
+        for a, c in zip(path, path[1:]):
+            e = b.edge_of(a, c)
+            if e is None:
+                raise IllegalAction("P-MOVE-1", f"there is no connection between {a} and {c}.")
+            cost += self.step_cost(state, e, seat)
+        for c in path[1:]:
+            if state.covered[b.index[c]]:
+                raise IllegalAction(
+                    "P-MOVE-3", f"{c} is covered: the stagecoach can neither enter nor pass it.")
+        for c in path[1:-1]:
+            if state.tiles[b.index[c]] is not None:
+                raise IllegalAction(
+                    "P-MOVE-3", f"the stagecoach cannot pass through {c}, which still has a tile.")
+        target = path[-1]
+        tile = state.tiles[b.index[target]]
+        if tile is None:
+            raise IllegalAction(
+                "P-MOVE-6", f"a move must end on a city with a pioneer tile; {target} has none.")
+        if tile not in self.targets_matched(pl):
+            raise IllegalAction(
+                "P-MOVE-1", f"{target} wants a {tile} and you have no matching pioneer on a wagon.")
+        if cost > pl.money:
+            raise IllegalAction(
+                "P-MOVE-7", f"this route costs ${cost} but you have only ${pl.money}.")
+        return cost
+
+    # ----- protocol: apply ---------------------------------------------------
+
+    def apply(self, state: State, action: Any) -> State:
+        """The state after ``action``; raises :class:`IllegalAction` and changes nothing."""
+        phase = state.phase
+        if phase == "over":
+            raise GameOver()
+        handler = _HANDLERS.get((phase, type(action)))
+        if handler is None:
+            raise IllegalAction(_phase_rule(phase), _wrong_phase(phase, action))
+        return handler(self, state, action)
+
+    # chance handlers ---------------------------------------------------------
+
+    def _chance_check(self, state: State, action: Any) -> None:
+        if action not in [a for a, _ in self.chance_outcomes(state)]:
+            raise IllegalAction("P-SETUP", f"{action} is not a possible outcome of this chance turn.")
+
+    def _do_cover(self, state: State, action: A.CoverCity) -> State:
+        self._chance_check(state, action)
+        covered = _replace_at(state.covered, self.board.index[action.city], True)
+        state = state._replace(covered=covered)
+        if sum(covered) < 8:
+            return state
+        return self._next_tile(state._replace(phase="tile"))
+
+    def _do_tile(self, state: State, action: A.DrawTile) -> State:
+        self._chance_check(state, action)
+        i = _TILE_INDEX[action.tile]
+        state = state._replace(
+            tiles=_replace_at(state.tiles, self.board.index[action.city], action.tile),
+            tile_pool=_replace_at(state.tile_pool, i, state.tile_pool[i] - 1),
+        )
+        return self._next_tile(state)
+
+    def _do_redraw(self, state: State, action: A.Redraw | A.SwapTiles) -> State:
+        self._chance_check(state, action)
+        b = self.board
+        v = b.index[action.city]
+        old = state.tiles[v]
+        if isinstance(action, A.SwapTiles):
+            u = b.index[action.other]
+            tiles = _replace_at(_replace_at(state.tiles, v, state.tiles[u]), u, old)
+            state = state._replace(tiles=tiles)
+        else:
+            pool = list(state.tile_pool)
+            pool[_TILE_INDEX[action.tile]] -= 1  # drawn first, then the old one goes back
+            pool[_TILE_INDEX[old]] += 1
+            state = state._replace(tiles=_replace_at(state.tiles, v, action.tile),
+                                   tile_pool=tuple(pool))
+        return self._check_redraw(state)
+
+    def _do_first(self, state: State, action: A.FirstPlayer) -> State:
+        self._chance_check(state, action)
+        return self._after_first(state._replace(start_player=action.seat))
+
+    def _do_reveal(self, state: State, action: A.RevealWagon) -> State:
+        if action.wagon not in state.unseen:
+            raise IllegalAction("P-BUY-8", f"wagon {action.wagon} is not in the face-down deck.")
+        unseen = tuple(w for w in state.unseen if w != action.wagon)
+        if state.phase == "market":  # P-SETUP-9: fill slots 1..4 left to right
+            slot = state.market.index(None)
+            market = _replace_at(state.market, slot, action.wagon)
+            state = state._replace(market=market, unseen=unseen)
+            if None in market:
+                return state
+            return state._replace(phase="deal")
+        # P-BUY-8: refill slot 4 from the deck; taking the last wagon triggers the end.
+        deck = state.deck - 1
+        state = state._replace(market=state.market[:3] + (action.wagon,), unseen=unseen, deck=deck,
+                               end_triggered=state.end_triggered or deck == 0)
+        return self._after_purchase(state)
+
+    def _do_deal(self, state: State, action: A.DealStart) -> State:
+        self._chance_check(state, action)
+        spec = self.wagon_specs[action.wagon]
+        n_seats = len(spec.seats)
+        wagon = Wagon(spec.id, tuple(spec.seats), (True,) * n_seats, spec.vp, True)
+        # P-SETUP-11/12: $2, a pioneer on the start city and on every seat.
+        pl = state.players[action.seat]
+        pl = pl._replace(money=START_MONEY, supply=PIONEERS - 1 - n_seats, wagons=(wagon,))
+        start = self.board.start
+        settled = _replace_at(state.settled, start,
+                              _replace_at(state.settled[start], action.seat, 1))
+        bank = None if state.bank is None else state.bank - START_MONEY
+        state = state._replace(players=_replace_at(state.players, action.seat, pl),
+                               settled=settled, bank=bank)
+        if action.seat + 1 < self.players:
+            return state
+        first = state.start_player
+        return self._begin_turn(state._replace(round=1, active=first), first)
+
+    def _do_nugget(self, state: State, action: A.DrawNugget) -> State:
+        self._chance_check(state, action)
+        i = NUGGETS.index(action.value)
+        me = state.active
+        pl = state.players[me]
+        pl = pl._replace(nuggets=pl.nuggets + (action.value,))
+        state = state._replace(players=_replace_at(state.players, me, pl),
+                               nugget_pool=_replace_at(state.nugget_pool, i, state.nugget_pool[i] - 1))
+        return self._begin_join(state)
+
+    # turn structure ------------------------------------------------------------
+
+    def _begin_turn(self, state: State, seat: int) -> State:
+        """P-INC-1 income, then the purchase phase with P-BUY-9 checked at turn start."""
+        pl = state.players[seat]
+        forced = bool(pl.wagons) and not any(w.face_up for w in pl.wagons)
+        pl, bank, short = _payout(pl, INCOME + min(pl.bankers, 2), state.bank, state.shortfall)
+        state = state._replace(
+            players=_replace_at(state.players, seat, pl), bank=bank, shortfall=short,
+            phase="buy", seat=seat, active=seat, actions_left=1 + min(pl.merchants, 2), used=(),
+            roads_to_place=0, city=-1, tile=None, join_need=None, extras_left=0, offer=())
+        if forced and not self._buyable_slots(state, pl):
+            forced = False  # ASSUMPTION-12: the obligation lapses
+        return state._replace(forced=forced)
+
+    def _after_purchase(self, state: State) -> State:
+        if state.actions_left > 0:
+            return state._replace(phase="buy", seat=state.active)
+        return state._replace(phase="move", seat=state.active)
+
+    def _end_turn(self, state: State) -> State:
+        """P-TURNEND-1, then the end-of-round check (P-END-2, ASSUMPTION-20)."""
+        nxt = (state.active + 1) % self.players
+        if nxt == state.start_player:
+            early = self.options["early_end"] and (
+                not state.round_active or all(t is None for t in state.tiles))
+            if state.end_triggered or early or state.round >= self.options["max_rounds"]:
+                return state._replace(phase="over", seat=CHANCE, offer=(), tile=None, join_need=None)
+            state = state._replace(round=state.round + 1, round_active=False)
+        return self._begin_turn(state, nxt)
+
+    # purchase ------------------------------------------------------------------
+
+    def _check_purchase_token(self, state: State, space: str) -> None:
+        if state.actions_left <= 0:
+            raise IllegalAction("P-BUY-3", "you have no purchase action left this turn.")
+        if space in state.used:
+            raise IllegalAction(
+                "P-BUY-4", f"the {space} space already has a token on it this turn.")
+
+    def _do_buy_roads(self, state: State, action: A.BuyRoads) -> State:
+        n = action.count
+        if n not in (1, 2):
+            raise IllegalAction("P-BUY-1", "you can buy 1 road (R1) or 2 roads (R2).")
+        self._check_purchase_token(state, f"R{n}")
+        if state.forced:
+            raise IllegalAction(
+                "P-BUY-9", "all your wagons are empty, so your first purchase must be a wagon.")
+        pl = state.players[state.active]
+        if pl.roads_left < n:
+            raise IllegalAction("ASSUMPTION-13", f"you have only {pl.roads_left} roads left.")
+        if self._free_edges(state) < n:
+            raise IllegalAction("ASSUMPTION-13", f"there are not {n} free connections left.")
+        price = ROAD_PRICE[n]
+        if pl.money < price:
+            raise IllegalAction("P-BUY-1", f"R{n} costs ${price} but you have only ${pl.money}.")
+        pl = pl._replace(money=pl.money - price)
+        return state._replace(
+            players=_replace_at(state.players, state.active, pl),
+            bank=None if state.bank is None else state.bank + price,
+            actions_left=state.actions_left - 1, used=state.used + (f"R{n}",),
+            roads_to_place=n, phase="road", round_active=True)
+
+    def _edge(self, a: str, b: str, rule: str) -> int:
+        e = self.board.edge_of(a, b)
+        if e is None:
+            for c in (a, b):
+                if c not in self.board.index:
+                    raise IllegalAction(rule, f"there is no city {c!r} on this board.")
+            raise IllegalAction(rule, f"there is no connection between {a} and {b}.")
+        return e
+
+    def _add_road(self, state: State, e: int, seat: int) -> State:
+        pl = state.players[seat]
+        pl = pl._replace(roads_left=pl.roads_left - 1)
+        return state._replace(
+            roads=_replace_at(state.roads, e, state.roads[e] + (seat,)),
+            players=_replace_at(state.players, seat, pl),
+            end_triggered=state.end_triggered or pl.roads_left == 0)  # P-END-1a
+
+    def _do_place_road(self, state: State, action: A.PlaceRoad) -> State:
+        e = self._edge(action.a, action.b, "P-BUY-6")
+        a, b = self.board.edges[e]
+        if state.covered[a] or state.covered[b]:
+            raise IllegalAction("ASSUMPTION-14", "no road may touch a covered city.")
+        if state.roads[e]:
+            raise IllegalAction(
+                "P-BUY-6", f"{action.a}-{action.b} already has a road; bought roads need a free connection.")
+        state = self._add_road(state, e, state.active)
+        left = state.roads_to_place - 1
+        state = state._replace(roads_to_place=left)
+        return state if left else self._after_purchase(state)
+
+    def _do_buy_wagon(self, state: State, action: A.BuyWagon) -> State:
+        self._check_purchase_token(state, "W")
+        slot = action.slot
+        if slot not in (1, 2, 3, 4) or state.market[slot - 1] is None:
+            raise IllegalAction("P-BUY-8", f"market slot {slot} is empty.")
+        pl = state.players[state.active]
+        spec = self.wagon_specs[state.market[slot - 1]]
+        if pl.money < slot:
+            raise IllegalAction("P-BUY-1", f"slot {slot} costs ${slot} but you have only ${pl.money}.")
+        if pl.supply < len(spec.seats):
+            raise IllegalAction(
+                "P-BUY-7", f"wagon {spec.id} has {len(spec.seats)} seats but you have only "
+                f"{pl.supply} pioneers in your supply.")
+        wagon = Wagon(spec.id, tuple(spec.seats), (True,) * len(spec.seats), spec.vp, True)
+        pl = pl._replace(money=pl.money - slot, supply=pl.supply - len(spec.seats),
+                         wagons=pl.wagons + (wagon,))
+        market = state.market[:slot - 1] + state.market[slot:] + (None,)
+        state = state._replace(
+            players=_replace_at(state.players, state.active, pl), market=market,
+            bank=None if state.bank is None else state.bank + slot,
+            actions_left=state.actions_left - 1, used=state.used + ("W",), forced=False,
+            round_active=True)
+        if state.deck > 0:
+            return state._replace(phase="reveal", seat=CHANCE)
+        return self._after_purchase(state)
+
+    def _do_end_purchases(self, state: State, action: A.EndPurchases) -> State:
+        if state.forced and state.actions_left > 0:
+            raise IllegalAction(
+                "P-BUY-9", "all your wagons are empty: you must buy a wagon before ending purchases.")
+        return state._replace(phase="move", seat=state.active, actions_left=0)
+
+    # movement and colonisation ---------------------------------------------------
+
+    def _do_move(self, state: State, action: A.MoveCoach) -> State:
+        path = tuple(action.path)
+        cost = self.check_route(state, path)
+        if action.cost != cost:
+            raise IllegalAction(
+                "P-MOVE-2", f"the route {'-'.join(path)} costs ${cost}, not ${action.cost}.")
+        me = state.active
+        players = list(state.players)
+        bank = state.bank
+        players[me] = players[me]._replace(money=players[me].money - cost)
+        for who, amount in self.payments(state, path, me).items():
+            if who == "bank":
+                bank = None if bank is None else bank + amount
+            else:
+                players[who] = players[who]._replace(money=players[who].money + amount)
+        target = self.board.index[path[-1]]
+        return state._replace(
+            players=tuple(players), bank=bank, coach=path[-1], phase="settle",
+            city=target, tile=state.tiles[target], round_active=True)
+
+    def _do_pass(self, state: State, action: A.Pass) -> State:
+        routes = self.cheapest_routes(state)
+        if routes:
+            target, cost, _ = routes[0]
+            raise IllegalAction(
+                "P-MOVE-4", f"you must move: {self.board.ids[target]} can be reached for ${cost}.")
+        return self._end_turn(state)  # P-MOVE-5
+
+    def _take_pioneer(self, state: State, seat: int, wagon_id: str, prof: str | None,
+                      rule: str) -> tuple[State, str]:
+        """Remove a pioneer from a seat (any profession if ``prof`` is None); P-WAGON-1."""
+        pl = state.players[seat]
+        for k, w in enumerate(pl.wagons):
+            if w.id == wagon_id:
+                break
+        else:
+            raise IllegalAction(rule, f"you have no wagon {wagon_id}.")
+        if not w.face_up:
+            raise IllegalAction("P-WAGON-3", f"wagon {wagon_id} is face down and holds no pioneers.")
+        for j, (p, occ) in enumerate(zip(w.seats, w.occupied)):
+            if occ and (prof is None or p == prof):
+                break
+        else:
+            raise IllegalAction(rule, f"wagon {wagon_id} has no {prof or 'pioneer'} on a seat.")
+        occupied = _replace_at(w.occupied, j, False)
+        bank, short = state.bank, state.shortfall
+        if any(occupied):
+            pl = pl._replace(wagons=_replace_at(pl.wagons, k, w._replace(occupied=occupied)))
+        else:  # P-WAGON-1: emptied: score its VP, turn it face down, take $1
+            w = w._replace(occupied=occupied, face_up=False)
+            pl = pl._replace(vp=pl.vp + w.vp, wagons=_replace_at(pl.wagons, k, w))
+            pl, bank, short = _payout(pl, self.wagon_specs[w.id].bonus, bank, short)
+        return state._replace(players=_replace_at(state.players, seat, pl), bank=bank,
+                              shortfall=short), w.seats[j]
+
+    def _place_pioneer(self, state: State, city: int, seat: int) -> State:
+        row = state.settled[city]
+        return state._replace(
+            settled=_replace_at(state.settled, city, _replace_at(row, seat, row[seat] + 1)))
+
+    def _do_settle(self, state: State, action: A.Settle) -> State:
+        tile = state.tile
+        if tile != "HOTEL" and action.profession != tile:
+            raise IllegalAction(
+                "P-SETTLE-1", f"this city wants a {tile}; you cannot settle a {action.profession} here.")
+        me, city = state.active, state.city
+        state, prof = self._take_pioneer(state, me, action.wagon, action.profession, "P-SETTLE-1")
+        state = self._place_pioneer(state, city, me)
+        state = state._replace(tiles=_replace_at(state.tiles, city, None), join_need=prof)
+        pl = state.players[me]
+        # P-TILE: the effect of the removed tile
+        if tile == "BANKER":
+            if pl.bankers < 2:  # P-TILE-1 / P-INC-2
+                state = _set_player(state, me, pl._replace(bankers=pl.bankers + 1))
+        elif tile == "MERCHANT":
+            if pl.merchants < 2:  # P-TILE-2 / P-BUY-3
+                state = _set_player(state, me, pl._replace(merchants=pl.merchants + 1))
+        elif tile == "HOTEL":  # P-TILE-7
+            pl, bank, short = _payout(pl, 3, state.bank, state.shortfall)
+            state = _set_player(state, me, pl)._replace(bank=bank, shortfall=short)
+        elif tile == "GOLD_DIGGER":  # P-TILE-4, ASSUMPTION-11
+            if sum(state.nugget_pool):
+                return state._replace(phase="nugget", seat=CHANCE)
+        elif tile == "SERGEANT":  # P-TILE-5
+            if self._sergeant_edges(state):
+                return state._replace(phase="sergeant", seat=me)
+        elif tile == "INNKEEPER":  # P-TILE-6
+            if any(w.face_up for w in pl.wagons):
+                return state._replace(phase="innkeeper", seat=me)
+        elif tile == "FARMER":  # P-TILE-8
+            if _seat_choices(pl, "FARMER"):
+                return state._replace(phase="farmer", seat=me, extras_left=2)
+        return self._begin_join(state)
+
+    def _do_sergeant(self, state: State, action: A.SergeantRoad) -> State:
+        e = self._edge(action.a, action.b, "P-TILE-5")
+        me = state.active
+        a, b = self.board.edges[e]
+        if state.covered[a] or state.covered[b]:
+            raise IllegalAction("ASSUMPTION-14", "no road may touch a covered city.")
+        r = state.roads[e]
+        if len(r) >= 2:
+            raise IllegalAction("P-TILE-5", "a connection never holds more than 2 roads.")
+        if me in r:
+            raise IllegalAction(
+                "P-TILE-5", "a double road needs two different players; this road is already yours.")
+        if state.players[me].roads_left <= 0:
+            raise IllegalAction("P-TILE-5", "you have no roads left in your supply.")
+        return self._begin_join(self._add_road(state, e, me))
+
+    def _do_skip(self, state: State, action: A.Skip) -> State:
+        return self._begin_join(state._replace(extras_left=0))
+
+    def _do_return(self, state: State, action: A.ReturnPioneer) -> State:
+        me = state.active
+        state, _ = self._take_pioneer(state, me, action.wagon, action.profession, "P-TILE-6")
+        pl = state.players[me]
+        return self._begin_join(_set_player(state, me, pl._replace(supply=pl.supply + 1)))
+
+    def _do_farmer(self, state: State, action: A.AddFarmer) -> State:
+        me = state.active
+        state, _ = self._take_pioneer(state, me, action.wagon, "FARMER", "P-TILE-8")
+        state = self._place_pioneer(state, state.city, me)
+        left = state.extras_left - 1
+        if left > 0 and _seat_choices(state.players[me], "FARMER"):
+            return state._replace(extras_left=left)
+        return self._begin_join(state._replace(extras_left=0))
+
+    def _can_join(self, state: State, seat: int) -> bool:
+        pl = state.players[seat]
+        return pl.money >= 2 and bool(_seat_choices(pl, state.join_need))  # P-JOIN-2
+
+    def _begin_join(self, state: State) -> State:
+        """P-JOIN-1: offer clockwise from the active player's left."""
+        n = self.players
+        offer = tuple((state.active + k) % n for k in range(1, n))
+        return self._next_offer(state._replace(offer=offer))
+
+    def _next_offer(self, state: State) -> State:
+        offer = state.offer
+        while offer:
+            seat, offer = offer[0], offer[1:]
+            if self._can_join(state, seat):
+                return state._replace(phase="join", seat=seat, offer=offer)
+        return self._end_turn(state._replace(offer=()))
+
+    def _do_join(self, state: State, action: A.Join) -> State:
+        seat, me = state.seat, state.active
+        if state.players[seat].money < 2:
+            raise IllegalAction("P-JOIN-2", "joining costs $2 and you have less.")
+        state, _ = self._take_pioneer(state, seat, action.wagon, state.join_need, "P-JOIN-4")
+        players = list(state.players)
+        players[seat] = players[seat]._replace(money=players[seat].money - 2)  # P-JOIN-3
+        players[me] = players[me]._replace(money=players[me].money + 2)
+        state = self._place_pioneer(state._replace(players=tuple(players)), state.city, seat)
+        return self._end_turn(state._replace(offer=()))
+
+    def _do_decline(self, state: State, action: A.Decline) -> State:
+        return self._next_offer(state)
+
+    # ----- protocol: observation, scores, notation ------------------------------
+
+    def observe(self, state: State, seat: int) -> State:
+        """What ``seat`` sees: others' nugget values, the unused tiles and the nugget
+        pool are hidden (ASSUMPTION-10). The deck order is never in the state at all:
+        wagons are drawn from ``unseen`` only when revealed."""
+        if seat is None or seat == CHANCE:
+            return state
+        players = tuple(
+            pl if i == seat or not pl.nuggets else pl._replace(nuggets=(None,) * len(pl.nuggets))
+            for i, pl in enumerate(state.players))
+        return state._replace(players=players, tile_pool=None, nugget_pool=None)
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        """Total VP per seat as if the game ended now (P-SCORE-1..4)."""
+        from .scoring import score_breakdown
+
+        return tuple(row["total"] for row in score_breakdown(self, state))
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """The winning seat(s): most VP, then most money; still tied: shared (P-SCORE-5)."""
+        sc = self.scores(state)
+        key = [(sc[i], state.players[i].money) for i in range(self.players)]
+        best = max(key)
+        return tuple(i for i in range(self.players) if key[i] == best)
+
+    def parse_action(self, text: str) -> Any:
+        """Read an action written in the notation of :mod:`toolkit.pioneers.actions`."""
+        return A.parse_action(text)
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items()
+                         if v != _DEFAULTS.get(k))
+        return f"Pioneers(players={self.players}{', ' + opts if opts else ''})"
+
+
+_DEFAULTS = {"cover": "designated", "finite_bank": False, "max_rounds": 60, "early_end": False,
+             "start_player": None}
+
+
+def _set_player(state: State, seat: int, pl: PlayerState) -> State:
+    return state._replace(players=_replace_at(state.players, seat, pl))
+
+
+def _payout(pl: PlayerState, amount: int, bank: int | None, shortfall: int):
+    """The bank pays ``amount``; a finite bank pays what it has (ASSUMPTION-9)."""
+    if bank is None:
+        return pl._replace(money=pl.money + amount), None, shortfall
+    paid = min(amount, bank)
+    return pl._replace(money=pl.money + paid), bank - paid, shortfall + amount - paid
+
+
+def _seat_choices(pl: PlayerState, prof: str | None) -> list[tuple[Wagon, str]]:
+    """(wagon, profession) pairs with an occupied seat of ``prof`` (any if None)."""
+    out = []
+    for w in pl.wagons:
+        if not w.face_up:
+            continue
+        if prof is None:
+            profs = {p for p, occ in zip(w.seats, w.occupied) if occ}
+            out.extend((w, p) for p in PROFESSIONS if p in profs)
+        else:
+            for p, occ in zip(w.seats, w.occupied):
+                if occ and p == prof:
+                    out.append((w, p))
+                    break
+    return out
+
+
+_PHASE_RULE = {"buy": "P-BUY-1", "road": "P-BUY-6", "move": "P-MOVE-1", "settle": "P-SETTLE-1",
+               "sergeant": "P-TILE-5", "innkeeper": "P-TILE-6", "farmer": "P-TILE-8",
+               "join": "P-JOIN-2"}
+_PHASE_WORDS = {
+    "buy": "it is the purchase phase: buy roads or a wagon, or end purchases",
+    "road": "you must now place the road you bought",
+    "move": "it is time to move the stagecoach (or pass if no target can be reached)",
+    "settle": "you must now settle a pioneer on the city the stagecoach reached",
+    "sergeant": "you may place a free sergeant road, or skip",
+    "innkeeper": "you may return a pioneer from a wagon to your supply, or skip",
+    "farmer": "you may move up to 2 more farmers onto this city, or skip",
+    "join": "you were offered to join: join with a pioneer or decline",
+}
+
+
+def _phase_rule(phase: str) -> str:
+    return "P-FLOW-2" if phase in PHASES_CHANCE else _PHASE_RULE.get(phase, "P-FLOW-2")
+
+
+def _wrong_phase(phase: str, action: Any) -> str:
+    if phase in PHASES_CHANCE:
+        return f"a chance turn ({phase}) comes next, so {action!s} cannot be played now."
+    return f"{action!s} cannot be played now: {_PHASE_WORDS.get(phase, phase)}."
+
+
+_HANDLERS = {
+    ("cover", A.CoverCity): Pioneers._do_cover,
+    ("tile", A.DrawTile): Pioneers._do_tile,
+    ("redraw", A.Redraw): Pioneers._do_redraw,
+    ("redraw", A.SwapTiles): Pioneers._do_redraw,
+    ("first", A.FirstPlayer): Pioneers._do_first,
+    ("market", A.RevealWagon): Pioneers._do_reveal,
+    ("reveal", A.RevealWagon): Pioneers._do_reveal,
+    ("deal", A.DealStart): Pioneers._do_deal,
+    ("nugget", A.DrawNugget): Pioneers._do_nugget,
+    ("buy", A.BuyRoads): Pioneers._do_buy_roads,
+    ("buy", A.BuyWagon): Pioneers._do_buy_wagon,
+    ("buy", A.EndPurchases): Pioneers._do_end_purchases,
+    ("road", A.PlaceRoad): Pioneers._do_place_road,
+    ("move", A.MoveCoach): Pioneers._do_move,
+    ("move", A.Pass): Pioneers._do_pass,
+    ("settle", A.Settle): Pioneers._do_settle,
+    ("sergeant", A.SergeantRoad): Pioneers._do_sergeant,
+    ("sergeant", A.Skip): Pioneers._do_skip,
+    ("innkeeper", A.ReturnPioneer): Pioneers._do_return,
+    ("innkeeper", A.Skip): Pioneers._do_skip,
+    ("farmer", A.AddFarmer): Pioneers._do_farmer,
+    ("farmer", A.Skip): Pioneers._do_skip,
+    ("join", A.Join): Pioneers._do_join,
+    ("join", A.Decline): Pioneers._do_decline,
+}
