@@ -728,7 +728,8 @@ class Pioneers:
         else:  # P-WAGON-1: emptied: score its VP, turn it face down, take $1
             w = w._replace(occupied=occupied, face_up=False)
             pl = pl._replace(vp=pl.vp + w.vp, wagons=_replace_at(pl.wagons, k, w))
-            pl, bank, short = _payout(pl, self.wagon_specs[w.id].bonus, bank, short)
+            spec = self.wagon_specs.get(w.id)
+            pl, bank, short = _payout(pl, spec.bonus if spec else 1, bank, short)
         return state._replace(players=_replace_at(state.players, seat, pl), bank=bank,
                               shortfall=short), w.seats[j]
 
