@@ -1,0 +1,56 @@
+# frontier-toolkit: everyday commands. Needs only python3 (>= 3.11) and make;
+# everything else is installed into .venv by pip.
+#
+#   make lab     open the lessons in JupyterLab
+#   make test    run the tests and execute every notebook
+#   make bench   run benchmarks/*.py
+#   make venv    (re)create .venv; the other targets do this when needed
+#   make clean   delete .venv, caches and build output
+
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+# rl (pettingzoo, gymnasium, open_spiel) installs from wheels on Python 3.11;
+# dev adds ruff and nbstripout.
+EXTRAS ?= test,lab,scale,rl,dev
+# Reinstall only when pyproject.toml is newer than this file.
+STAMP := $(VENV)/.frontier-installed
+
+PYTEST_ARGS ?= -n 2
+NOTEBOOKS := $(wildcard notebooks/*.ipynb)
+BENCHMARKS := $(wildcard benchmarks/*.py)
+
+LAB_ARGS ?=
+LAB_TARGET := $(firstword $(wildcard notebooks/00-start-here.ipynb) $(wildcard notebooks) .)
+# JupyterLab refuses to start as root without --allow-root (CI and containers).
+LAB_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
+
+.PHONY: help venv lab test bench clean
+
+help:
+	@sed -n '4,9p' Makefile | sed 's/^# *//'
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "frontier-toolkit needs Python >= 3.11; $(PYTHON) is " + sys.version.split()[0] + ". Try: make PYTHON=python3.11 ...")'
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[$(EXTRAS)]'
+	@touch $@
+
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab $(LAB_ROOT) $(LAB_ARGS) $(LAB_TARGET)
+
+# Notebooks are executed by nbmake; the flag is added only once notebooks exist.
+test: $(STAMP)
+	$(PY) -m pytest $(PYTEST_ARGS) tests $(if $(NOTEBOOKS),--nbmake notebooks)
+
+bench: $(STAMP)
+	@if [ -z "$(BENCHMARKS)" ]; then echo "No benchmarks/*.py yet."; fi
+	@set -e; for f in $(BENCHMARKS); do echo "== $$f"; $(PY) "$$f"; done
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis
+	find . -path ./.git -prune -o \( -name __pycache__ -o -name .ipynb_checkpoints \
+		-o -name '*.egg-info' \) -type d -prune -exec rm -rf {} +

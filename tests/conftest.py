@@ -1,0 +1,66 @@
+"""Shared pytest set-up for frontier-toolkit.
+
+Kept small on purpose. Two policies live here:
+
+* Tests must not depend on ``PYTHONHASHSEED``. Nothing here sets it, and each
+  pytest-xdist worker is a separate interpreter with its own random hash seed,
+  so a test whose collection or result depends on ``set``/``dict`` order of
+  strings fails (xdist reports "Different tests were collected"). Sort before
+  you parametrize or compare. The report header shows the seed setting so a
+  failure can be reproduced.
+* Tests marked ``browser`` drive Debian's Chromium (``/usr/bin/chromium``) with
+  Playwright. Without Chromium they are skipped on a developer machine, but in
+  CI (``CI`` set) they run and fail, so they can never be skipped silently.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+try:
+    from hypothesis import settings
+except ImportError:  # hypothesis comes with the [test] extra
+    settings = None
+
+if settings is not None:
+    # CI machines have 2 busy cores: no per-example deadline there.
+    settings.register_profile("ci", deadline=None, print_blob=True)
+    if os.environ.get("CI"):
+        settings.load_profile("ci")
+
+
+def _chromium() -> str | None:
+    """Path of the Chromium that browser tests drive, or None."""
+    if os.access("/usr/bin/chromium", os.X_OK):
+        return "/usr/bin/chromium"
+    return shutil.which("chromium")
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    seed = os.environ.get("PYTHONHASHSEED", "random (unset)")
+    return [f"PYTHONHASHSEED: {seed}", f"chromium: {_chromium() or 'not found'}"]
+
+
+def pytest_collection_modifyitems(
+    config: pytest.Config, items: list[pytest.Item]
+) -> None:
+    if _chromium() or os.environ.get("CI"):
+        return
+    skip = pytest.mark.skip(
+        reason="Chromium not installed (apt-get install chromium; CI installs it)"
+    )
+    for item in items:
+        if item.get_closest_marker("browser"):
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def chromium_executable() -> str:
+    """Path to pass as Playwright's ``executable_path`` (never its own download)."""
+    path = _chromium()
+    if path is None:
+        pytest.fail("Chromium not found: apt-get install chromium")
+    return path
