@@ -511,7 +511,7 @@ class Pioneers:
         if state.phase == "market":  # P-SETUP-9: fill slots 1..4 left to right
             slot = state.market.index(None)
             market = _replace_at(state.market, slot, action.wagon)
-            state = state._replace(market=market, unseen=unseen)
+            state = state._replace(market=market, unseen=unseen, deck=state.deck - 1)
             if None in market:
                 return state
             return state._replace(phase="deal")

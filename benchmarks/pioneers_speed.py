@@ -1,0 +1,71 @@
+"""Pioneers engine speed: random-agent games, decisions/s and stagecoach move generation.
+
+Run: ``python benchmarks/pioneers_speed.py [--games N] [--players 4] [--seed 0]``
+
+Prints games/s, agent decisions/s (decisions = non-chance turns, each costing one
+``legal_actions`` call, one ``observe`` and one ``apply``; chance turns are
+sampled and applied too and their time is included), and the median time of
+``legal_actions`` at stagecoach decisions, measured on states collected from the
+same games (each call on a fresh state object, so nothing is cached).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from toolkit import pioneers
+from toolkit.core import CHANCE, play, random_agent
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args()
+    game = pioneers.Pioneers(players=args.players)
+    agents = [random_agent] * args.players
+
+    decisions = 0
+    start = time.perf_counter()
+    records = []
+    for g in range(args.games):
+        _, record = play(game, agents, seed=args.seed + g)
+        records.append(record)
+    elapsed = time.perf_counter() - start
+    # Count decisions by replaying (outside the timed loop).
+    move_states = []
+    for record in records[:50]:
+        state = game.setup()
+        for text in record.actions:
+            if game.to_move(state) != CHANCE:
+                decisions_here = 1
+                if state.phase == "move":
+                    move_states.append(state)
+            else:
+                decisions_here = 0
+            decisions += decisions_here
+            state = game.apply(state, game.parse_action(text))
+    per_game = decisions / min(len(records), 50)
+    total_decisions = per_game * args.games
+    steps = sum(len(r.actions) for r in records)
+
+    timings = []
+    for s in move_states:
+        t0 = time.perf_counter_ns()
+        game.legal_actions(s)
+        timings.append(time.perf_counter_ns() - t0)
+    print(f"players={args.players} games={args.games} seed={args.seed}")
+    print(f"games/s: {args.games / elapsed:,.1f}")
+    print(f"agent decisions/s: {total_decisions / elapsed:,.0f} "
+          f"({per_game:.0f} decisions and {steps / args.games:.0f} turns incl. chance per game)")
+    print(f"all turns/s (incl. chance): {steps / elapsed:,.0f}")
+    print(f"stagecoach move generation: median {statistics.median(timings) / 1000:.1f} us, "
+          f"p90 {sorted(timings)[int(0.9 * len(timings))] / 1000:.1f} us "
+          f"over {len(timings)} move decisions")
+
+
+if __name__ == "__main__":
+    main()
