@@ -19,7 +19,7 @@ from toolkit.core import CHANCE
 
 from .board import TILE_TYPES, make_board
 from .data import WagonSpec
-from .rules import NUGGET_COUNTS, PIONEERS, ROADS, Pioneers
+from .rules import PIONEERS, ROADS, Pioneers
 from .state import PlayerState, State, Wagon
 
 
@@ -131,8 +131,6 @@ def stage(
         fields.update(spec)
         fields["nuggets"] = tuple(fields["nuggets"])
         people.append(PlayerState(**fields))
-    drawn = [v for pl in people for v in pl.nuggets]
-    nugget_pool = tuple(c - drawn.count(v) for v, c in zip((3, 4, 5), NUGGET_COUNTS))
     known = set(market) | {w.id for pl in people for w in pl.wagons}
     unseen = tuple(w for w in game.regular_wagons if w not in known)
     state = State(
@@ -150,8 +148,7 @@ def stage(
         market=tuple(market) + (None,) * (4 - len(market)),
         deck=len(unseen) if deck is None else deck,
         unseen=unseen,
-        tile_pool=(0,) * len(TILE_TYPES),
-        nugget_pool=nugget_pool,
+        tile_pool=None,
         actions_left=1 + min(people[active].merchants, 2),
         bank=63 if game.options["finite_bank"] else None,
     )

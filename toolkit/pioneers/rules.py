@@ -118,6 +118,7 @@ class Pioneers:
             for i in b.covered_2p:
                 covered[i] = True
         self._covered0 = tuple(covered)
+        self._blocked_cache: dict[tuple[bool, ...], int] = {}
 
     # ----- protocol: set-up --------------------------------------------------
 
@@ -146,7 +147,6 @@ class Pioneers:
             deck=max(deck, 0),
             unseen=self.regular_wagons,
             tile_pool=(in_play,) * len(TILE_TYPES),
-            nugget_pool=NUGGET_COUNTS,
             bank=BANK_TOTAL if self.options["finite_bank"] else None,
         )
         if p == 2 and self.options["cover"] == "random":
@@ -157,9 +157,17 @@ class Pioneers:
         start = self.board.start
         return [i for i in range(len(self.board.ids)) if i != start and not state.covered[i]]
 
+    def _next_tile_city(self, state: State) -> int | None:
+        """The next city (in id order) to receive a set-up tile (P-SETUP-4), or None."""
+        tiles, covered, start = state.tiles, state.covered, self.board.start
+        for i in range(len(tiles)):
+            if tiles[i] is None and i != start and not covered[i]:
+                return i
+        return None
+
     def _next_tile(self, state: State) -> State:
         """Continue set-up after a tile: next city, then the re-draw rule, then the rest."""
-        if sum(state.tile_pool) and any(state.tiles[i] is None for i in self._tile_cities(state)):
+        if any(state.tile_pool) and self._next_tile_city(state) is not None:
             return state._replace(phase="tile", seat=CHANCE)
         return self._check_redraw(state)
 
@@ -196,6 +204,8 @@ class Pioneers:
         return [(A.SwapTiles(self.board.ids[v], self.board.ids[u]), 1 / len(cands)) for u in cands]
 
     def _after_tiles(self, state: State) -> State:
+        # The unused tiles take no further part (P-SETUP-4): forget them.
+        state = state._replace(tile_pool=None)
         fixed = self.options["start_player"]
         if fixed is None:
             return state._replace(phase="first", seat=CHANCE)
@@ -219,7 +229,7 @@ class Pioneers:
         phase = state.phase
         ids = self.board.ids
         if phase == "tile":
-            city = next(i for i in self._tile_cities(state) if state.tiles[i] is None)
+            city = self._next_tile_city(state)
             total = sum(state.tile_pool)
             return [(A.DrawTile(ids[city], TILE_TYPES[i]), c / total)
                     for i, c in enumerate(state.tile_pool) if c]
@@ -236,8 +246,9 @@ class Pioneers:
         if phase == "first":
             return [(A.FirstPlayer(s), 1 / self.players) for s in range(self.players)]
         if phase == "nugget":
-            total = sum(state.nugget_pool)
-            return [(A.DrawNugget(v), c / total) for v, c in zip(NUGGETS, state.nugget_pool) if c]
+            pool = nugget_pool(state)
+            total = sum(pool)
+            return [(A.DrawNugget(v), c / total) for v, c in zip(NUGGETS, pool) if c]
         if phase == "cover":
             cands = [i for i in range(len(ids))
                      if i != self.board.start and not state.covered[i]]
@@ -278,9 +289,16 @@ class Pioneers:
         return []
 
     def _free_edges(self, state: State) -> int:
-        roads, covered, edges = state.roads, state.covered, self.board.edges
-        return sum(1 for e in range(len(edges))
-                   if not roads[e] and not covered[edges[e][0]] and not covered[edges[e][1]])
+        """Connections where a bought road may go: no road, no covered end (ASSUMPTION-14)."""
+        # Covered cities never get roads, so every blocked connection is free: subtract them.
+        return state.roads.count(()) - self._blocked_count(state.covered)
+
+    def _blocked_count(self, covered: tuple[bool, ...]) -> int:
+        n = self._blocked_cache.get(covered)
+        if n is None:
+            n = sum(1 for a, b in self.board.edges if covered[a] or covered[b])
+            self._blocked_cache[covered] = n
+        return n
 
     def _buyable_slots(self, state: State, pl: PlayerState) -> list[int]:
         out = []
@@ -462,9 +480,13 @@ class Pioneers:
 
     # chance handlers ---------------------------------------------------------
 
+    _CHANCE_RULE = {"cover": "P-SETUP-2", "tile": "P-SETUP-4", "redraw": "P-SETUP-5",
+                    "first": "P-SETUP-6", "deal": "P-SETUP-10", "nugget": "P-TILE-4"}
+
     def _chance_check(self, state: State, action: Any) -> None:
         if action not in [a for a, _ in self.chance_outcomes(state)]:
-            raise IllegalAction("P-SETUP", f"{action} is not a possible outcome of this chance turn.")
+            raise IllegalAction(self._CHANCE_RULE.get(state.phase, "P-FLOW-2"),
+                                f"{action} is not a possible outcome of this chance turn.")
 
     def _do_cover(self, state: State, action: A.CoverCity) -> State:
         self._chance_check(state, action)
@@ -475,8 +497,11 @@ class Pioneers:
         return self._next_tile(state._replace(phase="tile"))
 
     def _do_tile(self, state: State, action: A.DrawTile) -> State:
-        self._chance_check(state, action)
-        i = _TILE_INDEX[action.tile]
+        i = _TILE_INDEX.get(action.tile)
+        city = self._next_tile_city(state)
+        if i is None or not state.tile_pool[i] or self.board.index.get(action.city) != city:
+            raise IllegalAction("P-SETUP-4", f"{action} is not a possible outcome of this chance "
+                                f"turn: the next tile goes on {self.board.ids[city]}.")
         state = state._replace(
             tiles=_replace_at(state.tiles, self.board.index[action.city], action.tile),
             tile_pool=_replace_at(state.tile_pool, i, state.tile_pool[i] - 1),
@@ -546,8 +571,7 @@ class Pioneers:
         me = state.active
         pl = state.players[me]
         pl = pl._replace(nuggets=pl.nuggets + (action.value,))
-        state = state._replace(players=_replace_at(state.players, me, pl),
-                               nugget_pool=_replace_at(state.nugget_pool, i, state.nugget_pool[i] - 1))
+        state = state._replace(players=_replace_at(state.players, me, pl))
         return self._begin_join(state)
 
     # turn structure ------------------------------------------------------------
@@ -557,13 +581,13 @@ class Pioneers:
         pl = state.players[seat]
         forced = bool(pl.wagons) and not any(w.face_up for w in pl.wagons)
         pl, bank, short = _payout(pl, INCOME + min(pl.bankers, 2), state.bank, state.shortfall)
-        state = state._replace(
-            players=_replace_at(state.players, seat, pl), bank=bank, shortfall=short,
-            phase="buy", seat=seat, active=seat, actions_left=1 + min(pl.merchants, 2), used=(),
-            roads_to_place=0, city=-1, tile=None, join_need=None, extras_left=0, offer=())
         if forced and not self._buyable_slots(state, pl):
             forced = False  # ASSUMPTION-12: the obligation lapses
-        return state._replace(forced=forced)
+        return state._replace(
+            players=_replace_at(state.players, seat, pl), bank=bank, shortfall=short,
+            phase="buy", seat=seat, active=seat, actions_left=1 + min(pl.merchants, 2), used=(),
+            roads_to_place=0, city=-1, tile=None, join_need=None, extras_left=0, offer=(),
+            forced=forced)
 
     def _after_purchase(self, state: State) -> State:
         if state.actions_left > 0:
@@ -759,7 +783,7 @@ class Pioneers:
             pl, bank, short = _payout(pl, 3, state.bank, state.shortfall)
             state = _set_player(state, me, pl)._replace(bank=bank, shortfall=short)
         elif tile == "GOLD_DIGGER":  # P-TILE-4, ASSUMPTION-11
-            if sum(state.nugget_pool):
+            if sum(nugget_pool(state)):
                 return state._replace(phase="nugget", seat=CHANCE)
         elif tile == "SERGEANT":  # P-TILE-5
             if self._sergeant_edges(state):
@@ -846,10 +870,14 @@ class Pioneers:
         wagons are drawn from ``unseen`` only when revealed."""
         if seat is None or seat == CHANCE:
             return state
-        players = tuple(
-            pl if i == seat or not pl.nuggets else pl._replace(nuggets=(None,) * len(pl.nuggets))
-            for i, pl in enumerate(state.players))
-        return state._replace(players=players, tile_pool=None, nugget_pool=None)
+        players = state.players
+        if any(pl.nuggets for i, pl in enumerate(players) if i != seat):
+            players = tuple(
+                pl if i == seat or not pl.nuggets else pl._replace(nuggets=(None,) * len(pl.nuggets))
+                for i, pl in enumerate(players))
+        elif state.tile_pool is None:
+            return state  # nothing hidden to redact: no copy
+        return state._replace(players=players, tile_pool=None)
 
     def scores(self, state: State) -> tuple[int, ...]:
         """Total VP per seat as if the game ended now (P-SCORE-1..4)."""
@@ -876,6 +904,18 @@ class Pioneers:
 
 _DEFAULTS = {"cover": "designated", "finite_bank": False, "max_rounds": 60, "early_end": False,
              "start_player": None}
+
+
+def nugget_pool(state: State) -> tuple[int, ...]:
+    """Nuggets left in the pool, as counts of (3, 4, 5) VP (P-COMP-6).
+
+    Derived from the nuggets players hold, so it needs the full state: in an
+    observation other players' nuggets are hidden and this raises ValueError.
+    """
+    drawn = [v for pl in state.players for v in pl.nuggets]
+    if None in drawn:
+        raise ValueError("the nugget pool is hidden in an observation (ASSUMPTION-10)")
+    return tuple(c - drawn.count(v) for v, c in zip(NUGGETS, NUGGET_COUNTS))
 
 
 def _set_player(state: State, seat: int, pl: PlayerState) -> State:

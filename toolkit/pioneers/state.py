@@ -61,8 +61,7 @@ class State(NamedTuple):
     market: tuple  # 4 slots: wagon id or None
     deck: int  # face-down wagons left in the deck
     unseen: tuple[str, ...]  # regular wagons not yet seen (deck + removed); sorted
-    tile_pool: tuple | None  # unused tiles as counts per TILE_TYPES (hidden: None)
-    nugget_pool: tuple | None  # nuggets left as counts of (3, 4, 5) (hidden: None)
+    tile_pool: tuple | None  # unused tiles per TILE_TYPES during set-up (hidden; None after)
     # purchase phase bookkeeping (reset every turn)
     actions_left: int = 0
     used: tuple[str, ...] = ()
@@ -79,3 +78,30 @@ class State(NamedTuple):
     round_active: bool = False  # a move or a purchase happened this round
     bank: int | None = None  # money in a finite bank (None: unlimited)
     shortfall: int = 0  # payouts the finite bank could not make
+
+
+def _fast_replace(cls: type) -> None:
+    """Give a NamedTuple class a faster ``_replace`` (same behaviour).
+
+    ``apply`` copies states many times per decision; the stock ``_replace``
+    (``_make`` over a map of ``dict.pop``) measured ~2.7 us per call, this
+    ~0.8 us. Unknown field names still raise ``ValueError``.
+    """
+    index = {f: i for i, f in enumerate(cls._fields)}
+    new = tuple.__new__
+
+    def _replace(self, **changes):
+        values = list(self)
+        for name, value in changes.items():
+            try:
+                values[index[name]] = value
+            except KeyError:
+                raise ValueError(f"got unexpected field name {name!r}") from None
+        return new(cls, values)
+
+    _replace.__doc__ = f"A copy of this {cls.__name__} with some fields changed."
+    cls._replace = _replace
+
+
+for _cls in (Wagon, PlayerState, State):
+    _fast_replace(_cls)
