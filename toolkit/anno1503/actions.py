@@ -1,0 +1,345 @@
+"""Anno 1503 actions: frozen dataclasses with a text notation that round-trips.
+
+``str(action)`` gives the notation used in game records; :func:`parse_action`
+is its inverse.  Ships are numbered 1 and 2, seats from 0, positions are
+``row,col`` on the sea grid, resident spaces 1-7 and stone bridges by their die
+number.  Chance outcomes (nouns) are listed after the decisions (verbs).
+
+======================  =====================================================
+notation                meaning
+======================  =====================================================
+``build ship``          A-BUILD-1: pay CLOTH+WOOD+TOOLS, a ship to the start
+``place pioneer``       A-PLACE-1 (``place pioneer CHURCH`` on a building slot)
+``upgrade 3``           A-UPG: raise the resident on space 3 one level
+``sell STONE+CLOTH``    A-SELL-1: one sale action, one card per resident
+``buy SPICE``           A-BUY-1
+``raid 2``              A-PB-6: Big Branch Office against seat 2
+``sail 1 2,7``          A-SHIP: ship 1 to sea space (2,7)
+``explore 1 1,6``       A-EXPL-1: ship 1 looks at island (1,6)
+``return card``         A-EXPL-2: put the card back face down
+``use card``            A-ISL: use it (``use card bridge 3``, ``use card space 2``)
+``end turn``            finish the turn (hand limit next)
+``take SPICE``          a production or Golden Age choice
+``remove bridge 3``     Pirates: give up the branch office on bridge 3
+``remove contract 1``   Pirates: give up the trade contract on wooden bridge 1
+``discard SPICE``       A-HAND-1
+``first 2``             chance: seat 2 starts (A-SETUP-10)
+``roll 4``              chance: production roll
+``event 5``             chance: event roll (A-EVENT-1)
+``reveal TC/2``         chance: the face of an explored card
+``draw ?/3``            chance: Pirates put the reserve's top card on an island
+``steal SPICE``         chance: the card the Big Branch Office draws
+======================  =====================================================
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .tables import GOODS
+
+Pos = tuple[int, int]
+
+
+def _pos(p: Pos) -> str:
+    return f"{p[0]},{p[1]}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildShip:
+    """A-BUILD-1: build a ship from the supply onto the start space."""
+
+    def __str__(self) -> str:
+        return "build ship"
+
+
+@dataclass(frozen=True, slots=True)
+class PlacePioneer:
+    """A-PLACE-1: place a Pioneer; ``building`` is the free public building (A-PB-1) or ""."""
+
+    building: str = ""
+
+    def __str__(self) -> str:
+        return f"place pioneer {self.building}".rstrip()
+
+
+@dataclass(frozen=True, slots=True)
+class Upgrade:
+    """A-UPG-1..3: upgrade the resident on resident space ``space`` (1-7)."""
+
+    space: int
+
+    def __str__(self) -> str:
+        return f"upgrade {self.space}"
+
+
+@dataclass(frozen=True, slots=True)
+class Sell:
+    """A-SELL-1: one sale action; ``goods`` counts the cards sold, in GOODS order."""
+
+    goods: tuple[int, ...]
+
+    def __str__(self) -> str:
+        names = [g for g, n in zip(GOODS, self.goods) for _ in range(n)]
+        return "sell " + "+".join(names)
+
+
+@dataclass(frozen=True, slots=True)
+class Buy:
+    """A-BUY-1: buy one goods card from the supply."""
+
+    good: str
+
+    def __str__(self) -> str:
+        return f"buy {self.good}"
+
+
+@dataclass(frozen=True, slots=True)
+class Raid:
+    """A-PB-6: use the Big Branch Office against seat ``target``."""
+
+    target: int
+
+    def __str__(self) -> str:
+        return f"raid {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Sail:
+    """A-SHIP-3: move ship ``ship`` (1 or 2) to sea space ``to``; costs the sea distance in AP."""
+
+    ship: int
+    to: Pos
+
+    def __str__(self) -> str:
+        return f"sail {self.ship} {_pos(self.to)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Explore:
+    """A-EXPL-1: ship ``ship`` looks at the top card of the island at ``island`` (1 AP)."""
+
+    ship: int
+    island: Pos
+
+    def __str__(self) -> str:
+        return f"explore {self.ship} {_pos(self.island)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnCard:
+    """A-EXPL-2: put the explored card back face down."""
+
+    def __str__(self) -> str:
+        return "return card"
+
+
+@dataclass(frozen=True, slots=True)
+class UseCard:
+    """A-ISL: use the explored card; a branch office names its ``bridge``, an upgrade its ``space``."""
+
+    bridge: int = 0
+    space: int = 0
+
+    def __str__(self) -> str:
+        if self.bridge:
+            return f"use card bridge {self.bridge}"
+        if self.space:
+            return f"use card space {self.space}"
+        return "use card"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """End phase 2 or 3 and with it the turn (A-TURN-1)."""
+
+    def __str__(self) -> str:
+        return "end turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Choose one good: a "?" face (A-PROD-3), a branch office (A-PROD-4) or Golden Age."""
+
+    good: str
+
+    def __str__(self) -> str:
+        return f"take {self.good}"
+
+
+@dataclass(frozen=True, slots=True)
+class Remove:
+    """A-EVENT-2: Pirates take the branch office on ``bridge`` or the contract number ``contract``."""
+
+    bridge: int = 0
+    contract: int = 0
+
+    def __str__(self) -> str:
+        return f"remove bridge {self.bridge}" if self.bridge else f"remove contract {self.contract}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """A-HAND-1: discard one card at the end of the turn."""
+
+    good: str
+
+    def __str__(self) -> str:
+        return f"discard {self.good}"
+
+
+@dataclass(frozen=True, slots=True)
+class First:
+    """Chance (A-SETUP-10): seat ``seat`` won the starting roll."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"first {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Chance (A-PROD-1): the production die shows ``face``."""
+
+    face: int
+
+    def __str__(self) -> str:
+        return f"roll {self.face}"
+
+
+@dataclass(frozen=True, slots=True)
+class EventRoll:
+    """Chance (A-EVENT-1): the event die shows ``face``."""
+
+    face: int
+
+    def __str__(self) -> str:
+        return f"event {self.face}"
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """Chance (A-EXPL-1): the explored face-down card turns out to be ``code``."""
+
+    code: str
+
+    def __str__(self) -> str:
+        return f"reveal {self.code}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Chance (A-EVENT-2): the reserve's top card (``?/b`` if undecided) goes to the far island."""
+
+    code: str
+
+    def __str__(self) -> str:
+        return f"draw {self.code}"
+
+
+@dataclass(frozen=True, slots=True)
+class Steal:
+    """Chance (A-PB-6): the goods card drawn from the raided hand."""
+
+    good: str
+
+    def __str__(self) -> str:
+        return f"steal {self.good}"
+
+
+Action = (
+    BuildShip | PlacePioneer | Upgrade | Sell | Buy | Raid | Sail | Explore | ReturnCard | UseCard
+    | EndTurn | Take | Remove | Discard | First | Roll | EventRoll | Reveal | Draw | Steal
+)
+
+_GOOD = "(" + "|".join(GOODS) + ")"
+_POS = r"(\d+),(\d+)"
+_CODE = r"((?:BO-" + _GOOD[1:-1].replace("|", "|BO-") + r"|TC|TU|TG|\?)/[234])"
+_PATTERNS: list[tuple[re.Pattern[str], object]] = [
+    (re.compile(r"build ship"), lambda m: BuildShip()),
+    (re.compile(r"place pioneer(?: ([A-Z_]+))?"), lambda m: PlacePioneer(m[1] or "")),
+    (re.compile(r"upgrade (\d)"), lambda m: Upgrade(int(m[1]))),
+    (re.compile(r"sell ((?:[A-Z]+\+)*[A-Z]+)"), lambda m: Sell(_goods(m[1]))),
+    (re.compile(r"buy " + _GOOD), lambda m: Buy(m[1])),
+    (re.compile(r"raid (\d)"), lambda m: Raid(int(m[1]))),
+    (re.compile(r"sail ([12]) " + _POS), lambda m: Sail(int(m[1]), (int(m[2]), int(m[3])))),
+    (re.compile(r"explore ([12]) " + _POS), lambda m: Explore(int(m[1]), (int(m[2]), int(m[3])))),
+    (re.compile(r"return card"), lambda m: ReturnCard()),
+    (re.compile(r"use card"), lambda m: UseCard()),
+    (re.compile(r"use card bridge (\d)"), lambda m: UseCard(bridge=int(m[1]))),
+    (re.compile(r"use card space (\d)"), lambda m: UseCard(space=int(m[1]))),
+    (re.compile(r"end turn"), lambda m: EndTurn()),
+    (re.compile(r"take " + _GOOD), lambda m: Take(m[1])),
+    (re.compile(r"remove bridge (\d)"), lambda m: Remove(bridge=int(m[1]))),
+    (re.compile(r"remove contract (\d)"), lambda m: Remove(contract=int(m[1]))),
+    (re.compile(r"discard " + _GOOD), lambda m: Discard(m[1])),
+    (re.compile(r"first (\d)"), lambda m: First(int(m[1]))),
+    (re.compile(r"roll ([1-6])"), lambda m: Roll(int(m[1]))),
+    (re.compile(r"event ([1-6])"), lambda m: EventRoll(int(m[1]))),
+    (re.compile(r"reveal " + _CODE), lambda m: Reveal(m[1])),
+    (re.compile(r"draw " + _CODE), lambda m: Draw(m[1])),
+    (re.compile(r"steal " + _GOOD), lambda m: Steal(m[1])),
+]
+
+
+def _goods(text: str) -> tuple[int, ...]:
+    counts = [0] * len(GOODS)
+    for name in text.split("+"):
+        if name not in GOODS:
+            raise ValueError(f"unknown good {name!r} in 'sell {text}'; goods are {', '.join(GOODS)}")
+        counts[GOODS.index(name)] += 1
+    return tuple(counts)
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its notation (the inverse of ``str(action)``).
+
+    Raises :class:`ValueError` with the list of forms for text that is not an action.
+
+    Examples
+    --------
+    >>> parse_action("sail 1 2,7")
+    Sail(ship=1, to=(2, 7))
+    >>> str(parse_action("sell STONE+CLOTH+SPICE"))
+    'sell STONE+CLOTH+SPICE'
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"an action is written as text, got {text!r}")
+    clean = " ".join(text.split())
+    for pattern, make in _PATTERNS:
+        m = pattern.fullmatch(clean)
+        if m:
+            return make(m)  # type: ignore[operator]
+    raise ValueError(
+        f"{text!r} is not an Anno 1503 action; write e.g. 'build ship', 'place pioneer', "
+        "'upgrade 3', 'sell STONE+CLOTH', 'buy SPICE', 'sail 1 2,7', 'explore 1 1,6', "
+        "'return card', 'use card bridge 3', 'end turn', 'take WOOD' or 'discard SPICE'"
+    )
+
+
+__all__ = [
+    "Action",
+    "BuildShip",
+    "Buy",
+    "Discard",
+    "Draw",
+    "EndTurn",
+    "EventRoll",
+    "Explore",
+    "First",
+    "PlacePioneer",
+    "Raid",
+    "Remove",
+    "Reveal",
+    "ReturnCard",
+    "Roll",
+    "Sail",
+    "Sell",
+    "Steal",
+    "Take",
+    "Upgrade",
+    "UseCard",
+    "parse_action",
+]

@@ -1,0 +1,175 @@
+"""Production and events, resolved seat by seat from the active player (A-PROD, A-EVENT).
+
+A roll of 1-5 or an event puts one ``(kind, seat)`` entry per seat on the
+state's queue, in turn order from the active player (A-EVENT-6, ASSUMPTION-16;
+we use the same order for production choices).  :func:`advance` resolves every
+entry that needs no choice and stops at the first one that does: a seat
+choosing a good (``"produce"``, ``"golden"``), a seat choosing which island
+card the Pirates take (``"pirates"``), or the chance draw from the reserve
+(``"reserve"``).  Kinds: ``produce``, ``golden``, ``pirates``, ``fire``, ``reserve``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .state import Player, State
+from .tables import ANY, GOODS
+
+if TYPE_CHECKING:
+    from .rules import Anno1503
+
+#: Event die faces 1-6 -> event (A-EVENT-1).
+EVENTS = ("", "PIRATES", "PIRATES", "FIRE", "FIRE", "GOLDEN_AGE", "GOLDEN_AGE")
+
+
+def give(state: State, seat: int, g: int, n: int = 1) -> State:
+    """Move ``n`` cards of good index ``g`` from the supply to ``seat``'s hand."""
+    p = state.players[seat]
+    hand = list(p.hand)
+    hand[g] += n
+    supply = list(state.supply)
+    supply[g] -= n
+    return _set_player(state, seat, p._replace(hand=tuple(hand)))._replace(supply=tuple(supply))
+
+
+def _set_player(state: State, seat: int, p: Player) -> State:
+    players = list(state.players)
+    players[seat] = p
+    return state._replace(players=tuple(players))
+
+
+def production_options(game: Anno1503, state: State, seat: int) -> tuple[int, ...]:
+    """Good indices ``seat`` may take for this turn's roll (A-PROD-2..4, ASSUMPTION-13, -30)."""
+    face = state.roll
+    good = game.production[seat][face - 1]
+    if good == ANY:  # A-PROD-3: any good from a pile that is not empty
+        return tuple(g for g in range(len(GOODS)) if state.supply[g] > 0)
+    opts = [GOODS.index(good)]
+    bridges = game.bridges[seat]
+    if face in bridges:  # A-PROD-4: a branch office on the bridge with this number
+        office = state.players[seat].offices[bridges.index(face)]
+        if office:
+            g = GOODS.index(office[3:-2])
+            if g not in opts:
+                opts.append(g)
+    return tuple(sorted(g for g in opts if state.supply[g] > 0))
+
+
+def golden_options(state: State) -> tuple[int, ...]:
+    """A-EVENT-4: any good whose pile is not empty."""
+    return tuple(g for g in range(len(GOODS)) if state.supply[g] > 0)
+
+
+def choice_options(game: Anno1503, state: State) -> tuple[int, ...]:
+    """The goods the seat at the head of the queue may take."""
+    kind, seat = state.queue[0]
+    if kind == "produce":
+        return production_options(game, state, seat)
+    return golden_options(state)
+
+
+def removal_options(p: Player, bridges: tuple[int, ...]) -> list[tuple[int, int]]:
+    """Pirates: ``(bridge, 0)`` for each branch office and ``(0, n)`` for each contract n."""
+    out = [(bridges[i], 0) for i, o in enumerate(p.offices) if o]
+    out += [(0, n) for n in range(1, len(p.contracts) + 1)]
+    return out
+
+
+def remove_card(game: Anno1503, state: State, seat: int, bridge: int, contract: int) -> State:
+    """A-EVENT-2: the Pirates take a card; it is shuffled into the reserve, then one is drawn."""
+    p = state.players[seat]
+    if bridge:
+        i = game.bridges[seat].index(bridge)
+        code = p.offices[i]
+        offices = p.offices[:i] + ("",) + p.offices[i + 1 :]
+        p = p._replace(offices=offices)
+    else:
+        code = p.contracts[contract - 1]
+        p = p._replace(contracts=p.contracts[: contract - 1] + p.contracts[contract:])
+    state = _set_player(state, seat, p)
+    known = tuple(sorted((*state.reserve_known, code)))
+    return state._replace(reserve_known=known, queue=(("reserve", -1), *state.queue))
+
+
+def _pirates(game: Anno1503, state: State, seat: int) -> State | None:
+    """Resolve Pirates for ``seat`` if no choice is needed; ``None`` if the seat must choose."""
+    p = state.players[seat]
+    if "SMITHY" in p.buildings:  # A-EVENT-5
+        return state
+    owed = sum(1 for o in p.offices if o) + len(p.contracts)
+    if owed == 0:
+        return state
+    if p.gold >= owed:  # A-EVENT-2: who can pay must pay
+        return _set_player(state, seat, p._replace(gold=p.gold - owed))
+    opts = removal_options(p, game.bridges[seat])
+    if len(opts) == 1:
+        return remove_card(game, state, seat, *opts[0])
+    return None
+
+
+def fire(state: State, seat: int, safe: int) -> State:
+    """A-EVENT-3: pay 1 gold per resident outside the red border, or lose the newest one."""
+    p = state.players[seat]
+    if "FIRE_BRIGADE" in p.buildings:  # A-EVENT-5
+        return state
+    owed = max(0, len(p.residents) - safe)
+    if owed == 0:
+        return state
+    if p.gold >= owed:
+        return _set_player(state, seat, p._replace(gold=p.gold - owed))
+    building = p.buildings[-1]
+    p = p._replace(residents=p.residents[:-1], buildings=p.buildings[:-1])
+    state = _set_player(state, seat, p)
+    if building:  # A-PB-4, ASSUMPTION-32: back to the common display
+        state = state._replace(display=tuple(sorted((*state.display, building))))
+    return state
+
+
+def advance(game: Anno1503, state: State) -> State:
+    """Resolve queued effects until one needs a decision or a chance draw; then phase 2."""
+    while state.queue:
+        kind, seat = state.queue[0]
+        if kind == "reserve":
+            return state._replace(phase="resolve")
+        rest = state.queue[1:]
+        if kind in ("produce", "golden"):
+            opts = choice_options(game, state)
+            if len(opts) >= 2:
+                return state._replace(phase="resolve")
+            if opts:
+                state = give(state, seat, opts[0])
+            state = state._replace(queue=rest)
+        elif kind == "pirates":
+            after = _pirates(game, state._replace(queue=rest), seat)
+            if after is None:
+                return state._replace(phase="resolve")
+            state = after
+        elif kind == "fire":
+            state = fire(state._replace(queue=rest), seat, game.tables.safe_spaces)
+        else:  # pragma: no cover - the queue only holds the kinds above
+            raise AssertionError(kind)
+    return state._replace(phase="build")
+
+
+def event_queue(game: Anno1503, state: State, event: str) -> tuple[tuple[str, int], ...]:
+    """One queue entry per seat in turn order from the active player (two with a Church)."""
+    n = game.players
+    order = [(state.active + i) % n for i in range(n)]
+    if event == "PIRATES":
+        return tuple(("pirates", s) for s in order)
+    if event == "FIRE":
+        return tuple(("fire", s) for s in order)
+    out = []
+    for s in order:  # A-EVENT-4: two goods with a Church
+        out += [("golden", s)] * (2 if "CHURCH" in state.players[s].buildings else 1)
+    return tuple(out)
+
+
+def production_queue(game: Anno1503, state: State) -> tuple[tuple[str, int], ...]:
+    """A-PROD-2: every player produces, in turn order from the active player."""
+    n = game.players
+    return tuple(("produce", (state.active + i) % n) for i in range(n))
+
+
+__all__ = ["EVENTS", "advance", "event_queue", "production_queue", "remove_card"]
