@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from heapq import heappop, heappush
+from itertools import compress
 from typing import Any
 
 from toolkit.core import CHANCE, GameOver, IllegalAction
@@ -119,6 +120,11 @@ class Pioneers:
                 covered[i] = True
         self._covered0 = tuple(covered)
         self._blocked_cache: dict[tuple[bool, ...], int] = {}
+        # Interned action objects: chance outcomes and moves are built once, reused.
+        self._draw_tile = tuple(tuple(A.DrawTile(cid, t) for t in TILE_TYPES) for cid in b.ids)
+        self._reveal = {w: A.RevealWagon(w) for w in self.regular_wagons}
+        self._nugget = {v: A.DrawNugget(v) for v in NUGGETS}
+        self._move_cache: dict[tuple[tuple[int, ...], int], A.MoveCoach] = {}
 
     # ----- protocol: set-up --------------------------------------------------
 
@@ -229,15 +235,15 @@ class Pioneers:
         phase = state.phase
         ids = self.board.ids
         if phase == "tile":
-            city = self._next_tile_city(state)
+            draws = self._draw_tile[self._next_tile_city(state)]
             total = sum(state.tile_pool)
-            return [(A.DrawTile(ids[city], TILE_TYPES[i]), c / total)
-                    for i, c in enumerate(state.tile_pool) if c]
+            return [(draws[i], c / total) for i, c in enumerate(state.tile_pool) if c]
         if phase == "redraw":
             return self._redraw_outcomes(state)
         if phase in ("market", "reveal"):
-            k = len(state.unseen)
-            return [(A.RevealWagon(w), 1 / k) for w in state.unseen]
+            p = 1 / len(state.unseen)
+            reveal = self._reveal
+            return [(reveal[w], p) for w in state.unseen]
         if phase == "deal":
             seat = sum(1 for pl in state.players if pl.wagons)
             dealt = {pl.wagons[0].id for pl in state.players if pl.wagons}
@@ -248,7 +254,7 @@ class Pioneers:
         if phase == "nugget":
             pool = nugget_pool(state)
             total = sum(pool)
-            return [(A.DrawNugget(v), c / total) for v, c in zip(NUGGETS, pool) if c]
+            return [(self._nugget[v], c / total) for v, c in zip(NUGGETS, pool) if c]
         if phase == "cover":
             cands = [i for i in range(len(ids))
                      if i != self.board.start and not state.covered[i]]
@@ -342,9 +348,7 @@ class Pioneers:
         out: set[str] = set()
         for w in pl.wagons:
             if w.face_up:
-                for prof, occ in zip(w.seats, w.occupied):
-                    if occ:
-                        out.add(prof)
+                out.update(compress(w.seats, w.occupied))
         if out:
             out.add("HOTEL")
         return out
@@ -400,9 +404,17 @@ class Pioneers:
 
     def moves(self, state: State, seat: int | None = None) -> list:
         """One :class:`MoveCoach` per affordable target along its cheapest route."""
-        ids = self.board.ids
-        return [A.MoveCoach(tuple(ids[i] for i in path), cost)
-                for _, cost, path in self.cheapest_routes(state, seat)]
+        cache = self._move_cache
+        out = []
+        for _, cost, path in self.cheapest_routes(state, seat):
+            move = cache.get((path, cost))
+            if move is None:
+                if len(cache) > 200_000:
+                    cache.clear()
+                ids = self.board.ids
+                move = cache[(path, cost)] = A.MoveCoach(tuple(ids[i] for i in path), cost)
+            out.append(move)
+        return out
 
     def step_cost(self, state: State, e: int, seat: int) -> int:
         """What ``seat`` pays to cross connection ``e`` (P-MOVE-2)."""
@@ -425,8 +437,15 @@ class Pioneers:
 
     def check_route(self, state: State, path: Sequence[str], seat: int | None = None) -> int:
         """Validate a stagecoach route for ``seat``; return its cost or raise IllegalAction."""
-        seat = state.active if seat is None else seat
+        return self._walk(state, path, state.active if seat is None else seat)[0]
+
+    def _walk(self, state: State, path: Sequence[str], seat: int) -> tuple[int, list[int], int]:
+        """One pass over a route: its cost, what each seat receives, what the bank receives.
+
+        Raises IllegalAction naming the first rule the route breaks.
+        """
         b = self.board
+        index, edge_index = b.index, b.edge_index
         pl = state.players[seat]
         if len(path) < 2:
             raise IllegalAction("P-MOVE-6", "a move must go at least one step to a target city.")
@@ -434,27 +453,40 @@ class Pioneers:
             raise IllegalAction(
                 "P-MOVE-1", f"the route must start where the stagecoach stands ({state.coach}), "
                 f"not at {path[0]}.")
-        for c in path:
-            if c not in b.index:
-                raise IllegalAction("P-MOVE-1", f"there is no city {c!r} on this board.")
-        if len(set(path)) != len(path):
+        idx = [index.get(c) for c in path]
+        if None in idx:
+            bad = path[idx.index(None)]
+            raise IllegalAction("P-MOVE-1", f"there is no city {bad!r} on this board.")
+        if len(set(idx)) != len(idx):
             raise IllegalAction("ASSUMPTION-5", "a route may not visit the same city twice.")
-        cost = 0
-        for a, c in zip(path, path[1:]):
-            e = b.edge_of(a, c)
+        tiles, covered, roads = state.tiles, state.covered, state.roads
+        received = [0] * self.players
+        cost = bank = 0
+        last = len(idx) - 1
+        for k in range(last):
+            u, v = idx[k], idx[k + 1]
+            e = edge_index.get((u, v))
             if e is None:
-                raise IllegalAction("P-MOVE-1", f"there is no connection between {a} and {c}.")
-            cost += self.step_cost(state, e, seat)
-        for c in path[1:]:
-            if state.covered[b.index[c]]:
                 raise IllegalAction(
-                    "P-MOVE-3", f"{c} is covered: the stagecoach can neither enter nor pass it.")
-        for c in path[1:-1]:
-            if state.tiles[b.index[c]] is not None:
+                    "P-MOVE-1", f"there is no connection between {path[k]} and {path[k + 1]}.")
+            if covered[v]:
                 raise IllegalAction(
-                    "P-MOVE-3", f"the stagecoach cannot pass through {c}, which still has a tile.")
+                    "P-MOVE-3", f"{path[k + 1]} is covered: the stagecoach can neither enter nor "
+                    "pass it.")
+            if k + 1 < last and tiles[v] is not None:
+                raise IllegalAction(
+                    "P-MOVE-3", f"the stagecoach cannot pass through {path[k + 1]}, which still "
+                    "has a tile.")
+            r = roads[e]
+            if not r:
+                cost += 1
+                bank += 1
+            elif seat not in r:
+                for owner in r:
+                    received[owner] += 1
+                cost += len(r)
         target = path[-1]
-        tile = state.tiles[b.index[target]]
+        tile = tiles[idx[-1]]
         if tile is None:
             raise IllegalAction(
                 "P-MOVE-6", f"a move must end on a city with a pioneer tile; {target} has none.")
@@ -464,7 +496,7 @@ class Pioneers:
         if cost > pl.money:
             raise IllegalAction(
                 "P-MOVE-7", f"this route costs ${cost} but you have only ${pl.money}.")
-        return cost
+        return cost, received, bank
 
     # ----- protocol: apply ---------------------------------------------------
 
@@ -702,20 +734,20 @@ class Pioneers:
     # movement and colonisation ---------------------------------------------------
 
     def _do_move(self, state: State, action: A.MoveCoach) -> State:
-        path = tuple(action.path)
-        cost = self.check_route(state, path)
+        path = action.path
+        me = state.active
+        cost, received, to_bank = self._walk(state, path, me)
         if action.cost != cost:
             raise IllegalAction(
                 "P-MOVE-2", f"the route {'-'.join(path)} costs ${cost}, not ${action.cost}.")
-        me = state.active
         players = list(state.players)
-        bank = state.bank
-        players[me] = players[me]._replace(money=players[me].money - cost)
-        for who, amount in self.payments(state, path, me).items():
-            if who == "bank":
-                bank = None if bank is None else bank + amount
-            else:
+        received[me] -= cost
+        for who, amount in enumerate(received):
+            if amount:
                 players[who] = players[who]._replace(money=players[who].money + amount)
+        bank = state.bank
+        if bank is not None:
+            bank += to_bank
         target = self.board.index[path[-1]]
         return state._replace(
             players=tuple(players), bank=bank, coach=path[-1], phase="settle",
