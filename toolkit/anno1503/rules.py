@@ -280,7 +280,7 @@ class Anno1503:
             raise GameOver()
         after = dispatch(self, s, a)
         if (
-            after.phase != "over"
+            after.phase not in ("over", "roll")  # a turn's first check follows its roll
             and after.active >= 0
             and self._opts["victory_check"] == "immediate"
             and self.count_conditions(after, after.active) >= CONDITIONS_TO_WIN
