@@ -1,0 +1,93 @@
+"""Bots that play any toolkit game through the shared protocol.
+
+Every bot is a callable ``agent(game, observation, legal_actions, rng)`` that
+sees only ``game.observe(state, seat)`` (it re-applies ``observe`` itself, so
+even a full state cannot leak hidden information into its decision) and draws
+randomness only from ``rng``:
+
+=========  ==============================================================
+``random``  uniformly random legal action
+``greedy``  best position one decision ahead by the game's evaluation
+``mc``      flat Monte Carlo over determinised playouts
+``mcts``    information-set MCTS over determinisations (SO-ISMCTS)
+=========  ==============================================================
+
+>>> from toolkit.agents import make_agent, parse_agents
+>>> make_agent("mcts:50")
+MCTSAgent(iterations=50, depth=24, c=0.7)
+>>> [a.name for a in parse_agents("greedy,random", players=2)]
+['greedy', 'random']
+
+Game knowledge (evaluation, determinisation, playout policy) lives in one
+module per game, e.g. :mod:`toolkit.agents.pioneers`, registered in
+:data:`toolkit.agents.base.HOOKS`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import HOOKS, determinize, evaluate, view_of
+from .search import MCTSAgent, MonteCarloAgent
+from .simple import GreedyAgent, RandomAgent
+
+#: Bot names -> (class, name of its budget parameter or None).
+BOTS: dict[str, tuple[type, str | None]] = {
+    "random": (RandomAgent, None),
+    "greedy": (GreedyAgent, None),
+    "mc": (MonteCarloAgent, "simulations"),
+    "mcts": (MCTSAgent, "iterations"),
+}
+_ALIASES = {"montecarlo": "mc", "ismcts": "mcts"}
+
+
+class AgentSpecError(ValueError):
+    """An unknown bot name, a bad budget or a wrong number of agents."""
+
+
+def make_agent(spec: str) -> Any:
+    """A bot from its name, optionally with a budget: ``"mcts"``, ``"mcts:200"``, ``"mc:64"``."""
+    if not isinstance(spec, str):
+        raise AgentSpecError(f"a bot is named by text, got {spec!r}")
+    name, _, budget = spec.strip().partition(":")
+    key = _ALIASES.get(name.lower(), name.lower())
+    if key not in BOTS:
+        raise AgentSpecError(
+            f"unknown bot {name!r}; known bots: {', '.join(sorted(BOTS))}")
+    cls, param = BOTS[key]
+    if not budget:
+        return cls()
+    if param is None:
+        raise AgentSpecError(f"bot {key!r} takes no budget (got {spec!r})")
+    if not budget.isdigit() or int(budget) < 1:
+        raise AgentSpecError(f"the budget in {spec!r} must be a positive whole number")
+    return cls(**{param: int(budget)})
+
+
+def parse_agents(text: str | list | tuple, players: int | None = None) -> list[Any]:
+    """Bots from ``"greedy,random,mcts"`` (or a list of names); checks the count."""
+    specs = [s for s in text.split(",")] if isinstance(text, str) else list(text)
+    specs = [s.strip() if isinstance(s, str) else s for s in specs]
+    if any(s == "" for s in specs):
+        raise AgentSpecError(f"empty bot name in {text!r}")
+    agents = [make_agent(s) if isinstance(s, str) else s for s in specs]
+    if players is not None and len(agents) != players:
+        raise AgentSpecError(
+            f"{players} players need {players} agents, got {len(agents)} ({text!r})")
+    return agents
+
+
+__all__ = [
+    "BOTS",
+    "HOOKS",
+    "AgentSpecError",
+    "GreedyAgent",
+    "MCTSAgent",
+    "MonteCarloAgent",
+    "RandomAgent",
+    "determinize",
+    "evaluate",
+    "make_agent",
+    "parse_agents",
+    "view_of",
+]

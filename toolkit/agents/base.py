@@ -1,0 +1,152 @@
+"""What every bot shares: redaction, game-specific hooks and search rewards.
+
+Bots are callables ``agent(game, observation, legal_actions, rng) -> action``
+(:data:`toolkit.core.Agent`). They never trust that they were handed a
+redacted view: :func:`view_of` re-applies ``game.observe`` for the seat to
+move (``observe`` is idempotent), so a bot given a full state decides exactly
+as it would on the observation. Search bots rebuild the hidden part with a
+game's *determiniser*, which samples it consistently with the view.
+
+Game-specific knowledge is looked up by ``game.name`` in :data:`HOOKS`
+(``"module:function"`` strings, imported lazily). A game without hooks still
+works: it is treated as a game of perfect information, evaluated by
+``game.scores`` and played out with uniformly random moves.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from toolkit.core import CHANCE
+from toolkit.core.play import sample_outcome
+
+__all__ = [
+    "HOOKS",
+    "determinize",
+    "evaluate",
+    "hook",
+    "outcome_rewards",
+    "playout",
+    "seat_of",
+    "softmax_rewards",
+    "view_of",
+]
+
+#: Per-game knowledge: ``HOOKS[game.name][kind] = "module:function"``.
+#: Kinds: ``determinize(game, view, seat, rng) -> state``, ``evaluate(game, state)
+#: -> tuple[float, ...]`` (estimated final VP per seat), ``policy(game, state,
+#: legal, rng) -> action`` (a fast playout policy), ``candidates(game, state,
+#: legal) -> list`` (the actions worth searching when there are many).
+HOOKS: dict[str, dict[str, str]] = {
+    "pioneers": {
+        "determinize": "toolkit.agents.pioneers:determinize",
+        "evaluate": "toolkit.agents.pioneers:evaluate",
+        "policy": "toolkit.agents.pioneers:playout_policy",
+        "candidates": "toolkit.agents.pioneers:candidates",
+        "greedy": "toolkit.agents.pioneers:greedy_value",
+    },
+}
+
+_resolved: dict[tuple[str, str], Callable | None] = {}
+
+
+def hook(game: Any, kind: str) -> Callable | None:
+    """The game's ``kind`` hook (a method ``game.<kind>`` wins), or None."""
+    method = getattr(game, f"agent_{kind}", None)
+    if callable(method):
+        return method
+    key = (getattr(game, "name", ""), kind)
+    if key not in _resolved:
+        target = HOOKS.get(key[0], {}).get(kind)
+        if target is None:
+            _resolved[key] = None
+        else:
+            module, _, name = target.partition(":")
+            _resolved[key] = getattr(importlib.import_module(module), name)
+    return _resolved[key]
+
+
+def seat_of(game: Any, observation: Any) -> int:
+    """The seat the observation was made for: the seat to move."""
+    seat = game.to_move(observation)
+    if seat is None or seat == CHANCE:
+        raise ValueError("an agent was asked to decide when no seat is to move")
+    return seat
+
+
+def view_of(game: Any, observation: Any) -> tuple[int, Any]:
+    """``(seat, observe(observation, seat))``: redacted again, whatever was passed."""
+    seat = seat_of(game, observation)
+    return seat, game.observe(observation, seat)
+
+
+def determinize(game: Any, view: Any, seat: int, rng: random.Random) -> Any:
+    """A full state consistent with ``view``, hidden parts sampled with ``rng``."""
+    fn = hook(game, "determinize")
+    return view if fn is None else fn(game, view, seat, rng)
+
+
+def evaluate(game: Any, state: Any) -> tuple[float, ...]:
+    """Estimated final score per seat (``game.scores`` without a game hook)."""
+    fn = hook(game, "evaluate")
+    return tuple(game.scores(state)) if fn is None else fn(game, state)
+
+
+def softmax_rewards(values: Sequence[float], temperature: float) -> list[float]:
+    """Turn score estimates into win chances that sum to 1."""
+    top = max(values)
+    w = [math.exp((v - top) / temperature) for v in values]
+    total = sum(w)
+    return [x / total for x in w]
+
+
+def outcome_rewards(game: Any, state: Any, temperature: float = 4.0) -> list[float]:
+    """Rewards of a finished game: 0.8 x share of the win + 0.2 x soft margin."""
+    scores = list(game.scores(state))
+    winners = game.winners(state) if hasattr(game, "winners") else None
+    if winners is None:
+        top = max(scores)
+        winners = [i for i, s in enumerate(scores) if s == top]
+    soft = softmax_rewards(scores, temperature)
+    share = 1.0 / len(winners)
+    return [0.8 * (share if i in winners else 0.0) + 0.2 * soft[i] for i in range(len(scores))]
+
+
+def playout(
+    game: Any,
+    state: Any,
+    rng: random.Random,
+    max_steps: int,
+    policy: Callable | None = None,
+    temperature: float = 4.0,
+) -> list[float]:
+    """Play ``state`` on with ``policy`` for up to ``max_steps`` decisions; reward per seat.
+
+    A finished game is scored by :func:`outcome_rewards`; an unfinished one by
+    the game's evaluation turned into win chances (:func:`softmax_rewards`).
+    """
+    if policy is None:
+        policy = hook(game, "policy")
+    steps = 0
+    while True:
+        seat = game.to_move(state)
+        if seat is None:
+            return outcome_rewards(game, state, temperature)
+        if seat == CHANCE:
+            state = game.apply(state, sample_outcome(game.chance_outcomes(state), rng))
+            continue
+        if steps >= max_steps:
+            return softmax_rewards(evaluate(game, state), temperature)
+        legal = game.legal_actions(state)
+        if len(legal) == 1:
+            action = legal[0]
+        elif policy is None:
+            action = legal[rng.randrange(len(legal))]
+        else:
+            action = policy(game, state, legal, rng)
+        state = game.apply(state, action)
+        steps += 1
