@@ -370,22 +370,25 @@ class Pioneers:
             return []
         adj, tiles, covered, roads = self.board.adj, state.tiles, state.covered, state.roads
         src = self.board.index[state.coach]
-        best = {src: (0, 0, (src,))}
-        heap = [(0, 0, (src,))]
-        done = set()
+        # Heap keys (cost, steps, path) order routes exactly as ASSUMPTION-4 asks;
+        # extending two tied paths by one city keeps their order, so Dijkstra is exact.
+        best: list = [None] * len(tiles)
+        best[src] = start = (0, 0, (src,))
+        heap = [start]
+        done = [False] * len(tiles)
         found = []
         while heap:
-            key = heappop(heap)
-            cost, steps, path = key
+            cost, steps, path = heappop(heap)
             u = path[-1]
-            if u in done:
+            if done[u]:
                 continue
-            done.add(u)
-            if u != src and tiles[u] is not None:
+            done[u] = True
+            if tiles[u] is not None and u != src:
                 found.append((u, cost, path))
                 continue  # a tiled city stops the stagecoach (P-MOVE-3)
+            steps += 1
             for v, e in adj[u]:
-                if v in done or covered[v]:
+                if done[v] or covered[v]:
                     continue
                 t = tiles[v]
                 if t is not None and t not in matched:
@@ -394,8 +397,8 @@ class Pioneers:
                 c = cost + (1 if not r else (0 if seat in r else len(r)))
                 if c > budget:
                     continue
-                nk = (c, steps + 1, path + (v,))
-                old = best.get(v)
+                nk = (c, steps, path + (v,))
+                old = best[v]
                 if old is None or nk < old:
                     best[v] = nk
                     heappush(heap, nk)
@@ -903,13 +906,16 @@ class Pioneers:
         if seat is None or seat == CHANCE:
             return state
         players = state.players
-        if any(pl.nuggets for i, pl in enumerate(players) if i != seat):
-            players = tuple(
-                pl if i == seat or not pl.nuggets else pl._replace(nuggets=(None,) * len(pl.nuggets))
-                for i, pl in enumerate(players))
-        elif state.tile_pool is None:
-            return state  # nothing hidden to redact: no copy
-        return state._replace(players=players, tile_pool=None)
+        redacted = None
+        for i, pl in enumerate(players):
+            if pl.nuggets and i != seat and pl.nuggets[0] is not None:
+                if redacted is None:
+                    redacted = list(players)
+                redacted[i] = pl._replace(nuggets=(None,) * len(pl.nuggets))
+        if redacted is None:
+            # Nothing of another player's to hide: no copy (the common case early on).
+            return state if state.tile_pool is None else state._replace(tile_pool=None)
+        return state._replace(players=tuple(redacted), tile_pool=None)
 
     def scores(self, state: State) -> tuple[int, ...]:
         """Total VP per seat as if the game ended now (P-SCORE-1..4)."""
