@@ -1,0 +1,704 @@
+"""The Pioneers board, player panel and market as plotly figures.
+
+Every game module in :mod:`toolkit.viz` has the same shape:
+
+``draw_board(game, state, route=None, **options) -> go.Figure``
+    The whole board. Traces have stable names (see :data:`TRACES`), so tests and
+    widgets find them with ``fig.select_traces(selector={"name": ...})``.
+``update_board(fig, game, state, route=None, **options)``
+    Change an existing figure (a ``go.FigureWidget`` in a lesson) in place to show
+    another position of the same game: only trace data and a few layout texts are
+    replaced, inside ``fig.batch_update()``. The result equals a fresh
+    ``draw_board`` of that position.
+``draw_panel(game, state) -> go.Figure``
+    The players' boards (money, VP, wagons and seats) and the market.
+
+The map comes from the cities' latitude and longitude (``x = lon cos 38°``,
+``y = lat``), scaled to screen pixels at the default width of 1000 px and then
+spread just enough that no two cities, and no city and a connection, crowd each
+other (a board game's map is a stylised map too). City labels are placed beside
+their city where they overlap nothing else.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+import numpy as np
+import plotly.graph_objects as go
+
+from . import layout as L
+from . import theme as T
+
+GAME = "pioneers"
+
+DEFAULT_WIDTH = 1000
+MARGIN = {"l": 8, "r": 8, "t": 64, "b": 8}
+LEGEND_HEIGHT = 58  # px below the map for the legend
+PAD = 34  # px between the outermost city and the plot edge
+HEX = 40  # city marker size (px)
+HEX_R = HEX / 2
+START_RING = HEX + 14
+MIN_GAP = 70  # px between city centres
+CLEARANCE = 30  # px between a city and a connection it is not on
+STRETCH = 1.3  # vertical exaggeration of the map (a game board is a stylised map)
+PIONEER = 14
+SLOTS = ((-8.0, 7.5), (8.0, 7.5), (-8.0, -7.5), (8.0, -7.5))  # seat -> offset in the hexagon
+COACH_OFFSET = (HEX_R + 4, HEX_R + 3)  # stagecoach beside the city's upper-right corner
+COACH_SIZE = 22
+COACH_COLOUR = "#4a2c12"
+LABEL_FONT = 12
+ROAD_WIDTH = 6
+CASING_WIDTH = 9.5
+DOUBLE_OFFSET = 4.0  # px either side of the centre line for a double road
+
+#: Stable trace names, bottom to top. ``{seat}`` stands for each seat number.
+TRACES = (
+    "covered connections",
+    "connections",
+    "road casing",
+    "roads seat {seat}",
+    "route",
+    "connection info",
+    "start city",
+    "cities",
+    "city labels",
+    "pioneers seat {seat}",
+    "coach",
+    "route costs",
+)
+
+
+# --------------------------------------------------------------------------- geometry
+
+
+class BoardLayout(NamedTuple):
+    """Positions of everything that never moves, in px at the default size."""
+
+    xy: np.ndarray  # city index -> (x, y)
+    label_xy: tuple[tuple[float, float], ...]
+    label_boxes: tuple[L.Box, ...]
+    label_directions: tuple[str, ...]
+    x_range: tuple[float, float]
+    y_range: tuple[float, float]
+    width: int
+    height: int
+
+
+def _geo_points(board: Any) -> np.ndarray:
+    pts = L.project(board.lat, board.lon) * np.array([1.0, STRETCH])
+    if len(pts) > 1 and len({(round(x, 6), round(y, 6)) for x, y in pts}) < len(pts):
+        # A lesson's board without coordinates: lay the graph out instead.
+        import networkx as nx
+
+        g = nx.Graph()
+        g.add_nodes_from(range(len(board.ids)))
+        g.add_edges_from(board.edges)
+        pos = nx.kamada_kawai_layout(g) if _has_scipy() else nx.spring_layout(g, seed=0)
+        pts = np.array([pos[i] for i in range(len(board.ids))], float)
+    return pts
+
+
+def _has_scipy() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("scipy") is not None
+
+
+def board_layout(board: Any, labels: str = "id") -> BoardLayout:
+    """The cached layout of a board (cities, label spots, plot ranges)."""
+    texts = _label_texts(board, labels)
+    return _layout(board.ids, board.lat, board.lon, board.edges, board.start, texts)
+
+
+def _label_texts(board: Any, labels: str | None) -> tuple[str, ...]:
+    if labels in (None, "", "none"):
+        return ("",) * len(board.ids)
+    if labels == "name":
+        return tuple(n.split(",")[0] for n in board.names)
+    if labels == "id":
+        return tuple(board.ids)
+    raise ValueError(f"labels must be 'id', 'name' or None, not {labels!r}")
+
+
+class _BoardKey(NamedTuple):
+    ids: tuple
+    lat: tuple
+    lon: tuple
+    edges: tuple
+    start: int
+
+
+@functools.lru_cache(maxsize=16)
+def _layout(ids, lat, lon, edges, start, texts) -> BoardLayout:
+    board = _BoardKey(ids, lat, lon, edges, start)
+    n = len(ids)
+    plot_w = DEFAULT_WIDTH - MARGIN["l"] - MARGIN["r"]
+    sizes = [L.text_size(t, LABEL_FONT) if t else (0.0, 0.0) for t in texts]
+    radius = [START_RING / 2 if i == start else HEX_R for i in range(n)]
+    geo = _geo_points(board) if n else np.zeros((0, 2))
+    pad_l = pad_r = PAD
+    spread = _fit_x(geo, pad_l, plot_w - pad_r)
+    if n > 1:
+        spread = L.spread(spread, edges, MIN_GAP, CLEARANCE)
+    for _ in range(4):
+        # Refit between the pads (1 board unit = 1 px), then restore the gaps.
+        pts = _fit_x(spread, pad_l, plot_w - pad_r)
+        if n > 1:
+            pts = L.spread(pts, edges, MIN_GAP, CLEARANCE, anchor=0.0)
+        coach_boxes = [_coach_box(pts[i]) for i in range(n)]
+        placement = L.place_labels(pts, sizes, radius, edges, obstacles=coach_boxes)
+        left = min([b[0] for b in placement.boxes] + [float(pts[:, 0].min()) - HEX_R])
+        right = max([b[2] for b in placement.boxes]
+                    + [float(pts[:, 0].max()) + HEX_R, *(b[2] for b in coach_boxes)])
+        if left >= 2 and right <= plot_w - 2:
+            break
+        pad_l += max(0.0, 2 - left)
+        pad_r += max(0.0, right - (plot_w - 2))
+    # Plot ranges: everything (cities, labels, coach) plus a margin.
+    xs = [float(pts[:, 0].min()) - HEX_R, float(pts[:, 0].max()) + HEX_R]
+    ys = [pts[:, 1].min() - HEX_R, pts[:, 1].max() + HEX_R + 2 * COACH_OFFSET[1]]
+    for box in placement.boxes:
+        xs += [box[0], box[2]]
+        ys += [box[1], box[3]]
+    x0, x1 = min(0.0, min(xs) - 2), max(plot_w, max(xs) + 2)
+    y0, y1 = min(ys) - 8, max(ys) + 8
+    # Keep 1 board unit = 1 px at the default width.
+    scale = plot_w / (x1 - x0)
+    height = int(round((y1 - y0) * scale)) + MARGIN["t"] + MARGIN["b"] + LEGEND_HEIGHT
+    return BoardLayout(
+        xy=pts,
+        label_xy=placement.centres,
+        label_boxes=placement.boxes,
+        label_directions=placement.directions,
+        x_range=(float(x0), float(x1)),
+        y_range=(float(y0), float(y1)),
+        width=DEFAULT_WIDTH,
+        height=height,
+    )
+
+
+def _fit_x(points: np.ndarray, x0: float, x1: float) -> np.ndarray:
+    """Scale uniformly so the x span is ``x0..x1``; the lowest y goes to ``PAD``."""
+    if len(points) == 0:
+        return points
+    lo = points.min(axis=0)
+    span = float(points[:, 0].max() - lo[0])
+    if span <= 0:
+        return points - lo + np.array([(x0 + x1) / 2, PAD])
+    return (points - lo) * ((x1 - x0) / span) + np.array([x0, PAD])
+
+
+def _free_spot(lay: BoardLayout, mid: np.ndarray, normal: np.ndarray, w: float,
+               h: float) -> np.ndarray:
+    """Beside a route step: the side of the line whose text box hits fewer labels/cities."""
+    best, best_hits = None, None
+    for sign in (1.0, -1.0):
+        for extra in (0.0, 10.0):
+            spot = mid + sign * normal * (9 + extra + abs(normal[0]) * w / 2
+                                          + abs(normal[1]) * h / 2)
+            box = (spot[0] - w / 2, spot[1] - h / 2, spot[0] + w / 2, spot[1] + h / 2)
+            hits = sum(L.overlap(box, b) for b in lay.label_boxes) + sum(
+                L.overlap(box, (p[0] - HEX_R, p[1] - HEX_R, p[0] + HEX_R, p[1] + HEX_R))
+                for p in lay.xy)
+            if best_hits is None or hits < best_hits - 1e-9:
+                best, best_hits = spot, hits
+    return best
+
+
+def _coach_path(cx: float, cy: float) -> str:
+    """A small stagecoach (body, driver's box, two wheels) centred on ``cx, cy``."""
+
+    def rect(x0: float, y0: float, x1: float, y1: float) -> str:
+        return (f"M{cx + x0:.1f},{cy + y0:.1f}L{cx + x1:.1f},{cy + y0:.1f}"
+                f"L{cx + x1:.1f},{cy + y1:.1f}L{cx + x0:.1f},{cy + y1:.1f}Z")
+
+    def wheel(x: float, y: float, r: float) -> str:
+        pts = [(x + r * np.cos(a), y + r * np.sin(a)) for a in np.linspace(0, 2 * np.pi, 9)[:-1]]
+        return "M" + "L".join(f"{cx + px:.1f},{cy + py:.1f}" for px, py in pts) + "Z"
+
+    return (rect(-10, -3, 7, 7) + rect(-8, 7, 3, 9.5) + rect(7, 0, 11, 4)
+            + wheel(-6, -5, 3.6) + wheel(5, -5, 3.6))
+
+
+def _coach_box(p: np.ndarray) -> L.Box:
+    cx, cy = p[0] + COACH_OFFSET[0], p[1] + COACH_OFFSET[1]
+    h = COACH_SIZE / 2
+    return (cx - h, cy - h, cx + h, cy + h)
+
+
+# --------------------------------------------------------------------------- text helpers
+
+
+def _seat_label(seat: int) -> str:
+    return f"{T.player_name(seat)} (seat {seat})"
+
+
+def _toll_text(roads: Sequence[int], players: int) -> str:
+    """Who pays what to cross a connection with these roads (P-MOVE-2)."""
+    if not roads:
+        return "every player pays $1 to the bank"
+    parts = []
+    for seat in range(players):
+        if seat in roads:
+            parts.append(f"{T.player_name(seat)} free")
+        else:
+            owners = " + ".join(f"$1 to {T.player_name(o)}" for o in roads)
+            parts.append(f"{T.player_name(seat)} pays {owners}")
+    return "; ".join(parts)
+
+
+def _route_path(route: Any) -> tuple[str, ...] | None:
+    if route is None:
+        return None
+    path = getattr(route, "path", route)
+    if isinstance(path, str):
+        path = tuple(path.replace("→", "-").split("-"))
+    path = tuple(path)
+    if len(path) < 2:
+        raise ValueError(f"a route needs at least 2 cities, got {path!r}")
+    return path
+
+
+def _phase_text(game: Any, state: Any) -> str:
+    if state.phase == "over":
+        return "game over"
+    if state.seat < 0:
+        return f"set-up ({state.phase})"
+    words = {
+        "buy": "buy", "road": "place a road", "move": "move the stagecoach",
+        "settle": "settle", "sergeant": "use the sergeant", "innkeeper": "use the innkeeper",
+        "farmer": "add farmers", "join": "join or decline",
+    }
+    who = T.player_name(state.seat)
+    return f"{who} to {words.get(state.phase, state.phase)}"
+
+
+def _title(game: Any, state: Any) -> str:
+    side = {"4p": "4-player board", "23p": "2/3-player board"}.get(game.board.side, "board")
+    return f"<b>Pioneers</b> · {side} · round {state.round} · {_phase_text(game, state)}"
+
+
+# --------------------------------------------------------------------------- dynamic data
+
+
+def _segments(pairs: Sequence[tuple[np.ndarray, np.ndarray]]) -> tuple[list, list]:
+    xs: list = []
+    ys: list = []
+    for p, q in pairs:
+        xs += [float(p[0]), float(q[0]), None]
+        ys += [float(p[1]), float(q[1]), None]
+    return xs, ys
+
+
+def board_data(game: Any, state: Any, route: Any = None, seat: int | None = None,
+               labels: str = "id") -> tuple[dict[str, dict], dict]:
+    """Everything position-dependent: ``({trace name: properties}, layout updates)``.
+
+    :func:`draw_board` builds its traces from this, :func:`update_board` writes it
+    into an existing figure and :func:`toolkit.viz.charts.replay_animation` turns it
+    into frames.
+    """
+    board = game.board
+    lay = board_layout(board, labels)
+    xy = lay.xy
+    n_players = game.players
+    ids, names = board.ids, board.names
+    covered = state.covered
+    out: dict[str, dict] = {}
+
+    # connections, split by whether they touch a covered city
+    live, dead = [], []
+    for e, (a, b) in enumerate(board.edges):
+        (dead if covered[a] or covered[b] else live).append((xy[a], xy[b]))
+    x, y = _segments(live)
+    out["connections"] = {"x": x, "y": y}
+    x, y = _segments(dead)
+    out["covered connections"] = {"x": x, "y": y}
+
+    # roads: one trace per owner; a double road is drawn as two parallel lines
+    per_seat: dict[int, dict[str, list]] = {
+        s: {"x": [], "y": [], "customdata": [], "marker.size": []} for s in range(n_players)}
+    casing = []
+    for e, owners in enumerate(state.roads):
+        if not owners:
+            continue
+        a, b = board.edges[e]
+        p, q = xy[a], xy[b]
+        d = q - p
+        length = float(np.hypot(*d)) or 1.0
+        normal = np.array([-d[1], d[0]]) / length
+        conn = "-".join(board.edge_ids(e))
+        for k, owner in enumerate(owners):
+            shift = normal * (DOUBLE_OFFSET * (1 if k == 0 else -1)) if len(owners) == 2 else 0
+            p2, q2 = p + shift, q + shift
+            t = 0.5 if len(owners) == 1 else (0.42 if k == 0 else 0.58)
+            mid = p2 + (q2 - p2) * t
+            casing.append((p2, q2))
+            tr = per_seat.setdefault(owner, {"x": [], "y": [], "customdata": [], "marker.size": []})
+            for point, size in ((p2, 0), (mid, 9), (q2, 0)):
+                tr["x"].append(float(point[0]))
+                tr["y"].append(float(point[1]))
+                tr["customdata"].append(conn)
+                tr["marker.size"].append(size)
+            tr["x"].append(None)
+            tr["y"].append(None)
+            tr["customdata"].append(None)
+            tr["marker.size"].append(0)
+    x, y = _segments(casing)
+    out["road casing"] = {"x": x, "y": y}
+    for s in range(n_players):
+        out[f"roads seat {s}"] = per_seat[s]
+
+    # connection hover points
+    info_text = []
+    for e, owners in enumerate(state.roads):
+        a, b = board.edges[e]
+        head = f"<b>{ids[a]} – {ids[b]}</b> ({names[a]} – {names[b]})"
+        if covered[a] or covered[b]:
+            info_text.append(f"{head}<br>touches a covered city: no roads, no stagecoach")
+            continue
+        if owners:
+            roads = "roads: " + " + ".join(T.player_name(o) for o in owners)
+            if len(owners) == 2:
+                roads += " (double road)"
+        else:
+            roads = "no road"
+        info_text.append(f"{head}<br>{roads}<br>toll: {_toll_text(owners, n_players)}")
+    out["connection info"] = {"hovertext": info_text}
+
+    # cities
+    colours, texts, hover, line_colours, label_colours = [], [], [], [], []
+    roads_at: list[list[str]] = [[] for _ in ids]
+    for e, owners in enumerate(state.roads):
+        if owners:
+            a, b = board.edges[e]
+            who = "+".join(T.player_name(o) for o in owners)
+            roads_at[a].append(f"{ids[b]} ({who})")
+            roads_at[b].append(f"{ids[a]} ({who})")
+    for i, cid in enumerate(ids):
+        tile = state.tiles[i]
+        lines = [f"<b>{names[i]}</b> ({cid})"]
+        if covered[i]:
+            colours.append(T.COVERED)
+            line_colours.append(T.COVERED_INK)
+            label_colours.append(T.COVERED_INK)
+            texts.append("")
+            lines.append("covered: out of the game (2 players)")
+        else:
+            colours.append(T.tile_colour(tile))
+            line_colours.append(T.INK)
+            label_colours.append(T.INK)
+            texts.append(T.TILE_SHORT.get(tile, "") if tile else "")
+            lines.append(f"tile: {T.tile_name(tile)}" + (f" ({T.TILE_SHORT[tile]})" if tile else ""))
+        if i == board.start:
+            lines.append("start city")
+        if state.coach == cid:
+            lines.append("the stagecoach is here")
+        here = [(s, k) for s, k in enumerate(state.settled[i]) if k]
+        if here:
+            lines.append("pioneers: " + ", ".join(f"{T.player_name(s)} {k}" for s, k in here))
+        else:
+            lines.append("pioneers: none")
+        lines.append("roads to: " + (", ".join(roads_at[i]) if roads_at[i] else "none"))
+        hover.append("<br>".join(lines))
+    out["cities"] = {
+        "marker.color": colours,
+        "marker.line.color": line_colours,
+        "text": texts,
+        "hovertext": hover,
+    }
+    out["city labels"] = {"textfont.color": label_colours}
+
+    # pioneers: one trace per seat, a marker in the seat's slot, the count if > 1
+    for s in range(n_players):
+        px, py, txt, hv = [], [], [], []
+        dx, dy = SLOTS[s % len(SLOTS)]
+        for i, row in enumerate(state.settled):
+            k = row[s] if s < len(row) else 0
+            if k:
+                px.append(float(xy[i][0] + dx))
+                py.append(float(xy[i][1] + dy))
+                txt.append(str(k) if k > 1 else "")
+                hv.append(f"{T.player_name(s)}: {k} pioneer{'s' if k > 1 else ''} in {names[i]}")
+        out[f"pioneers seat {s}"] = {"x": px, "y": py, "text": txt, "hovertext": hv}
+
+    # the stagecoach
+    c = board.index.get(state.coach)
+    if c is None:
+        out["coach"] = {"x": [], "y": [], "hovertext": []}
+        coach_path = "M0,0"
+    else:
+        coach_path = _coach_path(xy[c][0] + COACH_OFFSET[0], xy[c][1] + COACH_OFFSET[1])
+        out["coach"] = {
+            "x": [float(xy[c][0] + COACH_OFFSET[0])],
+            "y": [float(xy[c][1] + COACH_OFFSET[1])],
+            "hovertext": [f"stagecoach in {names[c]}"],
+        }
+
+    # the highlighted route
+    path = _route_path(route)
+    layout_updates = {"title.text": _title(game, state), "shapes[0].path": coach_path}
+    if path is None:
+        out["route"] = {"x": [], "y": [], "customdata": [], "marker.size": []}
+        out["route costs"] = {"x": [], "y": [], "text": []}
+        layout_updates["annotations[0].text"] = ""
+        layout_updates["annotations[0].visible"] = False
+    else:
+        payer = state.active if seat is None else seat
+        rx, ry, rc, rs = [], [], [], []
+        cx, cy, ct = [], [], []
+        total = 0
+        for k, (a, b) in enumerate(zip(path, path[1:])):
+            e = board.edge_of(a, b)
+            if e is None:
+                raise ValueError(f"route step {a}-{b} is not a connection on this board")
+            ia, ib = board.index[a], board.index[b]
+            p, q = xy[ia], xy[ib]
+            if k == 0:
+                rx.append(float(p[0]))
+                ry.append(float(p[1]))
+                rc.append(a)
+                rs.append(0)
+            mid = (p + q) / 2
+            rx += [float(mid[0]), float(q[0])]
+            ry += [float(mid[1]), float(q[1])]
+            rc += [None, b]
+            rs += [17, 0]
+            owners = state.roads[e]
+            if not owners:
+                cost_text, step = "$1 bank", 1
+            elif payer in owners:
+                cost_text, step = "free", 0
+            else:
+                step = len(owners)
+                cost_text = " ".join(f"$1 {T.player_name(o)}" for o in owners)
+            total += step
+            d = q - p
+            length = float(np.hypot(*d)) or 1.0
+            normal = np.array([-d[1], d[0]]) / length
+            if normal[1] < 0 or (normal[1] == 0 and normal[0] < 0):
+                normal = -normal
+            w, h = L.text_size(cost_text, 11)
+            spot = _free_spot(lay, mid, normal, w, h)
+            cx.append(float(spot[0]))
+            cy.append(float(spot[1]))
+            ct.append(cost_text)
+        out["route"] = {"x": rx, "y": ry, "customdata": rc, "marker.size": rs}
+        out["route costs"] = {"x": cx, "y": cy, "text": ct}
+        pay = game.payments(state, path, payer)
+        split = []
+        if pay.get("bank"):
+            split.append(f"${pay['bank']} to the bank")
+        split += [f"${v} to {T.player_name(k)}" for k, v in sorted(
+            ((k, v) for k, v in pay.items() if k != "bank"))]
+        note = (f"<b>Route for {T.player_name(payer)}</b>: {' → '.join(path)} · "
+                f"costs ${total}" + (": " + ", ".join(split) if split else " (all on own roads)"))
+        layout_updates["annotations[0].text"] = note
+        layout_updates["annotations[0].visible"] = True
+    return out, layout_updates
+
+
+# --------------------------------------------------------------------------- drawing
+
+
+def _static_traces(game: Any, lay: BoardLayout, labels: str) -> list:
+    """The traces with their fixed styling (data filled in from :func:`board_data`)."""
+    board = game.board
+    n_players = game.players
+    xy = lay.xy
+    texts = _label_texts(board, labels)
+    edge_mid = [(xy[a] + xy[b]) / 2 for a, b in board.edges]
+    traces = [
+        go.Scatter(name="covered connections", mode="lines", hoverinfo="skip",
+                   line=dict(color=T.COVERED, width=2, dash="dot"), showlegend=False),
+        go.Scatter(name="connections", mode="lines", hoverinfo="skip",
+                   line=dict(color=T.CONNECTION, width=2.5), showlegend=False),
+        go.Scatter(name="road casing", mode="lines", hoverinfo="skip",
+                   line=dict(color=T.CASING, width=CASING_WIDTH), showlegend=False),
+    ]
+    for s in range(n_players):
+        traces.append(go.Scatter(
+            name=f"roads seat {s}", mode="lines+markers", hoverinfo="skip", showlegend=False,
+            line=dict(color=T.player_colour(s), width=ROAD_WIDTH),
+            marker=dict(symbol=T.player_symbol(s), color=T.player_colour(s),
+                        line=dict(color=T.INK, width=1.2), size=0),
+        ))
+    traces += [
+        go.Scatter(name="route", mode="lines+markers", hoverinfo="skip", showlegend=False,
+                   line=dict(color=T.rgba(T.HIGHLIGHT, 0.45), width=14),
+                   marker=dict(symbol="arrow", angleref="previous", color="#ffffff",
+                               line=dict(color=T.HIGHLIGHT, width=2), size=0)),
+        go.Scatter(name="connection info", mode="markers", hoverinfo="text",
+                   x=[float(m[0]) for m in edge_mid], y=[float(m[1]) for m in edge_mid],
+                   marker=dict(size=16, color="rgba(0,0,0,0)"), showlegend=False),
+        go.Scatter(name="start city", mode="markers", hoverinfo="skip", showlegend=False,
+                   x=[float(xy[board.start][0])] if len(xy) else [],
+                   y=[float(xy[board.start][1])] if len(xy) else [],
+                   marker=dict(symbol="hexagon-open", size=START_RING, color=T.INK,
+                               line=dict(color=T.INK, width=3))),
+        go.Scatter(name="cities", mode="markers+text", hoverinfo="text",
+                   x=[float(p[0]) for p in xy], y=[float(p[1]) for p in xy],
+                   customdata=list(board.ids), showlegend=False,
+                   marker=dict(symbol="hexagon", size=HEX, line=dict(width=1.6)),
+                   textposition="middle center",
+                   textfont=dict(size=12, color=T.INK, family=T.FONT, weight="bold")),
+        go.Scatter(name="city labels", mode="text", hoverinfo="skip", showlegend=False,
+                   x=[c[0] for c in lay.label_xy], y=[c[1] for c in lay.label_xy],
+                   text=list(texts), customdata=list(board.ids),
+                   textposition="middle center",
+                   textfont=dict(size=LABEL_FONT, family=T.FONT, weight="bold",
+                                 shadow="1px 1px 1px #fff, -1px -1px 1px #fff, "
+                                        "1px -1px 1px #fff, -1px 1px 1px #fff")),
+    ]
+    for s in range(n_players):
+        traces.append(go.Scatter(
+            name=f"pioneers seat {s}", mode="markers+text", hoverinfo="text", showlegend=False,
+            marker=dict(symbol=T.player_symbol(s), size=PIONEER, color=T.player_colour(s),
+                        line=dict(color=T.INK, width=1.2)),
+            textposition="middle center",
+            textfont=dict(size=9, color=T.PLAYER_TEXT[s % 4], family=T.FONT, weight="bold"),
+        ))
+    traces += [
+        go.Scatter(name="coach", mode="markers", hoverinfo="text", showlegend=False,
+                   marker=dict(symbol="square", size=COACH_SIZE, color="rgba(0,0,0,0)")),
+        go.Scatter(name="route costs", mode="text", hoverinfo="skip", showlegend=False,
+                   textposition="middle center",
+                   textfont=dict(size=11, color=T.HIGHLIGHT, family=T.FONT, weight="bold",
+                                 shadow="1px 1px 1px #fff, -1px -1px 1px #fff, "
+                                        "1px -1px 1px #fff, -1px 1px 1px #fff")),
+    ]
+    # legend-only entries (no data): players, tiles, pieces
+    for s in range(n_players):
+        traces.append(go.Scatter(
+            name=_seat_label(s), x=[None], y=[None], mode="lines+markers",
+            line=dict(color=T.player_colour(s), width=ROAD_WIDTH),
+            marker=dict(symbol=T.player_symbol(s), size=PIONEER, color=T.player_colour(s),
+                        line=dict(color=T.INK, width=1.2)),
+        ))
+    for tile, (colour, name) in T.TILE_STYLE.items():
+        traces.append(go.Scatter(
+            name=f"{T.TILE_SHORT[tile]} {name}", x=[None], y=[None], mode="markers",
+            marker=dict(symbol="hexagon", size=16, color=colour, line=dict(color=T.INK, width=1)),
+        ))
+    traces.append(go.Scatter(
+        name="start city", x=[None], y=[None], mode="markers",
+        marker=dict(symbol="hexagon", size=16, color=T.EMPTY_CITY,
+                    line=dict(color=T.INK, width=3))))
+    traces.append(go.Scatter(
+        name="stagecoach", x=[None], y=[None], mode="markers",
+        marker=dict(symbol="square", size=13, color=COACH_COLOUR,
+                    line=dict(color=COACH_COLOUR, width=1))))
+    if n_players == 2 or any(game._covered0 if hasattr(game, "_covered0") else ()):
+        traces.append(go.Scatter(
+            name="covered city", x=[None], y=[None], mode="markers",
+            marker=dict(symbol="hexagon", size=16, color=T.COVERED,
+                        line=dict(color=T.COVERED_INK, width=1))))
+    return traces
+
+
+def draw_board(game: Any, state: Any, route: Any = None, *, seat: int | None = None,
+               labels: str = "id", width: int | None = DEFAULT_WIDTH, title: bool = True,
+               legend: bool = True, widget: bool = False) -> go.Figure:
+    """The Pioneers board for ``state`` as a plotly figure.
+
+    Parameters
+    ----------
+    route : MoveCoach, tuple of city ids or "A-B-C", optional
+        A stagecoach route to highlight; the costs of each step and who is paid
+        are written on the board (for ``seat``, default the active player).
+    labels : "id", "name" or None
+        City labels: 3-letter ids (default, never overlapping), short names, none.
+    width : int or None
+        Figure width in px (height follows the map); None lets the page decide.
+    widget : bool
+        Return a ``go.FigureWidget`` (for :func:`update_board` in a notebook).
+    """
+    lay = board_layout(game.board, labels)
+    traces = _static_traces(game, lay, labels)
+    data, lay_updates = board_data(game, state, route, seat, labels)
+    by_name = {tr.name: tr for tr in traces}
+    for name, props in data.items():
+        by_name[name].update(_nest(props))
+    height = lay.height if width is not None else None
+    if width is not None and width != DEFAULT_WIDTH:
+        height = int(round((lay.height - _chrome()) * width / DEFAULT_WIDTH)) + _chrome()
+    fig_cls = go.FigureWidget if widget else go.Figure
+    fig = fig_cls(data=traces)
+    plot_h = lay.height - MARGIN["t"] - MARGIN["b"] - LEGEND_HEIGHT
+    fig.update_layout(
+        template=T.template(),
+        width=width,
+        height=height,
+        margin=dict(MARGIN, b=MARGIN["b"] + LEGEND_HEIGHT),
+        plot_bgcolor=T.BOARD,
+        showlegend=legend,
+        legend=dict(orientation="h", x=0, xanchor="left", y=-0.004, yanchor="top",
+                    traceorder="normal", bgcolor="rgba(255,255,255,0)", borderwidth=0,
+                    font=dict(size=12), itemclick=False, itemdoubleclick=False),
+        xaxis=dict(visible=False, range=list(lay.x_range), fixedrange=False),
+        yaxis=dict(visible=False, range=list(lay.y_range), scaleanchor="x", scaleratio=1),
+        hovermode="closest",
+        dragmode="pan",
+        title=dict(text=lay_updates["title.text"] if title else None, y=1, yanchor="top",
+                   yref="container", pad=dict(t=10)),
+        shapes=[dict(type="path", path=lay_updates["shapes[0].path"], xref="x", yref="y",
+                     fillcolor=COACH_COLOUR, line=dict(color="#f7e7b4", width=1.2),
+                     layer="above", name="coach")],
+        annotations=[dict(
+            text=lay_updates["annotations[0].text"],
+            visible=lay_updates["annotations[0].visible"],
+            xref="paper", yref="paper", x=0, y=1, xanchor="left", yanchor="bottom",
+            yshift=4, showarrow=False, align="left", font=dict(size=13),
+            bgcolor="rgba(255,255,255,0.9)", bordercolor=T.HIGHLIGHT, borderwidth=1,
+            borderpad=3, name="route note")],
+        meta={"game": GAME, "labels": labels, "plot_height": plot_h},
+    )
+    if not title:
+        fig.layout.title.text = None
+    return fig
+
+
+def _chrome() -> int:
+    return MARGIN["t"] + MARGIN["b"] + LEGEND_HEIGHT
+
+
+def _nest(props: dict) -> dict:
+    """``{"marker.color": c}`` -> ``{"marker": {"color": c}}``."""
+    out: dict = {}
+    for key, value in props.items():
+        parts = key.split(".")
+        d = out
+        for p in parts[:-1]:
+            d = d.setdefault(p, {})
+        d[parts[-1]] = value
+    return out
+
+
+def trace_index(fig: Any) -> dict[str, int]:
+    """Trace name -> position in ``fig.data`` (names are unique on a board)."""
+    return {tr.name: i for i, tr in enumerate(fig.data)}
+
+
+def update_board(fig: Any, game: Any, state: Any, route: Any = None, *,
+                 seat: int | None = None) -> Any:
+    """Show ``state`` in an existing board figure, changing traces in place.
+
+    Works on a ``go.FigureWidget`` (the browser redraws once, at the end of the
+    batch) and on a plain ``go.Figure``. Returns ``fig``.
+    """
+    labels = (fig.layout.meta or {}).get("labels", "id") if fig.layout.meta else "id"
+    data, lay_updates = board_data(game, state, route, seat, labels)
+    index = trace_index(fig)
+    with fig.batch_update():
+        for name, props in data.items():
+            fig.data[index[name]].update(_nest(props))
+        if fig.layout.title.text is not None:
+            fig.layout.title.text = lay_updates["title.text"]
+        fig.layout.shapes[0].path = lay_updates["shapes[0].path"]
+        note = fig.layout.annotations[0]
+        note.text = lay_updates["annotations[0].text"]
+        note.visible = lay_updates["annotations[0].visible"]
+    return fig
