@@ -24,7 +24,8 @@ Tables
     ``n_winners``, plus game facts (Pioneers: ``end`` = deck/roads/max_rounds).
 ``seats``
     one row per game x seat: ``game``, ``deal``, ``seed``, ``rotation``,
-    ``seat``, ``entrant``, ``agent``, ``score``, ``rank`` (1 = best, ties share),
+    ``seat``, ``order`` (0 = the start player, when the game has one),
+    ``entrant``, ``agent``, ``score``, ``rank`` (1 = best by score, ties share),
     ``win`` (1 / number of winners, else 0), ``won``, ``decisions``, plus game
     facts (Pioneers: the score breakdown ``vp_*``, ``money``, wagons bought and
     emptied, roads built, tolls paid and earned, tiles taken ``tile_*``, ...).
@@ -209,11 +210,14 @@ def _rows(spec: TournamentSpec, index: int, seed: int, state: Any, collector: An
                  "rounds": int(getattr(state, "round", 0) or 0),
                  "winners": ";".join(map(str, winners)), "n_winners": len(winners), **facts}
     seat_facts = collector.seat_facts(state)
+    first = getattr(state, "start_player", None)
     seats = []
     for s in range(n):
         e = spec.entrant(index, s)
+        order = {} if not isinstance(first, int) or first < 0 else {"order": (s - first) % n}
         seats.append({
-            **base, "seat": s, "entrant": e, "agent": spec.labels[e], "score": scores[s],
+            **base, "seat": s, **order, "entrant": e, "agent": spec.labels[e],
+            "score": scores[s],
             "rank": 1 + sum(1 for t in scores if t > scores[s]),
             "win": 1.0 / len(winners) if s in winners else 0.0, "won": s in winners,
             "decisions": collector.decisions[s], **seat_facts[s]})

@@ -1,0 +1,398 @@
+"""Analyses of tournament tables: DataFrames with confidence intervals, and plotly charts.
+
+Every function takes the tidy tables of :func:`toolkit.analysis.tournament.tournament`
+(``result.seats``, ``result.tables["wagons"]``) and returns a
+:class:`pandas.DataFrame`; every ``plot_*`` function returns a plotly figure
+(plotly is imported only when a chart is drawn).
+
+Intervals are normal approximations over games (a game is the independent
+unit; the seats of one game are not independent): ``mean +- z * sd / sqrt(n)``,
+Wilson score intervals for plain proportions. ``p_value`` columns are
+two-sided tests of "no effect" by the same normal approximation.
+
+>>> from toolkit.analysis.tournament import tournament
+>>> from toolkit.analysis import stats
+>>> result = tournament("pioneers", ["greedy", "random", "random", "random"], games=8)
+>>> stats.summary(result.seats)[["agent", "games", "win_rate"]]  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import math
+from statistics import NormalDist
+from typing import Any
+
+__all__ = [
+    "mean_interval",
+    "pairwise",
+    "plot_ratings",
+    "plot_roads_vs_score",
+    "plot_seat_advantage",
+    "plot_tile_values",
+    "plot_wagon_choices",
+    "ratings",
+    "roads_vs_score",
+    "seat_advantage",
+    "summary",
+    "tile_values",
+    "wagon_choices",
+    "wilson_interval",
+]
+
+TILES = ("BANKER", "MERCHANT", "SERGEANT", "INNKEEPER", "GOLD_DIGGER", "FARMER", "HOTEL")
+
+
+def _z(confidence: float) -> float:
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence must lie between 0 and 1, got {confidence!r}")
+    return NormalDist().inv_cdf(0.5 + confidence / 2)
+
+
+def _p_two_sided(z: float) -> float:
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def wilson_interval(successes: float, n: int, confidence: float = 0.95) -> tuple[float, float]:
+    """Wilson score interval for a proportion (``successes`` may be fractional, e.g. shared wins).
+
+    >>> [round(x, 3) for x in wilson_interval(60, 100)]
+    [0.502, 0.691]
+    """
+    if n <= 0:
+        return (math.nan, math.nan)
+    z = _z(confidence)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_interval(values: Any, confidence: float = 0.95) -> tuple[float, float, float]:
+    """``(mean, low, high)``: the normal-approximation interval of a mean."""
+    import numpy as np
+
+    x = np.asarray(values, dtype=float)
+    n = len(x)
+    if n == 0:
+        return (math.nan, math.nan, math.nan)
+    m = float(x.mean())
+    if n == 1:
+        return (m, math.nan, math.nan)
+    half = _z(confidence) * float(x.std(ddof=1)) / math.sqrt(n)
+    return (m, m - half, m + half)
+
+
+# ----- who wins ----------------------------------------------------------------------
+
+
+def summary(seats: Any, by: str = "entrant", confidence: float = 0.95) -> Any:
+    """Per entrant (or ``by="agent"``): games, wins, win rate with its interval, scores.
+
+    ``win`` counts shared victories as fractions (P-SCORE-5), so the win rates
+    of one game sum to 1; ``expected`` is the win rate of an equal player
+    (1 / players) and ``p_value`` tests the difference from it.
+    """
+    import pandas as pd
+
+    players = int(seats.groupby("game")["seat"].count().max())
+    rows = []
+    keys = ["entrant", "agent"] if by == "entrant" else [by]
+    for key, g in seats.groupby(keys, sort=True):
+        key = key if isinstance(key, tuple) else (key,)
+        n = len(g)
+        wins = float(g["win"].sum())
+        low, high = wilson_interval(wins, n, confidence)
+        rate = wins / n
+        expected = 1 / players
+        se = math.sqrt(expected * (1 - expected) / n)
+        score, s_low, s_high = mean_interval(g["score"], confidence)
+        rows.append({**dict(zip(keys, key, strict=True)), "games": n, "wins": wins,
+                     "win_rate": rate, "win_low": low, "win_high": high,
+                     "expected": expected, "p_value": _p_two_sided((rate - expected) / se),
+                     "score": score, "score_low": s_low, "score_high": s_high})
+    return pd.DataFrame(rows)
+
+
+def seat_advantage(seats: Any, by: str | None = None, confidence: float = 0.95) -> Any:
+    """Win rate and mean score by seat position, with intervals and tests.
+
+    ``by`` defaults to ``"order"`` (0 = the start player, then clockwise) when
+    the table has it, else ``"seat"``. Because entrants rotate through the
+    seats, every position is played equally often by every bot, so the bots'
+    strength cancels out. ``score_vs_mean`` is the position's mean score minus
+    the mean of all positions, with its interval.
+    """
+    import pandas as pd
+
+    by = by or ("order" if "order" in seats.columns else "seat")
+    players = int(seats.groupby("game")["seat"].count().max())
+    expected = 1 / players
+    centred = seats["score"] - seats.groupby("game")["score"].transform("mean")
+    rows = []
+    for pos, g in seats.groupby(by, sort=True):
+        n = len(g)
+        wins = float(g["win"].sum())
+        low, high = wilson_interval(wins, n, confidence)
+        se = math.sqrt(expected * (1 - expected) / n)
+        diff, d_low, d_high = mean_interval(centred.loc[g.index], confidence)
+        rows.append({by: pos, "games": n, "win_rate": wins / n, "win_low": low,
+                     "win_high": high, "expected": expected,
+                     "p_value": _p_two_sided((wins / n - expected) / se),
+                     "score": g["score"].mean(), "score_vs_mean": diff,
+                     "score_vs_mean_low": d_low, "score_vs_mean_high": d_high})
+    return pd.DataFrame(rows)
+
+
+def pairwise(seats: Any, by: str = "agent") -> Any:
+    """Head-to-head record: how often ``a`` finished above ``b`` in games both played.
+
+    One row per ordered pair: ``games`` (seat pairs compared), ``score_a`` (1
+    for a higher score, 1/2 for a tie) as ``rate`` with a Wilson interval.
+    """
+    import pandas as pd
+
+    acc: dict[tuple, list[float]] = {}
+    for _, g in seats.groupby("game", sort=False):
+        labels = g[by].tolist()
+        scores = g["score"].tolist()
+        for i in range(len(labels)):
+            for j in range(len(labels)):
+                if i == j or labels[i] == labels[j]:
+                    continue
+                r = 1.0 if scores[i] > scores[j] else 0.5 if scores[i] == scores[j] else 0.0
+                cell = acc.setdefault((labels[i], labels[j]), [0.0, 0])
+                cell[0] += r
+                cell[1] += 1
+    rows = []
+    for (a, b), (s, n) in sorted(acc.items()):
+        low, high = wilson_interval(s, n)
+        rows.append({"a": a, "b": b, "games": n, "rate": s / n, "low": low, "high": high})
+    return pd.DataFrame(rows, columns=["a", "b", "games", "rate", "low", "high"])
+
+
+def ratings(seats: Any, by: str = "agent", boot: int = 200, seed: int = 0,
+            confidence: float = 0.95) -> Any:
+    """Bradley-Terry ratings on the Elo scale (mean 1500) from every pair of seats in a game.
+
+    A pair counts as a win for the higher score (ties half each). The model
+    says ``P(a beats b) = 1 / (1 + 10 ** ((r_b - r_a) / 400))``. Intervals
+    come from a bootstrap over games (``boot`` resamples, seeded).
+    """
+    import numpy as np
+    import pandas as pd
+
+    labels = sorted(seats[by].unique())
+    index = {a: i for i, a in enumerate(labels)}
+    k = len(labels)
+    per_game = []
+    for _, g in seats.groupby("game", sort=True):
+        w = np.zeros((k, k))
+        idx = [index[a] for a in g[by]]
+        sc = g["score"].to_numpy()
+        for i in range(len(idx)):
+            for j in range(len(idx)):
+                if i != j and idx[i] != idx[j]:
+                    w[idx[i], idx[j]] += 1.0 if sc[i] > sc[j] else 0.5 if sc[i] == sc[j] else 0.0
+        per_game.append(w)
+    wins = np.stack(per_game) if per_game else np.zeros((0, k, k))
+    point = _bradley_terry(wins.sum(axis=0))
+    rng = np.random.default_rng(seed)
+    samples = []
+    for _ in range(boot if len(wins) > 1 else 0):
+        pick = rng.integers(0, len(wins), len(wins))
+        samples.append(_bradley_terry(wins[pick].sum(axis=0)))
+    rows = []
+    alpha = (1 - confidence) / 2
+    games = seats.groupby(by)["game"].nunique()
+    for a, i in index.items():
+        col = [s[i] for s in samples]
+        low, high = ((float(np.quantile(col, alpha)), float(np.quantile(col, 1 - alpha)))
+                     if col else (math.nan, math.nan))
+        rows.append({by: a, "rating": float(point[i]), "low": low, "high": high,
+                     "games": int(games[a])})
+    return pd.DataFrame(rows).sort_values("rating", ascending=False, ignore_index=True)
+
+
+def _bradley_terry(w: Any, iterations: int = 200) -> Any:
+    """Bradley-Terry strengths by the MM algorithm (Hunter 2004), as Elo-scale ratings."""
+    import numpy as np
+
+    k = len(w)
+    if k == 0:
+        return np.zeros(0)
+    w = w + 0.5 * (1 - np.eye(k)) * (w + w.T > 0)  # a light prior keeps unbeaten bots finite
+    n = w + w.T
+    p = np.ones(k)
+    for _ in range(iterations):
+        denom = (n / (p[:, None] + p[None, :])).sum(axis=1)
+        new = np.where(denom > 0, w.sum(axis=1) / np.where(denom > 0, denom, 1), p)
+        new = np.maximum(new, 1e-12)
+        new /= np.exp(np.log(new).mean())
+        if np.allclose(new, p, rtol=1e-10, atol=0):
+            p = new
+            break
+        p = new
+    r = 400 * np.log10(p)
+    return r - r.mean() + 1500
+
+
+# ----- what pays ----------------------------------------------------------------------
+
+
+def tile_values(seats: Any, target: str = "score", confidence: float = 0.95,
+                control: str | None = "agent") -> Any:
+    """Value of each tile type: least squares of ``target`` on tiles taken (``tile_*``).
+
+    The coefficient of ``tile_X`` is the extra final ``target`` (VP, or win
+    share with ``target="win"``) that goes with one more X tile taken, other
+    tiles and (``control``) the bot being equal. It is an association, not a
+    causal effect: good players also take more tiles.
+    """
+    import numpy as np
+    import pandas as pd
+
+    cols = [f"tile_{t}" for t in TILES if f"tile_{t}" in seats.columns]
+    if not cols:
+        raise ValueError("the seats table has no tile_* columns (a Pioneers tournament has)")
+    x = seats[cols].to_numpy(float)
+    parts = [np.ones((len(seats), 1)), x]
+    if control and control in seats.columns and seats[control].nunique() > 1:
+        parts.append(pd.get_dummies(seats[control], drop_first=True).to_numpy(float))
+    design = np.hstack(parts)
+    y = seats[target].to_numpy(float)
+    coef, se = _ols(design, y)
+    z = _z(confidence)
+    rows = []
+    for j, c in enumerate(cols, start=1):
+        rows.append({"tile": c[5:], "taken": float(seats[c].mean()), "value": coef[j],
+                     "se": se[j], "low": coef[j] - z * se[j], "high": coef[j] + z * se[j],
+                     "p_value": _p_two_sided(coef[j] / se[j]) if se[j] > 0 else math.nan})
+    return pd.DataFrame(rows).sort_values("value", ascending=False, ignore_index=True)
+
+
+def _ols(x: Any, y: Any) -> tuple[Any, Any]:
+    import numpy as np
+
+    xtx_inv = np.linalg.pinv(x.T @ x)
+    coef = xtx_inv @ x.T @ y
+    resid = y - x @ coef
+    dof = max(len(y) - np.linalg.matrix_rank(x), 1)
+    sigma2 = float(resid @ resid) / dof
+    return coef, np.sqrt(np.maximum(np.diag(xtx_inv) * sigma2, 0))
+
+
+def roads_vs_score(seats: Any, confidence: float = 0.95, column: str = "roads_built") -> Any:
+    """Mean final score (with interval) for each number of roads built, plus the slope.
+
+    The returned frame has one row per road count; ``attrs["slope"]`` holds the
+    least-squares VP per extra road with its interval and ``attrs["correlation"]``.
+    """
+    import numpy as np
+    import pandas as pd
+
+    rows = []
+    for roads, g in seats.groupby(column, sort=True):
+        m, low, high = mean_interval(g["score"], confidence)
+        rows.append({column: int(roads), "seats": len(g), "score": m, "low": low,
+                     "high": high, "win_rate": float(g["win"].mean())})
+    out = pd.DataFrame(rows)
+    x = seats[column].to_numpy(float)
+    y = seats["score"].to_numpy(float)
+    if len(x) > 2 and x.std() > 0:
+        coef, se = _ols(np.column_stack([np.ones_like(x), x]), y)
+        z = _z(confidence)
+        out.attrs["slope"] = {"value": float(coef[1]), "low": float(coef[1] - z * se[1]),
+                              "high": float(coef[1] + z * se[1])}
+        out.attrs["correlation"] = float(np.corrcoef(x, y)[0, 1])
+    return out
+
+
+def wagon_choices(wagons: Any, seats: Any | None = None, confidence: float = 0.95) -> Any:
+    """Per wagon bought: how often, at which slot, how often emptied, and how its buyer did.
+
+    ``wagons`` is ``result.tables["wagons"]``; with ``seats`` the buyer's final
+    score and win rate are added (an association: strong bots buy differently).
+    """
+    import pandas as pd
+
+    w = wagons
+    if seats is not None:
+        w = w.merge(seats[["game", "seat", "score", "win"]], on=["game", "seat"], how="left")
+    rows = []
+    for wid, g in w.groupby("wagon", sort=True):
+        n = len(g)
+        low, high = wilson_interval(float(g["emptied"].sum()), n, confidence)
+        row = {"wagon": wid, "professions": g["professions"].iloc[0],
+               "seats": int(g["seats"].iloc[0]), "vp": int(g["vp"].iloc[0]), "bought": n,
+               "mean_slot": float(g["slot"].mean()), "mean_round": float(g["round"].mean()),
+               "emptied_rate": float(g["emptied"].mean()), "emptied_low": low,
+               "emptied_high": high}
+        if seats is not None:
+            row["buyer_score"] = float(g["score"].mean())
+            row["buyer_win_rate"] = float(g["win"].mean())
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+# ----- charts ----------------------------------------------------------------------------
+
+
+def _error_bars(df: Any, y: str, low: str, high: str) -> dict:
+    return {"error_y": df[high] - df[y], "error_y_minus": df[y] - df[low]}
+
+
+def plot_seat_advantage(table: Any) -> Any:
+    """Bar chart of :func:`seat_advantage`: win rate per position with intervals."""
+    import plotly.express as px
+
+    pos = "order" if "order" in table.columns else "seat"
+    fig = px.bar(table, x=table[pos].astype(str), y="win_rate",
+                 **_error_bars(table, "win_rate", "win_low", "win_high"),
+                 labels={"x": "position (0 = start player)" if pos == "order" else "seat",
+                         "win_rate": "win rate"},
+                 title="Win rate by seat position")
+    fig.add_hline(y=float(table["expected"].iloc[0]), line_dash="dot",
+                  annotation_text="equal chances")
+    return fig
+
+
+def plot_tile_values(table: Any) -> Any:
+    """Horizontal bars of :func:`tile_values` with intervals."""
+    import plotly.express as px
+
+    t = table.sort_values("value")
+    return px.bar(t, x="value", y="tile", orientation="h",
+                  error_x=t["high"] - t["value"], error_x_minus=t["value"] - t["low"],
+                  labels={"value": "final VP per tile taken", "tile": ""},
+                  title="What each tile type is worth")
+
+
+def plot_roads_vs_score(seats: Any, column: str = "roads_built") -> Any:
+    """Box plot of final score against roads built, by bot."""
+    import plotly.express as px
+
+    return px.box(seats, x=column, y="score", color="agent" if "agent" in seats else None,
+                  labels={column: "roads built", "score": "final VP"},
+                  title="Roads built and final score")
+
+
+def plot_wagon_choices(table: Any) -> Any:
+    """Bubble chart of :func:`wagon_choices`: VP vs seats, size = times bought."""
+    import plotly.express as px
+
+    return px.scatter(table, x="seats", y="vp", size="bought", color="emptied_rate",
+                      hover_name="wagon", hover_data=["professions", "mean_slot"],
+                      labels={"vp": "printed VP", "seats": "seats",
+                              "emptied_rate": "emptied"},
+                      title="Wagons bought: size, VP and how often they were emptied")
+
+
+def plot_ratings(table: Any) -> Any:
+    """Bar chart of :func:`ratings` with bootstrap intervals."""
+    import plotly.express as px
+
+    key = table.columns[0]
+    return px.bar(table, x=key, y="rating", **_error_bars(table, "rating", "low", "high"),
+                  labels={"rating": "rating (Elo scale)", key: "bot"},
+                  title="Bot ratings (Bradley-Terry)")
