@@ -1,8 +1,9 @@
 """Importing the engine must not load the notebook stack.
 
 Dependencies point one way: ``core <- game packages <- ... <- viz <- widgets``.
-``toolkit.core`` and the game packages may use the standard library, networkx
-and ``toolkit.core`` only; plotly, pandas and ipywidgets load lazily, when a
+The engine is ``toolkit.core`` plus each game package (``toolkit.pioneers`` and
+every game named in ``toolkit.GAMES``). It may use the standard library,
+networkx and ``toolkit.core`` only; plotly, pandas and ipywidgets load lazily, when a
 figure, table or widget is asked for. Each package is checked, with every one
 of its submodules, in a fresh interpreter, because this test process has
 usually imported those libraries already.
@@ -20,7 +21,23 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 HEAVY = ("plotly", "pandas", "ipywidgets")
-ENGINE = ("toolkit.core", "toolkit.pioneers")
+
+
+def _engine_packages() -> list[str]:
+    """toolkit.core, toolkit.pioneers and every game in the toolkit.GAMES registry."""
+    names = ["toolkit.core", "toolkit.pioneers"]
+    try:
+        import toolkit
+    except ImportError:  # nothing written yet: the test below skips
+        return names
+    for target in getattr(toolkit, "GAMES", {}).values():
+        module = str(target).partition(":")[0]
+        if module not in names:
+            names.append(module)
+    return names
+
+
+ENGINE = _engine_packages()
 
 # Runs in a fresh interpreter: import the package, then each submodule in turn,
 # and name the first module after which a heavy library is in sys.modules.
