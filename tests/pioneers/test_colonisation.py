@@ -205,6 +205,18 @@ def test_P_TILE_4_gold_digger_draws_a_hidden_nugget_that_scores_at_the_end():
     assert game.observe(state, 0).players[0].nuggets == (5,)
 
 
+def test_ASSUMPTION_10_nugget_values_are_hidden_from_the_other_players():
+    game, state = star({0: dict(nuggets=(3, 5)), 1: dict(nuggets=(4,))})
+    seen_by_1 = game.observe(state, 1)
+    assert seen_by_1.players[0].nuggets == (None, None)
+    assert seen_by_1.players[1].nuggets == (4,)
+    assert seen_by_1.players[0].money == state.players[0].money  # money is public
+    assert game.observe(state, 0).players[0].nuggets == (3, 5)
+    # hidden nuggets count 0 in a score computed from an observation
+    assert score_breakdown(game, seen_by_1)[0]["gold"] == 0
+    assert score_breakdown(game, state)[0]["gold"] == 8
+
+
 def test_ASSUMPTION_11_an_empty_nugget_pool_gives_nothing():
     game, state = star({0: dict(money=1, wagons=[wagon("X", "GOLD_DIGGER FARMER")]),
                         1: dict(nuggets=(3, 3, 3, 3, 3, 3, 4, 4, 4, 5))})
