@@ -149,6 +149,8 @@ class Anno1503:
         self.card_codes = tuple(c for c, _ in t.deck if int(c[-1]) in self.backs)
         self.deck = tuple(n for c, n in t.deck if int(c[-1]) in self.backs)
         self.code_index = {c: i for i, c in enumerate(self.card_codes)}
+        self._redact_cache: dict[int, tuple[Any, Any, tuple[str, ...]]] = {}
+        self._sail_cache: dict[tuple[int, tuple[int, int], int], tuple[A.Sail, ...]] = {}
 
     def _init_costs(self, opts: dict[str, Any]) -> None:
         c = self.tables.costs
@@ -296,30 +298,56 @@ class Anno1503:
         cards it looked at), and cards Pirates shuffled into the reserve count as
         unknown reserve cards again.  The result is a valid state (a determinisation).
         """
-        bit = 1 << seat
-        seen = [0] * len(self.card_codes)
-        islands = []
-        for stack in s.islands:
-            cards = []
-            for card in stack:
-                if card.code[0] == "?" or card.seen & bit:
-                    if card.code[0] != "?":
-                        seen[self.code_index[card.code]] += 1
-                    cards.append(card)
-                else:
-                    cards.append(IslandCard(f"?/{card.code[-1]}", card.seen))
-            islands.append(tuple(cards))
+        islands, seen_codes = self._redact(s.islands, seat)
+        visible = list(seen_codes)
         for p in s.players:
-            for code in (*p.offices, *p.contracts):
-                if code:
-                    seen[self.code_index[code]] += 1
-        for code in s.gone:
-            seen[self.code_index[code]] += 1
-        pool = tuple(n - k for n, k in zip(self.deck, seen))
-        reserve = list(s.reserve)
-        for code in s.reserve_known:
-            reserve[BACKS.index(int(code[-1]))] += 1
-        return s._replace(islands=tuple(islands), pool=pool, reserve=tuple(reserve), reserve_known=())
+            visible += [o for o in p.offices if o]
+            visible += p.contracts
+        visible += s.gone
+        pool = self.deck
+        if visible:
+            counts = list(self.deck)
+            for code in visible:
+                counts[self.code_index[code]] -= 1
+            pool = tuple(counts)
+        reserve = s.reserve
+        if s.reserve_known:
+            merged = list(s.reserve)
+            for code in s.reserve_known:
+                merged[BACKS.index(int(code[-1]))] += 1
+            reserve = tuple(merged)  # type: ignore[assignment]
+        if islands is s.islands and pool == s.pool and not s.reserve_known:
+            return s
+        return s._replace(islands=islands, pool=pool, reserve=reserve, reserve_known=())
+
+    def _redact(
+        self, stacks: tuple[tuple[IslandCard, ...], ...], seat: int
+    ) -> tuple[tuple[tuple[IslandCard, ...], ...], tuple[str, ...]]:
+        """Island stacks as ``seat`` sees them, and the faces it knows (cached per seat)."""
+        hit = self._redact_cache.get(seat)
+        if hit is not None and hit[0] is stacks:  # the cache holds ``stacks``: ids stay valid
+            return hit[1], hit[2]
+        bit = 1 << seat
+        known: list[str] = []
+        redact = False
+        for stack in stacks:
+            for card in stack:
+                if card.code[0] != "?":
+                    if card.seen & bit:
+                        known.append(card.code)
+                    else:
+                        redact = True
+        out = stacks
+        if redact:
+            out = tuple(
+                tuple(
+                    c if c.code[0] == "?" or c.seen & bit else IslandCard(f"?/{c.code[-1]}", c.seen)
+                    for c in stack
+                )
+                for stack in stacks
+            )
+        self._redact_cache[seat] = (stacks, out, tuple(known))
+        return out, tuple(known)
 
     def scores(self, s: State) -> tuple[int, ...]:
         """Victory conditions met by each seat right now (A-WIN-1); see :meth:`winner`."""
@@ -464,15 +492,22 @@ class Anno1503:
             ap = self.ship_ap(s, seat, i)
             if ap <= 0:
                 continue
-            for pos, d in self.distances[at]:
-                if 0 < d <= ap:
-                    out.append(A.Sail(i + 1, pos))
+            out += self._sails(i + 1, at, ap)
             done = s.explored[i]
             for isl in self.coast[at]:
                 idx = self.island_index[isl]
                 if s.islands[idx] and idx not in done:
                     out.append(A.Explore(i + 1, isl))
         return out
+
+    def _sails(self, ship: int, at: tuple[int, int], ap: int) -> tuple[A.Sail, ...]:
+        """The sail actions of one ship (cached: they depend only on its place and AP)."""
+        key = (ship, at, ap)
+        sails = self._sail_cache.get(key)
+        if sails is None:
+            sails = tuple(A.Sail(ship, pos) for pos, d in self.distances[at] if 0 < d <= ap)
+            self._sail_cache[key] = sails
+        return sails
 
     def _use_actions(self, s: State) -> list[A.Action]:
         seat = s.active
