@@ -1,0 +1,118 @@
+"""ReplayApp: step through a recorded game with a slider.
+
+The board shows the position after the chosen step, the chart each player's
+score over the game (as if it ended at that step) with a line at the current
+step, and a sentence says what the step did, citing its rule. The set-up's
+chance turns are skipped: step 0 is the first decision of the game.
+
+>>> from toolkit.core import play, random_agent
+>>> from toolkit.pioneers import Pioneers
+>>> state, record = play(Pioneers(players=2), [random_agent] * 2, seed=3)
+>>> app = ReplayApp(record)  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as W
+import plotly.graph_objects as go
+
+from toolkit.core import Record, make_game, replay_states
+
+from . import figures
+from .common import App, guarded
+from .words import describe, player, setup_summary
+
+__all__ = ["ReplayApp"]
+
+
+class ReplayApp(App):
+    """A slider over a game record with the board and the VP chart.
+
+    Parameters
+    ----------
+    record : Record, or a path to a record's JSON file
+        The game to replay (``toolkit.core.play`` returns one).
+    game : Pioneers, optional
+        The game it was played with; default rebuilt from the record's options.
+    """
+
+    def __init__(self, record: Any, game: Any = None, width: int | None = None) -> None:
+        if isinstance(record, (str, Path)):
+            record = Record.load(record)
+        if game is None:
+            game = make_game(record.game, record.players, **record.options)
+        super().__init__(game, layout=W.Layout(width="100%"))
+        self.record = record
+        states = list(replay_states(record, game))
+        first = next((i for i, s in enumerate(states) if s.round > 0), len(states) - 1)
+        self.first = first
+        self.states = states[first:]  # step k shows self.states[k]
+        self.actions = list(record.actions[first:])  # action k leads to state k + 1
+        self.fig = figures.board(game, self.states[0], width=width)
+        self.chart = go.FigureWidget(figures.vp_chart(game, self.states))
+        n = len(self.states) - 1
+        self.slider = W.IntSlider(
+            description="step",
+            min=0,
+            max=n,
+            value=0,
+            continuous_update=False,
+            layout=W.Layout(width="520px"),
+        )
+        self.player = W.Play(min=0, max=n, value=0, interval=500, description="play")
+        W.jslink((self.player, "value"), (self.slider, "value"))
+        self.text = W.HTML()
+        self.slider.observe(lambda ch: self.on_step(ch["new"]), names="value")
+        who = ", ".join(f"{player(s)}: {a}" for s, a in enumerate(record.agents))
+        head = W.HTML(
+            f"<b>Replay</b> of a {record.players}-player game, seed "
+            f"{record.seed}" + (f" ({html.escape(who)})" if who else "")
+        )
+        self.children = [
+            head,
+            W.HBox([self.player, self.slider]),
+            self.text,
+            self.message,
+            self.fig,
+            self.chart,
+        ]
+        self.refresh()
+
+    @property
+    def step(self) -> int:
+        """The step shown."""
+        return self.slider.value
+
+    @property
+    def state(self) -> Any:
+        """The position shown."""
+        return self.states[self.slider.value]
+
+    @guarded
+    def on_step(self, k: int) -> None:
+        """Show the position after step ``k`` (0 = the first decision)."""
+        if not 0 <= k < len(self.states):
+            raise ValueError(f"step {k} is outside 0..{len(self.states) - 1}")
+        if self.slider.value != k:
+            self.slider.value = k  # observing the slider calls on_step again: harmless
+
+    def words(self, k: int) -> list[str]:
+        """What step ``k`` did, in plain words."""
+        if k == 0:
+            return [setup_summary(self.game, self.states[0])]
+        before, after = self.states[k - 1], self.states[k]
+        action = self.game.parse_action(self.actions[k - 1])
+        return describe(self.game, before, action, after)
+
+    def refresh(self) -> None:
+        """Draw the board and move the chart's marker to the current step."""
+        k = self.slider.value
+        figures.update_board(self.fig, self.game, self.states[k])
+        with self.chart.batch_update():
+            self.chart.layout.shapes[0].x0 = k
+            self.chart.layout.shapes[0].x1 = k
+        self.text.value = "<br>".join(html.escape(line) for line in self.words(k))

@@ -1,0 +1,428 @@
+"""The model behind :class:`~toolkit.widgets.PlayApp`: a game in progress.
+
+A :class:`Session` holds the states of one Pioneers game, who sits in each seat
+(a human or a bot), the log, and undo/redo. It has no widget code, so every
+rule of the app can be tested by calling it directly.
+
+Two promises hold for every method:
+
+* **Transactions.** A method that changes the game computes all new states
+  first and commits them only when every action was legal. An illegal action
+  raises :class:`~toolkit.core.IllegalAction` (naming the rule) and leaves the
+  session exactly as it was; a bot that fails raises :class:`BotError` with
+  the session at the last legal position.
+* **Reproducible chance.** The chance turn after ``k`` steps is drawn from a
+  stream seeded with ``(seed, k)``, and a bot deciding at step ``k`` gets its
+  own stream seeded with ``(seed, seat, k)``. Undo followed by the same action
+  therefore gives the same dice: undo never re-rolls.
+
+>>> from toolkit.pioneers import Pioneers
+>>> s = Session(Pioneers(players=2, start_player=0), ["human", "random"], seed=1)
+>>> s.human_to_move, s.state.phase
+(True, 'buy')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import networkx as nx
+
+from toolkit.core import CHANCE, IllegalAction, sample_outcome
+from toolkit.pioneers import actions as A
+from toolkit.pioneers import routes
+
+from .words import describe, setup_summary, who
+
+__all__ = ["HUMAN", "BotError", "Session", "Step"]
+
+#: The seat spec for a person clicking in the widget.
+HUMAN = "human"
+
+
+class BotError(RuntimeError):
+    """A bot raised an exception or chose an illegal action; the game did not change."""
+
+    def __init__(self, seat: int, name: str, error: BaseException) -> None:
+        self.seat, self.name, self.error = seat, name, error
+        kind = (
+            "chose an illegal action" if isinstance(error, IllegalAction) else "failed"
+        )
+        super().__init__(f"the {name} bot in seat {seat} {kind}: {error}")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One applied action: who took it, the action, its log lines, its gesture."""
+
+    seat: int
+    action: Any
+    lines: tuple[str, ...]
+    group: int | None = None  # the human gesture it belongs to (None: bot or chance)
+
+
+def _bot(spec: Any) -> tuple[Callable, str]:
+    """A bot callable and its display name from a name like ``"greedy"`` or a callable."""
+    if isinstance(spec, str):
+        try:
+            from toolkit.agents import make_agent
+        except ImportError:  # toolkit.agents not installed: only the random bot
+            if spec != "random":
+                raise ValueError(
+                    f"unknown bot {spec!r}: only 'random' is available"
+                ) from None
+            from toolkit.core import random_agent
+
+            return random_agent, "random"
+        agent = make_agent(spec)
+        return agent, getattr(agent, "name", spec)
+    if callable(spec):
+        return spec, getattr(
+            spec, "name", getattr(spec, "__name__", type(spec).__name__)
+        )
+    raise ValueError(
+        f"a seat is 'human', a bot name or an agent callable, not {spec!r}"
+    )
+
+
+class Session:
+    """One game of Pioneers with humans and bots, a log and undo/redo.
+
+    Parameters
+    ----------
+    game : Pioneers
+        The game (any board, any player count).
+    seats : sequence
+        One entry per seat: ``"human"``, a bot name (``"random"``, ``"greedy"``,
+        ``"mcts:50"`` ...) or an agent callable ``agent(game, view, legal, rng)``.
+    seed : int
+        Seeds the chance turns and the bots (see the module docstring).
+    state : State, optional
+        Start from this position (e.g. from :class:`PositionEditor`) instead of
+        ``game.setup()``.
+    names : dict, optional
+        Seat -> display name for the log (default the colour, "Blue", ...).
+    """
+
+    def __init__(
+        self,
+        game: Any,
+        seats: Sequence[Any],
+        seed: int = 0,
+        state: Any = None,
+        names: dict | None = None,
+    ) -> None:
+        seats = list(seats)
+        if len(seats) != game.players:
+            raise ValueError(
+                f"{game.players} players need {game.players} seats, got {len(seats)}"
+            )
+        self.game = game
+        self.seed = seed
+        self.humans: set[int] = set()
+        self.bots: dict[int, tuple[Callable, str]] = {}
+        for seat, spec in enumerate(seats):
+            if spec == HUMAN:
+                self.humans.add(seat)
+            else:
+                self.bots[seat] = _bot(spec)
+        self.names = {s: who(s, names) for s in range(game.players)}
+        self.states: list[Any] = [game.setup() if state is None else state]
+        self.steps: list[Step] = []
+        self._redo: list[list[Step]] = []
+        self._groups = 0
+        self.advance(bots=False)  # set-up chance turns
+
+    # ----- reading --------------------------------------------------------------
+
+    @property
+    def state(self) -> Any:
+        """The current position."""
+        return self.states[-1]
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to decide now, CHANCE, or None when the game is over."""
+        return self.game.to_move(self.state)
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.to_move is None
+
+    @property
+    def human_to_move(self) -> bool:
+        """Whether a human seat decides now."""
+        return self.to_move in self.humans
+
+    @property
+    def bot_to_move(self) -> bool:
+        """Whether a bot seat decides now."""
+        return self.to_move in self.bots
+
+    def legal(self) -> list:
+        """The legal actions of the decision ahead (empty at chance turns and the end)."""
+        if self.to_move in (None, CHANCE):
+            return []
+        return list(self.game.legal_actions(self.state))
+
+    @property
+    def log(self) -> list[str]:
+        """Every log line so far, oldest first."""
+        return [line for step in self.steps for line in step.lines]
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether a human action can be taken back."""
+        return any(s.group is not None for s in self.steps)
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether an undone action can be played again."""
+        return bool(self._redo)
+
+    # ----- playing --------------------------------------------------------------
+
+    def _applied(
+        self, start: Any, moves: Iterable[tuple[Any, int | None]]
+    ) -> tuple[list[Any], list[Step]]:
+        """Apply ``(action, group)`` pairs to ``start``; nothing is committed yet."""
+        game, names = self.game, self.names
+        states, steps = [], []
+        state = start
+        for action, group in moves:
+            after = game.apply(state, action)
+            if state.round > 0:
+                lines = describe(game, state, action, after, names)
+            elif after.round > 0:  # the set-up's chance turns get one summary line
+                lines = [
+                    setup_summary(game, after, names),
+                    *describe(game, state, action, after, names)[1:],
+                ]
+            else:
+                lines = []
+            states.append(after)
+            steps.append(Step(game.to_move(state), action, tuple(lines), group))
+            state = after
+        return states, steps
+
+    def _commit(self, states: list[Any], steps: list[Step]) -> None:
+        self.states.extend(states)
+        self.steps.extend(steps)
+
+    def check_turn(self) -> int:
+        """The human seat to move now, or IllegalAction explaining why nobody can click."""
+        seat = self.to_move
+        if seat is None:
+            raise IllegalAction(
+                "P-END-2", "the game is over; no more actions can be taken."
+            )
+        if seat == CHANCE:
+            raise IllegalAction(
+                "P-FLOW-2", "a chance turn comes next; let the game continue."
+            )
+        if seat not in self.humans:
+            raise IllegalAction(
+                "P-FLOW-1",
+                f"it is {self.names[seat]}'s turn, and that seat is played by "
+                f"the {self.bots[seat][1]} bot.",
+            )
+        return seat
+
+    def play(self, *actions: Any) -> list[Step]:
+        """Play one human gesture (one or more actions) for the seat to move.
+
+        All actions are applied to a copy first; if any is illegal, the
+        :class:`IllegalAction` is raised and nothing changes. Clears redo.
+        """
+        seat = self.check_turn()
+        if not actions:
+            raise ValueError("play() needs at least one action")
+        group = self._groups + 1
+        states, steps = self._applied(self.state, ((a, group) for a in actions))
+        if any(st.seat != seat for st in steps):
+            raise IllegalAction(
+                "P-FLOW-1", "one click plays actions of one player only."
+            )
+        self._groups = group
+        self._commit(states, steps)
+        self._redo.clear()
+        return steps
+
+    def advance(
+        self,
+        bots: bool = True,
+        on_step: Callable[[Step], None] | None = None,
+        max_steps: int = 100_000,
+    ) -> list[Step]:
+        """Play chance turns (and bot turns if ``bots``) until a human decides or the end.
+
+        ``on_step`` is called after each committed step (the app redraws and
+        waits there). A failing bot raises :class:`BotError`; the steps before
+        it stay committed, so the game is at a legal position.
+        """
+        done: list[Step] = []
+        for _ in range(max_steps):
+            seat = self.to_move
+            k = len(self.steps)
+            if seat == CHANCE:
+                rng = random.Random(f"{self.seed}:chance:{k}")
+                action = sample_outcome(self.game.chance_outcomes(self.state), rng)
+            elif bots and seat in self.bots:
+                action = self._bot_action(seat, k)
+            else:
+                break
+            try:
+                states, steps = self._applied(self.state, [(action, None)])
+            except IllegalAction as exc:
+                if seat == CHANCE:
+                    raise
+                raise BotError(seat, self.bots[seat][1], exc) from exc
+            self._commit(states, steps)
+            done += steps
+            if on_step is not None and seat != CHANCE:
+                on_step(steps[0])
+        return done
+
+    def _bot_action(self, seat: int, k: int) -> Any:
+        agent, name = self.bots[seat]
+        legal = self.game.legal_actions(self.state)
+        view = self.game.observe(self.state, seat)
+        try:
+            return agent(
+                self.game, view, legal, random.Random(f"{self.seed}:seat:{seat}:{k}")
+            )
+        except Exception as exc:  # a bot's bug must not break the app
+            raise BotError(seat, name, exc) from exc
+
+    def take_over(self, seat: int) -> None:
+        """Make ``seat`` a human seat (e.g. after its bot failed)."""
+        self.bots.pop(seat, None)
+        self.humans.add(seat)
+
+    # ----- undo / redo --------------------------------------------------------------
+
+    def undo(self) -> None:
+        """Take back the last human gesture and everything the bots did after it."""
+        last = max(
+            (i for i, s in enumerate(self.steps) if s.group is not None), default=None
+        )
+        if last is None:
+            raise IllegalAction(
+                "UNDO", "there is nothing to undo: no human action yet."
+            )
+        group = self.steps[last].group
+        first = min(i for i, s in enumerate(self.steps) if s.group == group)
+        self._redo.append(self.steps[first:])
+        del self.steps[first:]
+        del self.states[first + 1 :]
+
+    def redo(self) -> None:
+        """Play again what the last :meth:`undo` took back (same actions, same dice)."""
+        if not self._redo:
+            raise IllegalAction("REDO", "there is nothing to redo.")
+        batch = self._redo[-1]
+        states, steps = self._applied(self.state, ((s.action, s.group) for s in batch))
+        self._redo.pop()
+        self._commit(states, steps)
+
+    # ----- clicks on the board ---------------------------------------------------------
+
+    def click_city(self, city: str) -> A.MoveCoach:
+        """The move for a click on ``city``: along the cheapest route, or why not.
+
+        Raises IllegalAction with the rule when the stagecoach cannot go there
+        now (wrong phase, not a target, behind a tiled city, too dear).
+        """
+        self.check_turn()
+        game, state = self.game, self.state
+        if city not in game.board.index:
+            raise IllegalAction("P-MOVE-1", f"there is no city {city!r} on this board.")
+        if state.phase != "move":  # the engine says why, about a move to this city
+            attempt = A.MoveCoach((state.coach, city), 0)
+            try:
+                game.apply(state, attempt)
+            except IllegalAction as exc:
+                raise IllegalAction(
+                    exc.rule,
+                    exc.message.replace(
+                        f"{attempt} cannot", f"moving the stagecoach to {city} cannot"
+                    ),
+                ) from None
+        for move in self.legal():
+            if isinstance(move, A.MoveCoach) and move.target == city:
+                return move
+        raise self.why_not_city(city)
+
+    def why_not_city(self, city: str) -> IllegalAction:
+        """Why the stagecoach cannot move to ``city`` now (the rule and a sentence)."""
+        game, state, seat = self.game, self.state, self.state.active
+        try:
+            # not a target at all (no tile, no matching pioneer, covered): P-MOVE-1/3/6
+            next(routes.iter_routes(game, state, city, seat), None)
+            for r in routes.cheapest_routes(game, state, seat, affordable_only=False):
+                if r.target == city:
+                    game.check_route(state, r.path, seat)  # too dear: P-MOVE-7
+            game.check_route(
+                state, self._natural_route(city), seat
+            )  # blocked: P-MOVE-3
+        except IllegalAction as exc:
+            return exc
+        except (nx.NetworkXNoPath, nx.NodeNotFound):
+            pass
+        return IllegalAction(
+            "P-MOVE-1",
+            f"the stagecoach cannot reach {city} from "
+            f"{state.coach} along any connection.",
+        )
+
+    def _natural_route(self, city: str) -> tuple[str, ...]:
+        """The cheapest route ignoring tiles: the route a student would try first."""
+        game, state = self.game, self.state
+        g = nx.Graph()
+        for e, (a, b) in enumerate(game.board.edges):
+            if not (state.covered[a] or state.covered[b]):
+                # a tiny step weight prefers fewer steps among equal tolls
+                toll = routes.step_cost(state.roads[e], state.active)
+                g.add_edge(*game.board.edge_ids(e), weight=toll + 1e-3)
+        return tuple(nx.dijkstra_path(g, state.coach, city))
+
+    def route_choices(self, city: str, limit: int = 12) -> list[A.MoveCoach]:
+        """Every affordable route to ``city`` (cheapest first, at most ``limit``)."""
+        self.click_city(city)  # raises if the city is no target
+        df = routes.all_routes(self.game, self.state, city, limit=limit)
+        return [A.MoveCoach(tuple(p), int(c)) for p, c in zip(df["path"], df["cost"])]
+
+    def click_connection(self, a: str, b: str) -> tuple:
+        """The actions for a click on connection ``a``-``b`` in the current phase.
+
+        Purchase phase: buy one road (or two, if only R2 is left) and place it
+        here. Road placement: place it. Sergeant: the free road. Anything else
+        raises IllegalAction saying why (the engine's own message).
+        """
+        self.check_turn()
+        game, state = self.game, self.state
+        a, b = sorted((a, b))
+        if state.phase == "sergeant":
+            return (A.SergeantRoad(a, b),)
+        place = A.PlaceRoad(a, b)
+        if state.phase != "buy":
+            return (place,)
+        legal = self.legal()
+        for n in (1, 2):
+            if A.BuyRoads(n) in legal:
+                return (A.BuyRoads(n), place)
+        game.apply(state, A.BuyRoads(1))  # raises the reason R1 cannot be bought
+        game.apply(state, A.BuyRoads(2))
+        raise IllegalAction("P-BUY-1", "you cannot buy a road now.")  # pragma: no cover
+
+    def why_not(self, action: Any) -> str | None:
+        """``None`` if ``action`` is legal now, else ``"RULE: sentence"``."""
+        try:
+            self.game.apply(self.state, action)
+        except IllegalAction as exc:
+            return f"{exc.rule}: {exc.message}"
+        return None
