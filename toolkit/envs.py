@@ -90,7 +90,9 @@ def _rewards(scores: Sequence[float], scheme: str) -> list[float]:
 
 def _check_reward(reward: str) -> str:
     if reward not in REWARDS:
-        raise ValueError(f"reward must be one of {', '.join(map(repr, REWARDS))}, not {reward!r}")
+        raise ValueError(
+            f"reward must be one of {', '.join(map(repr, REWARDS))}, not {reward!r}"
+        )
     return reward
 
 
@@ -105,8 +107,9 @@ class _Layout:
         self.offset: dict[str, int] = {}
         self._high: list[float] = []
 
-    def add(self, name: str, shape: tuple[int, ...], high: Sequence[float] | float,
-            doc: str) -> int:
+    def add(
+        self, name: str, shape: tuple[int, ...], high: Sequence[float] | float, doc: str
+    ) -> int:
         size = int(np.prod(shape))
         row = shape[-1]
         if isinstance(high, int | float):
@@ -162,7 +165,7 @@ class _EncoderBase:
         return self._chance_index[outcome]
 
     def legal(self, state: Any) -> dict[int, Any]:
-        """Legal indices of the seat to move, mapped to the engine's actions (sorted)."""
+        """Legal indices (sorted) of the seat to move, mapped to engine actions."""
         out: dict[int, Any] = {}
         for a in self.game.legal_actions(state):
             i = self.action_index(a)
@@ -177,7 +180,9 @@ class _EncoderBase:
 
     def chance(self, state: Any) -> list[tuple[int, Any, float]]:
         """The chance turn's outcomes as ``(index, outcome, probability)``, by index."""
-        out = [(self.chance_index(a), a, p) for a, p in self.game.chance_outcomes(state)]
+        out = [
+            (self.chance_index(a), a, p) for a, p in self.game.chance_outcomes(state)
+        ]
         out.sort(key=lambda t: t[0])
         return out
 
@@ -198,7 +203,7 @@ class _EncoderBase:
         out = {}
         for name, shape, _ in self.segments:
             start = self._offset[name]
-            out[name] = vector[start:start + int(np.prod(shape))].reshape(shape)
+            out[name] = vector[start : start + int(np.prod(shape))].reshape(shape)
         return out
 
     def describe(self) -> str:
@@ -210,9 +215,9 @@ class _EncoderBase:
 
 
 #: Every phase of a Pioneers state, in the order of the ``phase`` one-hot.
-PIONEERS_PHASES = (
-    "buy", "road", "move", "settle", "sergeant", "innkeeper", "farmer", "join",
-    "cover", "tile", "redraw", "first", "market", "deal", "reveal", "nugget", "over",
+PIONEERS_PHASES = tuple(
+    "buy road move settle sergeant innkeeper farmer join "
+    "cover tile redraw first market deal reveal nugget over".split()
 )
 #: Money and bank shortfall are clipped at this value in the observation vector.
 MONEY_CAP = 999
@@ -274,7 +279,13 @@ class PioneersEncoder(_EncoderBase):
     def __init__(self, game: Any) -> None:
         from toolkit.pioneers import actions as A
         from toolkit.pioneers.board import PROFESSIONS, TILE_TYPES
-        from toolkit.pioneers.rules import BANK_TOTAL, NUGGET_COUNTS, NUGGETS, PIONEERS, ROADS
+        from toolkit.pioneers.rules import (
+            BANK_TOTAL,
+            NUGGET_COUNTS,
+            NUGGETS,
+            PIONEERS,
+            ROADS,
+        )
 
         self.game = game
         b = game.board
@@ -329,30 +340,59 @@ class PioneersEncoder(_EncoderBase):
         lay.add("to_move", (P,), 1, "relative seat deciding now")
         lay.add("active", (P,), 1, "relative seat whose turn it is")
         lay.add("start_player", (P,), 1, "relative start seat")
-        lay.add("turn", (14,),
-                [max_rounds, 3, 1, 1, 1, 1, 2, 2, 1, 1, len(game.regular_wagons), 1,
-                 BANK_TOTAL, MONEY_CAP],
-                "round, actions_left, used R1/R2/W, forced, roads_to_place, extras_left, "
-                "end_triggered, round_active, deck, finite_bank, bank, shortfall")
+        turn = {  # field: upper bound
+            "round": max_rounds,
+            "actions_left": 3,
+            "used_R1": 1,
+            "used_R2": 1,
+            "used_W": 1,
+            "forced": 1,
+            "roads_to_place": 2,
+            "extras_left": 2,
+            "end_triggered": 1,
+            "round_active": 1,
+            "deck": len(game.regular_wagons),
+            "finite_bank": 1,
+            "bank": BANK_TOTAL,
+            "shortfall": MONEY_CAP,
+        }
+        self.turn_fields = tuple(turn)
+        lay.add("turn", (len(turn),), list(turn.values()), ", ".join(turn))
         lay.add("tile_removed", (len(TILE_TYPES),), 1, "tile removed this turn")
         lay.add("join_need", (len(PROFESSIONS),), 1, "profession a joiner must place")
         lay.add("offer", (P,), 1, "relative seats still to be asked to join")
-        lay.add("cities", (len(ids), 3 + len(TILE_TYPES) + P),
-                [1, 1, 1] + [1] * len(TILE_TYPES) + [PIONEERS] * P,
-                "covered, coach, settled this turn, tile one-hot, pioneers per relative seat")
+        lay.add(
+            "cities",
+            (len(ids), 3 + len(TILE_TYPES) + P),
+            [1, 1, 1] + [1] * len(TILE_TYPES) + [PIONEERS] * P,
+            "covered, coach, settled this turn, tile one-hot, "
+            "pioneers per relative seat",
+        )
         lay.add("roads", (len(edges), 2 * P), 1, "first road owner, second road owner")
-        lay.add("wagons", (len(wagons), P + 6 + self._seats), 1,
-                "owner, market slot 1-4, unseen, face up, occupied per printed seat")
-        lay.add("players", (P, 10),
-                [MONEY_CAP, all_vp, ROADS, PIONEERS, 2, 2, sum(NUGGET_COUNTS), *NUGGET_COUNTS],
-                "money, wagon VP, roads left, supply, bankers, merchants, nuggets, "
-                "known nuggets worth 3/4/5")
+        lay.add(
+            "wagons",
+            (len(wagons), P + 6 + self._seats),
+            1,
+            "owner, market slot 1-4, unseen, face up, occupied per printed seat",
+        )
+        player = {  # field: upper bound
+            "money": MONEY_CAP,
+            "wagon_vp": all_vp,
+            "roads_left": ROADS,
+            "supply": PIONEERS,
+            "bankers": 2,
+            "merchants": 2,
+            "nuggets": sum(NUGGET_COUNTS),
+            **{f"known_{v}": c for v, c in zip(NUGGETS, NUGGET_COUNTS, strict=True)},
+        }
+        self.player_fields = tuple(player)
+        lay.add("players", (P, len(player)), list(player.values()), ", ".join(player))
         self._set_layout(lay)
         self._phase = {p: i for i, p in enumerate(PIONEERS_PHASES)}
 
         # bounds for OpenSpiel
         total_seats = sum(len(s.seats) for s in specs.values())
-        gold = sum(v * c for v, c in zip(NUGGETS, NUGGET_COUNTS))
+        gold = sum(v * c for v, c in zip(NUGGETS, NUGGET_COUNTS, strict=True))
         self.max_score = float(all_vp + total_seats + gold + 2 * PIONEERS)
         # per turn at most: 3 purchases with 3 road placements, end purchases, move,
         # settle, 2 tile-effect decisions, P-1 join answers (< 16); turns <= P x rounds
@@ -370,8 +410,10 @@ class PioneersEncoder(_EncoderBase):
         return super()._merge(kept, new)
 
     def encode(self, observation: Any, seat: int) -> np.ndarray:
-        """The observation vector (see the class docstring); ``observation`` must
-        come from ``game.observe(state, seat)``."""
+        """The observation vector of ``observation = game.observe(state, seat)``.
+
+        The layout is in the class docstring.
+        """
         s = observation
         P = self.players
         o = self._offset
@@ -387,10 +429,21 @@ class PioneersEncoder(_EncoderBase):
         if s.start_player >= 0:
             v[o["start_player"] + rel(s.start_player)] = 1.0
         t = o["turn"]
-        v[t:t + 14] = [
-            s.round, s.actions_left, "R1" in s.used, "R2" in s.used, "W" in s.used,
-            s.forced, s.roads_to_place, s.extras_left, s.end_triggered, s.round_active,
-            s.deck, s.bank is not None, s.bank or 0, min(s.shortfall, MONEY_CAP),
+        v[t : t + len(self.turn_fields)] = [
+            s.round,
+            s.actions_left,
+            "R1" in s.used,
+            "R2" in s.used,
+            "W" in s.used,
+            s.forced,
+            s.roads_to_place,
+            s.extras_left,
+            s.end_triggered,
+            s.round_active,
+            s.deck,
+            s.bank is not None,
+            s.bank or 0,
+            min(s.shortfall, MONEY_CAP),
         ]
         if s.tile is not None:
             v[o["tile_removed"] + self._tile_types.index(s.tile)] = 1.0
@@ -404,7 +457,9 @@ class PioneersEncoder(_EncoderBase):
         base = o["cities"]
         coach = self._city[s.coach]
         types = self._tile_types
-        for i, (cov, tile, settled) in enumerate(zip(s.covered, s.tiles, s.settled)):
+        for i, (cov, tile, settled) in enumerate(
+            zip(s.covered, s.tiles, s.settled, strict=True)
+        ):
             k = base + i * row
             if cov:
                 v[k] = 1.0
@@ -448,11 +503,17 @@ class PioneersEncoder(_EncoderBase):
         # players
         base = o["players"]
         for x, pl in enumerate(s.players):
-            k = base + rel(x) * 10
+            k = base + rel(x) * len(self.player_fields)
             known = [n for n in pl.nuggets if n is not None]
-            v[k:k + 10] = [
-                min(pl.money, MONEY_CAP), pl.vp, pl.roads_left, pl.supply, pl.bankers,
-                pl.merchants, len(pl.nuggets), *(known.count(n) for n in self._nuggets),
+            v[k : k + len(self.player_fields)] = [
+                min(pl.money, MONEY_CAP),
+                pl.vp,
+                pl.roads_left,
+                pl.supply,
+                pl.bankers,
+                pl.merchants,
+                len(pl.nuggets),
+                *(known.count(n) for n in self._nuggets),
             ]
         return np.frombuffer(array("f", v), dtype=np.float32)
 
@@ -489,12 +550,14 @@ def _import(module: str, what: str) -> Any:
     try:
         return importlib.import_module(module)
     except ImportError as exc:
-        raise ImportError(f"{what} needs {module.split('.')[0]} ({_EXTRA_HINT})") from exc
+        raise ImportError(
+            f"{what} needs {module.split('.')[0]} ({_EXTRA_HINT})"
+        ) from exc
 
 
 @functools.cache
 def _aec_class() -> type:
-    """The PettingZoo environment class, defined on first use (PettingZoo is optional)."""
+    """The PettingZoo environment class, made on first use (PettingZoo is optional)."""
     pettingzoo = _import("pettingzoo", "toolkit.envs.pettingzoo_env")
     spaces = _import("gymnasium.spaces", "toolkit.envs.pettingzoo_env")
 
@@ -509,14 +572,24 @@ def _aec_class() -> type:
         seed ``s``, so the same decisions give the same game as ``play``.
         """
 
-        metadata = {"render_modes": ["ansi"], "name": "frontier_v0",
-                    "is_parallelizable": False}
+        metadata = {
+            "render_modes": ["ansi"],
+            "name": "frontier_v0",
+            "is_parallelizable": False,
+        }
 
-        def __init__(self, game: Any, seed: int | None = None, reward: str = "score",
-                     render_mode: str | None = None) -> None:
+        def __init__(
+            self,
+            game: Any,
+            seed: int | None = None,
+            reward: str = "score",
+            render_mode: str | None = None,
+        ) -> None:
             super().__init__()
             if render_mode not in (None, "ansi"):
-                raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+                raise ValueError(
+                    f"render_mode must be None or 'ansi', not {render_mode!r}"
+                )
             self.game = game
             self.encoder = ENCODERS[game.name](game)
             self.reward_scheme = _check_reward(reward)
@@ -526,14 +599,19 @@ def _aec_class() -> type:
             self._seat = {a: i for i, a in enumerate(self.possible_agents)}
             enc = self.encoder
             self.observation_spaces = {
-                a: spaces.Dict({
-                    "observation": spaces.Box(0.0, enc.high, dtype=np.float32),
-                    "action_mask": spaces.Box(0, 1, (enc.num_actions,), dtype=np.int8),
-                })
+                a: spaces.Dict(
+                    {
+                        "observation": spaces.Box(0.0, enc.high, dtype=np.float32),
+                        "action_mask": spaces.Box(
+                            0, 1, (enc.num_actions,), dtype=np.int8
+                        ),
+                    }
+                )
                 for a in self.possible_agents
             }
-            self.action_spaces = {a: spaces.Discrete(enc.num_actions)
-                                  for a in self.possible_agents}
+            self.action_spaces = {
+                a: spaces.Discrete(enc.num_actions) for a in self.possible_agents
+            }
             self._seed = seed
             self._rng: random.Random | None = None
             self.engine_state: Any = None
@@ -547,11 +625,16 @@ def _aec_class() -> type:
         # -- life cycle
 
         def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+            # options: accepted by the AEC API, unused (game options go to the
+            # constructor).
             if seed is not None:
                 self._rng = random.Random(f"{seed}:chance")
             elif self._rng is None:
-                self._rng = (random.Random() if self._seed is None
-                             else random.Random(f"{self._seed}:chance"))
+                self._rng = (
+                    random.Random()
+                    if self._seed is None
+                    else random.Random(f"{self._seed}:chance")
+                )
             self.agents = self.possible_agents[:]
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -565,7 +648,9 @@ def _aec_class() -> type:
             """Resolve chance turns, then note who moves (or end the game)."""
             game = self.game
             while game.to_move(state) == CHANCE:
-                state = game.apply(state, sample_outcome(game.chance_outcomes(state), self._rng))
+                state = game.apply(
+                    state, sample_outcome(game.chance_outcomes(state), self._rng)
+                )
             self.engine_state = state
             self._legal: dict[int, Any] | None = None
             self._obs: dict[str, dict] = {}
@@ -579,7 +664,11 @@ def _aec_class() -> type:
         def legal(self) -> dict[int, Any]:
             """Legal action indices of the agent to move, mapped to engine actions."""
             if self._legal is None:
-                self._legal = {} if self._to_move is None else self.encoder.legal(self.engine_state)
+                self._legal = (
+                    {}
+                    if self._to_move is None
+                    else self.encoder.legal(self.engine_state)
+                )
             return self._legal
 
         def step(self, action: Any) -> None:
@@ -590,7 +679,9 @@ def _aec_class() -> type:
                 self._was_dead_step(action)
                 return
             if action is None:
-                raise ValueError(f"{agent} is to move: None is only for finished agents")
+                raise ValueError(
+                    f"{agent} is to move: None is only for finished agents"
+                )
             index = int(action)
             chosen = self.legal().get(index)
             if chosen is None:
@@ -599,7 +690,9 @@ def _aec_class() -> type:
                 legal = ", ".join(f"{i} ({labels[i]})" for i in self.legal())
                 raise IllegalAction(
                     "ACTION-MASK",
-                    f"action {index} ({what}) is not legal for {agent} now; legal: {legal}")
+                    f"action {index} ({what}) is not legal for {agent} now; "
+                    f"legal: {legal}",
+                )
             self._cumulative_rewards[agent] = 0.0
             self._clear_rewards()
             self._set_state(self.game.apply(self.engine_state, chosen))
@@ -611,7 +704,9 @@ def _aec_class() -> type:
             cached = self._obs.get(agent)
             if cached is None:
                 seat = self._seat[agent]
-                vector = self.encoder.encode(self.game.observe(self.engine_state, seat), seat)
+                vector = self.encoder.encode(
+                    self.game.observe(self.engine_state, seat), seat
+                )
                 mask = np.zeros(self.encoder.num_actions, dtype=np.int8)
                 if self._to_move == seat:
                     mask[list(self.legal())] = 1
@@ -624,8 +719,10 @@ def _aec_class() -> type:
             s, game = self.engine_state, self.game
             if s is None:
                 return "(not reset)"
-            lines = [f"{game!r}  phase={getattr(s, 'phase', '?')}  "
-                     f"scores={list(game.scores(s))}"]
+            lines = [
+                f"{game!r}  phase={getattr(s, 'phase', '?')}  "
+                f"scores={list(game.scores(s))}"
+            ]
             if self._to_move is not None:
                 legal = ", ".join(str(a) for a in self.legal().values())
                 lines.append(f"player_{self._to_move} to move: {legal}")
@@ -637,9 +734,14 @@ def _aec_class() -> type:
     return FrontierAEC
 
 
-def pettingzoo_env(name: str = "pioneers", players: int = 4, seed: int | None = None,
-                   reward: str = "score", render_mode: str | None = None,
-                   **options: Any) -> Any:
+def pettingzoo_env(
+    name: str = "pioneers",
+    players: int = 4,
+    seed: int | None = None,
+    reward: str = "score",
+    render_mode: str | None = None,
+    **options: Any,
+) -> Any:
     """A PettingZoo AEC environment for a registered game.
 
     Parameters
@@ -660,8 +762,12 @@ def pettingzoo_env(name: str = "pioneers", players: int = 4, seed: int | None = 
     """
     _check_name(name)
     cls = _aec_class()
-    return cls(make_game(name, players, **options), seed=seed, reward=reward,
-               render_mode=render_mode)
+    return cls(
+        make_game(name, players, **options),
+        seed=seed,
+        reward=reward,
+        render_mode=render_mode,
+    )
 
 
 # ----- OpenSpiel ---------------------------------------------------------------
@@ -690,8 +796,12 @@ _SPIEL_GAMES: dict[str, type] = {}
 
 #: Engine options exposed as OpenSpiel game parameters, by game (with defaults).
 OPENSPIEL_OPTIONS: dict[str, dict[str, Any]] = {
-    "pioneers": {"cover": "designated", "finite_bank": False, "max_rounds": 60,
-                 "early_end": False},
+    "pioneers": {
+        "cover": "designated",
+        "finite_bank": False,
+        "max_rounds": 60,
+        "early_end": False,
+    },
 }
 
 
@@ -712,7 +822,9 @@ def _spiel_classes() -> tuple[type, type, type]:
             params = {**game_type.parameter_specification, **(params or {})}
             players = int(params["players"])
             self.reward_scheme = _check_reward(str(params.get("reward", "score")))
-            opts = {k: params[k] for k in OPENSPIEL_OPTIONS.get(name, {}) if k in params}
+            opts = {
+                k: params[k] for k in OPENSPIEL_OPTIONS.get(name, {}) if k in params
+            }
             self.engine = make_game(name, players, **opts)
             self.encoder = ENCODERS[name](self.engine)
             enc = self.encoder
@@ -734,11 +846,15 @@ def _spiel_classes() -> tuple[type, type, type]:
 
         def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
             if iig_obs_type is not None and (
-                    iig_obs_type.perfect_recall or not iig_obs_type.public_info
-                    or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
+                iig_obs_type.perfect_recall
+                or not iig_obs_type.public_info
+                or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+            ):
                 raise ValueError(
-                    "frontier games provide observations (what game.observe shows a seat) "
-                    "only: no perfect-recall information states, no public-only views")
+                    "frontier games provide observations only (what game.observe "
+                    "shows a seat): no perfect-recall information states and no "
+                    "public-only views"
+                )
             return FrontierObserver(self, params)
 
     class FrontierSpielState(pyspiel.State):
@@ -765,7 +881,9 @@ def _spiel_classes() -> tuple[type, type, type]:
             return list(self.get_game().encoder.legal(self._frozen.s))
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
-            return [(i, p) for i, _, p in self.get_game().encoder.chance(self._frozen.s)]
+            return [
+                (i, p) for i, _, p in self.get_game().encoder.chance(self._frozen.s)
+            ]
 
         def _apply_action(self, action: int) -> None:
             game = self.get_game()
@@ -806,7 +924,9 @@ def _spiel_classes() -> tuple[type, type, type]:
 
         def __init__(self, game: Any, params: Any) -> None:
             if params:
-                raise ValueError(f"observation parameters are not supported; got {params}")
+                raise ValueError(
+                    f"observation parameters are not supported; got {params}"
+                )
             self._engine = game.engine
             self._encoder = game.encoder
             self.tensor = np.zeros(game.encoder.size, np.float32)
@@ -845,7 +965,10 @@ def register_openspiel(names: Sequence[str] | None = None) -> list[str]:
             continue
         module, _, cls_name = GAMES[name].partition(":")
         cls = getattr(importlib.import_module(module), cls_name)
-        spec = {"players": min(max(4, cls.min_players), cls.max_players), "reward": "score"}
+        spec = {
+            "players": min(max(4, cls.min_players), cls.max_players),
+            "reward": "score",
+        }
         spec.update(OPENSPIEL_OPTIONS.get(name, {}))
         game_type = pyspiel.GameType(
             short_name=short,
@@ -866,6 +989,9 @@ def register_openspiel(names: Sequence[str] | None = None) -> list[str]:
         # A class, not a closure, is registered: OpenSpiel keeps the creator until
         # the process exits, and a closure freed after Python shut down aborts it.
         cls = _SPIEL_GAMES[short] = type(
-            f"FrontierSpielGame_{name}", (game_cls,), {"game_name": name, "game_type": game_type})
+            f"FrontierSpielGame_{name}",
+            (game_cls,),
+            {"game_name": name, "game_type": game_type},
+        )
         pyspiel.register_game(game_type, cls)
     return done
