@@ -553,3 +553,18 @@ def test_ASSUMPTION_24_slot_prices_are_fixed_and_wagons_slide_to_cheaper_slots()
         s = state._replace(phase="buy", actions_left=1, used=())
         assert game.apply(s, BuyWagon(slot)).players[0].money == state.players[0].money - price
     assert Pass() not in game.legal_actions(state._replace(phase="buy", actions_left=1, used=()))
+
+
+@pytest.mark.parametrize(("regular", "filled"), [(0, 0), (2, 0), (3, 1), (5, 3), (6, 4)])
+def test_P_SETUP_9_a_small_custom_deck_fills_only_what_the_deck_holds(regular, filled):
+    """P-PC-4 removes 2 wagons (4 players) first; the market is filled from the deck only,
+    and slots the deck cannot fill stay empty (as in P-BUY-8). Set-up never crashes."""
+    deck = [wagon_spec(f"R{i}", "FARMER BANKER") for i in range(1, regular + 1)]
+    game = fixture_game(["S-A", "A-B"], start="S", wagons=deck, start_player=0)
+    state = game.setup()
+    assert state.deck == max(regular - 2, 0)
+    state = set_up(game)
+    assert state.phase == "buy" and state.deck == 0
+    assert sum(w is not None for w in state.market) == filled
+    assert state.market[filled:] == (None,) * (4 - filled)
+    assert not state.end_triggered  # P-END-1b is about the refill during play

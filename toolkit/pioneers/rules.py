@@ -218,7 +218,8 @@ class Pioneers:
         return self._after_first(state._replace(start_player=fixed))
 
     def _after_first(self, state: State) -> State:
-        return state._replace(phase="market", seat=CHANCE)
+        # P-SETUP-9: the market is filled from the deck only (a small custom deck may be empty).
+        return state._replace(phase="market" if state.deck > 0 else "deal", seat=CHANCE)
 
     # ----- protocol: whose turn, chance -------------------------------------
 
@@ -572,7 +573,7 @@ class Pioneers:
             slot = state.market.index(None)
             market = _replace_at(state.market, slot, action.wagon)
             state = state._replace(market=market, unseen=unseen, deck=state.deck - 1)
-            if None in market:
+            if None in market and state.deck > 0:  # slots the deck cannot fill stay empty
                 return state
             return state._replace(phase="deal")
         # P-BUY-8: refill slot 4 from the deck; taking the last wagon triggers the end.
