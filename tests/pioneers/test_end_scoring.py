@@ -288,3 +288,36 @@ def test_P_END_2_state_after_the_end_is_frozen():
         with pytest.raises(IllegalAction):
             game.apply(state, action)
     assert state == before
+
+
+def test_P_SCORE_4_best_network_agrees_with_networkx_components():
+    """Random road layouts: the best network is the max over the connected components
+    of the player's roads (double roads count for both owners)."""
+    import random
+
+    import networkx as nx
+
+    rng = random.Random("pioneers-networks")
+    for _ in range(300):
+        cities = [f"C{i}" for i in range(rng.randint(2, 8))]
+        edges = sorted({tuple(sorted(rng.sample(cities, 2)))
+                        for _ in range(rng.randint(1, 2 * len(cities)))})
+        conns = [f"{a}-{b}" for a, b in edges]
+        game = fixture_game(conns, start=cities[0])
+        roads = {}
+        for conn in conns:
+            r = rng.random()
+            if r < 0.5:
+                roads[conn] = (rng.randrange(4),)
+            elif r < 0.6:
+                roads[conn] = tuple(rng.sample(range(4), 2))
+        settled = {c: {s: rng.randint(0, 2) for s in range(4)}
+                   for c in cities if c in game.board.index}
+        state = stage(game, roads=roads, settled=settled)
+        rows = score_breakdown(game, state)
+        for seat in range(4):
+            g = nx.Graph(c.split("-") for c, owners in roads.items() if seat in owners)
+            expected = max((sum(settled[c][seat] for c in comp)
+                            for comp in nx.connected_components(g)), default=0)
+            assert best_network(game, state, seat) == expected
+            assert rows[seat]["network"] == 2 * expected

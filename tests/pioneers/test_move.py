@@ -295,3 +295,83 @@ def test_ASSUMPTION_7_start_city_is_untiled_and_never_a_target():
     state = stage(game, coach="A", players={0: dict(money=5, wagons=[wagon("X", "FARMER")])})
     assert state.tiles[game.board.start] is None
     illegal(game, state, MoveCoach(("A", "S"), 1), "P-MOVE-6")
+
+
+# ----- a brute-force referee ------------------------------------------------------------------
+
+
+def _simple_paths(adj, src):
+    out = []
+
+    def extend(path):
+        for v in adj[path[-1]]:
+            if v not in path:
+                out.append(path + [v])
+                extend(path + [v])
+
+    extend([src])
+    return out
+
+
+def _random_position(rng):
+    from toolkit.pioneers import TILE_TYPES
+
+    n = rng.randint(3, 7)
+    cities = [chr(ord("A") + i) for i in range(n)]
+    edges = {tuple(sorted((cities[i], cities[rng.randrange(i)]))) for i in range(1, n)}
+    for _ in range(rng.randint(0, n)):
+        edges.add(tuple(sorted(rng.sample(cities, 2))))
+    conns = [f"{a}-{b}" for a, b in sorted(edges)]
+    tiles = {c: rng.choice(TILE_TYPES) for c in cities[1:] if rng.random() < 0.6}
+    roads = {}
+    for conn in conns:
+        r = rng.random()
+        if r < 0.3:
+            roads[conn] = (rng.randrange(4),)
+        elif r < 0.4:
+            roads[conn] = tuple(rng.sample(range(4), 2))
+    coach = rng.choice([c for c in cities if c not in tiles])
+    covered = [c for c in cities if c != coach and rng.random() < 0.15]
+    tiles = {c: t for c, t in tiles.items() if c not in covered}
+    profs = rng.sample(TILE_TYPES[:6], rng.randint(1, 3))
+    return cities, conns, tiles, roads, coach, covered, profs, rng.randint(0, 4)
+
+
+def test_P_MOVE_4_legal_moves_agree_with_a_brute_force_referee():
+    """Over random small positions, every simple path is judged by the rules directly
+    (P-MOVE-1..3, -6, -7, ASSUMPTION-5) and compared with ``apply``; the listed moves are
+    the cheapest route to each affordable target (ASSUMPTION-4 tie-break), else Pass."""
+    import random
+
+    rng = random.Random("pioneers-routes")
+    for _ in range(250):
+        cities, conns, tiles, roads, coach, covered, profs, cash = _random_position(rng)
+        game = fixture_game(conns, start=cities[0])
+        state = stage(game, coach=coach, tiles=tiles, roads=roads, covered=covered,
+                      players={0: dict(money=cash, wagons=[wagon("X", " ".join(profs))])})
+        adj = {c: [] for c in cities}
+        for conn in conns:
+            a, b = conn.split("-")
+            adj[a].append(b)
+            adj[b].append(a)
+        matched = set(profs) | {"HOTEL"}
+        best = {}
+        for path in _simple_paths(adj, coach):
+            cost = 0
+            for a, b in zip(path, path[1:]):
+                owners = roads.get(f"{min(a, b)}-{max(a, b)}", ())
+                cost += 1 if not owners else (0 if 0 in owners else len(owners))
+            legal = (not any(c in covered for c in path)
+                     and not any(c in tiles for c in path[1:-1])
+                     and tiles.get(path[-1]) in matched and cost <= cash)
+            try:
+                game.apply(state, MoveCoach(tuple(path), cost))
+                accepted = True
+            except IllegalAction:
+                accepted = False
+            assert accepted == legal, (conns, tiles, roads, coach, covered, path)
+            if legal:
+                key = (cost, len(path), tuple(path))
+                best[path[-1]] = min(best.get(path[-1], key), key)
+        expected = [MoveCoach(best[t][2], best[t][0]) for t in sorted(best)] or [Pass()]
+        assert game.legal_actions(state) == expected
