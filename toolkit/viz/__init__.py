@@ -26,7 +26,8 @@ from typing import Any
 #: Game name -> module with ``draw_board``/``update_board``/``draw_panel``.
 BOARDS = {"pioneers": "toolkit.viz.pioneers"}
 
-_CHARTS = ("vp_over_game", "score_breakdown", "money_flow", "replay_animation", "money_flows")
+_CHARTS = ("vp_over_game", "score_breakdown_chart", "money_flow", "replay_animation",
+           "records_table")
 
 
 def board_module(game: Any) -> Any:

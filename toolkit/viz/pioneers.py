@@ -46,7 +46,8 @@ CLEARANCE = 30  # px between a city and a connection it is not on
 STRETCH = 1.3  # vertical exaggeration of the map (a game board is a stylised map)
 PIONEER = 14
 SLOTS = ((-8.0, 7.5), (8.0, 7.5), (-8.0, -7.5), (8.0, -7.5))  # seat -> offset in the hexagon
-COACH_OFFSET = (HEX_R + 4, HEX_R + 3)  # stagecoach beside the city's upper-right corner
+COACH_OFFSET = (HEX_R + 10, HEX_R + 1)  # stagecoach beside the city's upper-right corner
+START_COACH_OFFSET = (START_RING / 2 + 8, START_RING / 2)  # ... beyond the start ring
 COACH_SIZE = 22
 COACH_COLOUR = "#4a2c12"
 LABEL_FONT = 12
@@ -62,7 +63,7 @@ TRACES = (
     "roads seat {seat}",
     "route",
     "connection info",
-    "start city",
+    "start marker",
     "cities",
     "city labels",
     "pioneers seat {seat}",
@@ -83,6 +84,7 @@ class BoardLayout(NamedTuple):
     label_directions: tuple[str, ...]
     x_range: tuple[float, float]
     y_range: tuple[float, float]
+    start: int
     width: int
     height: int
 
@@ -148,7 +150,7 @@ def _layout(ids, lat, lon, edges, start, texts) -> BoardLayout:
         pts = _fit_x(spread, pad_l, plot_w - pad_r)
         if n > 1:
             pts = L.spread(pts, edges, MIN_GAP, CLEARANCE, anchor=0.0)
-        coach_boxes = [_coach_box(pts[i]) for i in range(n)]
+        coach_boxes = [_coach_box(pts[i], i == start) for i in range(n)]
         placement = L.place_labels(pts, sizes, radius, edges, obstacles=coach_boxes)
         left = min([b[0] for b in placement.boxes] + [float(pts[:, 0].min()) - HEX_R])
         right = max([b[2] for b in placement.boxes]
@@ -159,7 +161,7 @@ def _layout(ids, lat, lon, edges, start, texts) -> BoardLayout:
         pad_r += max(0.0, right - (plot_w - 2))
     # Plot ranges: everything (cities, labels, coach) plus a margin.
     xs = [float(pts[:, 0].min()) - HEX_R, float(pts[:, 0].max()) + HEX_R]
-    ys = [pts[:, 1].min() - HEX_R, pts[:, 1].max() + HEX_R + 2 * COACH_OFFSET[1]]
+    ys = [pts[:, 1].min() - HEX_R, *(b[3] for b in coach_boxes)]
     for box in placement.boxes:
         xs += [box[0], box[2]]
         ys += [box[1], box[3]]
@@ -175,6 +177,7 @@ def _layout(ids, lat, lon, edges, start, texts) -> BoardLayout:
         label_directions=placement.directions,
         x_range=(float(x0), float(x1)),
         y_range=(float(y0), float(y1)),
+        start=start,
         width=DEFAULT_WIDTH,
         height=height,
     )
@@ -192,15 +195,18 @@ def _fit_x(points: np.ndarray, x0: float, x1: float) -> np.ndarray:
 
 
 def _free_spot(lay: BoardLayout, mid: np.ndarray, normal: np.ndarray, w: float,
-               h: float) -> np.ndarray:
-    """Beside a route step: the side of the line whose text box hits fewer labels/cities."""
+               h: float, coach: int | None = None) -> np.ndarray:
+    """Beside a route step: the side of the line whose text box hits fewer labels,
+    cities and the stagecoach."""
     best, best_hits = None, None
+    others = list(lay.label_boxes) + (
+        [_coach_box(lay.xy[coach], coach == lay.start)] if coach is not None else [])
     for sign in (1.0, -1.0):
         for extra in (0.0, 10.0):
             spot = mid + sign * normal * (9 + extra + abs(normal[0]) * w / 2
                                           + abs(normal[1]) * h / 2)
             box = (spot[0] - w / 2, spot[1] - h / 2, spot[0] + w / 2, spot[1] + h / 2)
-            hits = sum(L.overlap(box, b) for b in lay.label_boxes) + sum(
+            hits = sum(L.overlap(box, b) for b in others) + sum(
                 L.overlap(box, (p[0] - HEX_R, p[1] - HEX_R, p[0] + HEX_R, p[1] + HEX_R))
                 for p in lay.xy)
             if best_hits is None or hits < best_hits - 1e-9:
@@ -223,8 +229,14 @@ def _coach_path(cx: float, cy: float) -> str:
             + wheel(-6, -5, 3.6) + wheel(5, -5, 3.6))
 
 
-def _coach_box(p: np.ndarray) -> L.Box:
-    cx, cy = p[0] + COACH_OFFSET[0], p[1] + COACH_OFFSET[1]
+def coach_offset(start: bool) -> tuple[float, float]:
+    """Where the stagecoach stands relative to its city's centre."""
+    return START_COACH_OFFSET if start else COACH_OFFSET
+
+
+def _coach_box(p: np.ndarray, start: bool = False) -> L.Box:
+    dx, dy = coach_offset(start)
+    cx, cy = p[0] + dx, p[1] + dy
     h = COACH_SIZE / 2
     return (cx - h, cy - h, cx + h, cy + h)
 
@@ -338,7 +350,7 @@ def board_data(game: Any, state: Any, route: Any = None, seat: int | None = None
             mid = p2 + (q2 - p2) * t
             casing.append((p2, q2))
             tr = per_seat.setdefault(owner, {"x": [], "y": [], "customdata": [], "marker.size": []})
-            for point, size in ((p2, 0), (mid, 9), (q2, 0)):
+            for point, size in ((p2, 0), (mid, 10), (q2, 0)):
                 tr["x"].append(float(point[0]))
                 tr["y"].append(float(point[1]))
                 tr["customdata"].append(conn)
@@ -431,10 +443,11 @@ def board_data(game: Any, state: Any, route: Any = None, seat: int | None = None
         out["coach"] = {"x": [], "y": [], "hovertext": []}
         coach_path = "M0,0"
     else:
-        coach_path = _coach_path(xy[c][0] + COACH_OFFSET[0], xy[c][1] + COACH_OFFSET[1])
+        dx, dy = coach_offset(c == board.start)
+        coach_path = _coach_path(xy[c][0] + dx, xy[c][1] + dy)
         out["coach"] = {
-            "x": [float(xy[c][0] + COACH_OFFSET[0])],
-            "y": [float(xy[c][1] + COACH_OFFSET[1])],
+            "x": [float(xy[c][0] + dx)],
+            "y": [float(xy[c][1] + dy)],
             "hovertext": [f"stagecoach in {names[c]}"],
         }
 
@@ -482,7 +495,7 @@ def board_data(game: Any, state: Any, route: Any = None, seat: int | None = None
             if normal[1] < 0 or (normal[1] == 0 and normal[0] < 0):
                 normal = -normal
             w, h = L.text_size(cost_text, 11)
-            spot = _free_spot(lay, mid, normal, w, h)
+            spot = _free_spot(lay, mid, normal, w, h, board.index.get(state.coach))
             cx.append(float(spot[0]))
             cy.append(float(spot[1]))
             ct.append(cost_text)
@@ -528,13 +541,13 @@ def _static_traces(game: Any, lay: BoardLayout, labels: str) -> list:
         ))
     traces += [
         go.Scatter(name="route", mode="lines+markers", hoverinfo="skip", showlegend=False,
-                   line=dict(color=T.rgba(T.HIGHLIGHT, 0.45), width=14),
+                   line=dict(color=T.rgba(T.HIGHLIGHT, 0.5), width=14),
                    marker=dict(symbol="arrow", angleref="previous", color="#ffffff",
                                line=dict(color=T.HIGHLIGHT, width=2), size=0)),
         go.Scatter(name="connection info", mode="markers", hoverinfo="text",
                    x=[float(m[0]) for m in edge_mid], y=[float(m[1]) for m in edge_mid],
                    marker=dict(size=16, color="rgba(0,0,0,0)"), showlegend=False),
-        go.Scatter(name="start city", mode="markers", hoverinfo="skip", showlegend=False,
+        go.Scatter(name="start marker", mode="markers", hoverinfo="skip", showlegend=False,
                    x=[float(xy[board.start][0])] if len(xy) else [],
                    y=[float(xy[board.start][1])] if len(xy) else [],
                    marker=dict(symbol="hexagon-open", size=START_RING, color=T.INK,
@@ -883,3 +896,67 @@ def draw_panel(game: Any, state: Any, *, width: int = PANEL_WIDTH, market: bool 
         meta={"game": GAME, "figure": "panel"},
     )
     return fig
+
+
+# --------------------------------------------------------------------------- money
+
+
+def money_flows(record: Any, game: Any = None) -> list[dict]:
+    """Every payment of a recorded game: ``{"payer", "kind", "receiver", "amount"}``.
+
+    ``payer``/``receiver`` are seats or ``"bank"``; ``kind`` is one of "tolls"
+    (stagecoach steps, P-MOVE-2), "joining" ($2 to the active player, P-JOIN-3),
+    "roads" and "wagons" (purchases, P-BUY), "income" (P-INC), "start money",
+    and "hotels & bonuses" (hotel $3, $ for an emptied wagon). Amounts add up to
+    each player's change of money, action by action.
+    """
+    from toolkit.core import make_game, replay_states
+
+    from toolkit.pioneers import actions as A
+    from toolkit.pioneers.rules import INCOME, ROAD_PRICE
+
+    if game is None:
+        game = make_game(record.game, record.players, **record.options)
+    states = list(replay_states(record, game))
+    flows: dict[tuple, int] = {}
+
+    def add(payer: Any, kind: str, receiver: Any, amount: int) -> None:
+        if amount > 0:
+            key = (payer, kind, receiver)
+            flows[key] = flows.get(key, 0) + amount
+
+    for text, before, after in zip(record.actions, states, states[1:]):
+        action = game.parse_action(text)
+        n = len(before.players)
+        residual = [after.players[s].money - before.players[s].money for s in range(n)]
+        if isinstance(action, A.MoveCoach):
+            payer = before.active
+            for who, amount in game.payments(before, action.path, payer).items():
+                add(payer, "tolls", who, amount)
+                residual[payer] += amount
+                if who != "bank":
+                    residual[who] -= amount
+        elif isinstance(action, A.Join):
+            add(before.seat, "joining", before.active, 2)
+            residual[before.seat] += 2
+            residual[before.active] -= 2
+        elif isinstance(action, (A.BuyRoads, A.BuyWagon)):
+            price = ROAD_PRICE[action.count] if isinstance(action, A.BuyRoads) else action.slot
+            add(before.active, "roads" if isinstance(action, A.BuyRoads) else "wagons", "bank",
+                price)
+            residual[before.active] += price
+        new_turn = (after.phase == "buy" and not after.used
+                    and (after.round, after.active) != (before.round, before.active))
+        if new_turn and residual[after.active] > 0:
+            pl = after.players[after.active]
+            income = min(residual[after.active], INCOME + min(pl.bankers, 2))
+            add("bank", "income", after.active, income)
+            residual[after.active] -= income
+        kind = "start money" if isinstance(action, A.DealStart) else "hotels & bonuses"
+        for s in range(n):
+            if residual[s] > 0:
+                add("bank", kind, s, residual[s])
+            elif residual[s] < 0:
+                add(s, "other", "bank", -residual[s])
+    return [{"payer": p, "kind": k, "receiver": r, "amount": v}
+            for (p, k, r), v in sorted(flows.items(), key=lambda kv: str(kv[0]))]
