@@ -222,6 +222,13 @@ def test_P_BUY_1_only_one_or_two_roads_can_be_bought():
     illegal(game, state, BuyRoads(3), "P-BUY-1")
 
 
+@pytest.mark.parametrize("slot", [0, 5, -1])
+def test_P_BUY_1_there_are_only_four_market_slots(slot):
+    game, state = game_and()
+    err = illegal(game, state, BuyWagon(slot), "P-BUY-1")
+    assert "1 to 4" in err.message
+
+
 def test_P_BUY_2_a_token_covers_the_space_and_payment_goes_to_the_bank():
     game, state = game_and(finite_bank=True, merchants=1)
     state = run(game, state, BuyRoads(2), PlaceRoad("A", "B"), PlaceRoad("B", "C"))

@@ -706,7 +706,9 @@ class Pioneers:
     def _do_buy_wagon(self, state: State, action: A.BuyWagon) -> State:
         self._check_purchase_token(state, "W")
         slot = action.slot
-        if slot not in (1, 2, 3, 4) or state.market[slot - 1] is None:
+        if slot not in (1, 2, 3, 4):
+            raise IllegalAction("P-BUY-1", f"there is no market slot {slot}; the slots are 1 to 4.")
+        if state.market[slot - 1] is None:
             raise IllegalAction("P-BUY-8", f"market slot {slot} is empty.")
         pl = state.players[state.active]
         spec = self.wagon_specs[state.market[slot - 1]]
