@@ -31,7 +31,9 @@ from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as W
+import plotly.graph_objects as go
 
+from toolkit import viz
 from toolkit.core import CHANCE, IllegalAction
 from toolkit.pioneers import actions as A
 from toolkit.pioneers.board import SHORT
@@ -397,10 +399,10 @@ class PlayApp(App):
             + "</ol>"
         )
         if s.over and not self.final.children:
-            fig = figures.score_chart(self.game, state, s.names)
+            fig = viz.score_breakdown_chart(self.game, state)
             self.final.children = [
                 W.HTML("<b>Final score breakdown</b>"),
-                figures.go.FigureWidget(fig),
+                go.FigureWidget(fig),
             ]
         elif not s.over and self.final.children:
             self.final.children = []

@@ -1,8 +1,8 @@
 """ReplayApp: step through a recorded game with a slider.
 
 The board shows the position after the chosen step, the chart each player's
-score over the game (as if it ended at that step) with a line at the current
-step, and a sentence says what the step did, citing its rule. The set-up's
+score turn by turn (as if the game ended then) with a line at the current
+turn, and a sentence says what the step did, citing its rule. The set-up's
 chance turns are skipped: step 0 is the first decision of the game.
 
 >>> from toolkit.core import play, random_agent
@@ -14,13 +14,17 @@ chance turns are skipped: step 0 is the first decision of the game.
 from __future__ import annotations
 
 import html
+from bisect import bisect_right
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
 import plotly.graph_objects as go
 
+from toolkit import viz
 from toolkit.core import Record, make_game, replay_states
+from toolkit.viz import theme as T
+from toolkit.viz.charts import turn_starts
 
 from . import figures
 from .common import App, guarded
@@ -53,7 +57,14 @@ class ReplayApp(App):
         self.states = states[first:]  # step k shows self.states[k]
         self.actions = list(record.actions[first:])  # action k leads to state k + 1
         self.fig = figures.board(game, self.states[0], width=width)
-        self.chart = go.FigureWidget(figures.vp_chart(game, self.states))
+        # the chart has one point per turn; the line marks the turn of the step shown
+        starts = turn_starts(game, states)
+        self._turn = [
+            max(bisect_right(starts, first + k) - 1, 0) for k in range(len(self.states))
+        ]
+        chart = viz.vp_over_game(record, game, height=360)
+        chart.add_vline(x=0, line=dict(color=T.INK, width=1.5), name="now")
+        self.chart = go.FigureWidget(chart)
         n = len(self.states) - 1
         self.slider = W.IntSlider(
             description="step",
@@ -113,6 +124,6 @@ class ReplayApp(App):
         k = self.slider.value
         figures.update_board(self.fig, self.game, self.states[k])
         with self.chart.batch_update():
-            self.chart.layout.shapes[0].x0 = k
-            self.chart.layout.shapes[0].x1 = k
+            self.chart.layout.shapes[0].x0 = self._turn[k]
+            self.chart.layout.shapes[0].x1 = self._turn[k]
         self.text.value = "<br>".join(html.escape(line) for line in self.words(k))
