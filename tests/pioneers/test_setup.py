@@ -411,7 +411,7 @@ def test_P_SETUP_9_market_filled_left_to_right_from_the_deck():
         state = game.apply(state, RevealWagon(wid))
     assert state.market == ("W07", "W03", "W19", "W11")
     assert state.deck == 18 and state.phase == "deal"
-    illegal(game, state._replace(phase="market"), RevealWagon("W07"), "P-BUY-8")
+    illegal(game, state._replace(phase="market"), RevealWagon("W07"), "P-SETUP-9")
 
 
 def test_P_SETUP_10_start_wagons_dealt_at_random_one_each():

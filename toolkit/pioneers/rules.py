@@ -567,7 +567,8 @@ class Pioneers:
 
     def _do_reveal(self, state: State, action: A.RevealWagon) -> State:
         if action.wagon not in state.unseen:
-            raise IllegalAction("P-BUY-8", f"wagon {action.wagon} is not in the face-down deck.")
+            rule = "P-SETUP-9" if state.phase == "market" else "P-BUY-8"
+            raise IllegalAction(rule, f"wagon {action.wagon} is not in the face-down deck.")
         unseen = tuple(w for w in state.unseen if w != action.wagon)
         if state.phase == "market":  # P-SETUP-9: fill slots 1..4 left to right
             slot = state.market.index(None)
