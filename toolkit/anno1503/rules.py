@@ -298,47 +298,36 @@ class Anno1503:
         cards it looked at), and cards Pirates shuffled into the reserve count as
         unknown reserve cards again.  The result is a valid state (a determinisation).
         """
-        islands, seen_codes = self._redact(s.islands, seat)
-        visible = list(seen_codes)
-        for p in s.players:
-            visible += [o for o in p.offices if o]
-            visible += p.contracts
-        visible += s.gone
-        pool = self.deck
-        if visible:
-            counts = list(self.deck)
-            for code in visible:
-                counts[self.code_index[code]] -= 1
-            pool = tuple(counts)
-        reserve = s.reserve
-        if s.reserve_known:
-            merged = list(s.reserve)
-            for code in s.reserve_known:
-                merged[BACKS.index(int(code[-1]))] += 1
-            reserve = tuple(merged)  # type: ignore[assignment]
-        if islands is s.islands and pool == s.pool and not s.reserve_known:
-            return s
-        return s._replace(islands=islands, pool=pool, reserve=reserve, reserve_known=())
+        islands, hidden = self._redact(s.islands, seat)
+        if not hidden and not s.reserve_known:
+            return s  # nothing decided is hidden from this seat
+        # deck - visible = pool + decided faces this seat cannot see
+        counts = list(s.pool)
+        for code in (*hidden, *s.reserve_known):
+            counts[self.code_index[code]] += 1
+        reserve = list(s.reserve)
+        for code in s.reserve_known:
+            reserve[BACKS.index(int(code[-1]))] += 1
+        return s._replace(
+            islands=islands, pool=tuple(counts), reserve=tuple(reserve), reserve_known=()
+        )
 
     def _redact(
         self, stacks: tuple[tuple[IslandCard, ...], ...], seat: int
     ) -> tuple[tuple[tuple[IslandCard, ...], ...], tuple[str, ...]]:
-        """Island stacks as ``seat`` sees them, and the faces it knows (cached per seat)."""
+        """Island stacks as ``seat`` sees them, and the decided faces hidden from it (cached)."""
         hit = self._redact_cache.get(seat)
         if hit is not None and hit[0] is stacks:  # the cache holds ``stacks``: ids stay valid
             return hit[1], hit[2]
         bit = 1 << seat
-        known: list[str] = []
-        redact = False
-        for stack in stacks:
-            for card in stack:
-                if card.code[0] != "?":
-                    if card.seen & bit:
-                        known.append(card.code)
-                    else:
-                        redact = True
+        hidden = tuple(
+            card.code
+            for stack in stacks
+            for card in stack
+            if card.code[0] != "?" and not card.seen & bit
+        )
         out = stacks
-        if redact:
+        if hidden:
             out = tuple(
                 tuple(
                     c if c.code[0] == "?" or c.seen & bit else IslandCard(f"?/{c.code[-1]}", c.seen)
@@ -346,8 +335,8 @@ class Anno1503:
                 )
                 for stack in stacks
             )
-        self._redact_cache[seat] = (stacks, out, tuple(known))
-        return out, tuple(known)
+        self._redact_cache[seat] = (stacks, out, hidden)
+        return out, hidden
 
     def scores(self, s: State) -> tuple[int, ...]:
         """Victory conditions met by each seat right now (A-WIN-1); see :meth:`winner`."""
@@ -387,8 +376,15 @@ class Anno1503:
         return tuple(met)
 
     def count_conditions(self, s: State, seat: int) -> int:
-        """How many victory conditions ``seat`` meets now."""
-        return len(self.conditions(s, seat))
+        """How many victory conditions ``seat`` meets now (same tests as :meth:`conditions`)."""
+        p = s.players[seat]
+        return (
+            (p.gold >= VICTORY["V-GOLD"])
+            + (STONE_BRIDGES - p.offices.count("") >= VICTORY["V-BRANCH"])
+            + (len(p.contracts) >= VICTORY["V-CONTRACT"])
+            + (len(p.buildings) - p.buildings.count("") >= VICTORY["V-BUILDING"])
+            + (p.residents.count("MERCHANT") >= VICTORY["V-MERCHANT"])
+        )
 
     def ship_ap(self, s: State, seat: int, ship: int) -> int:
         """Action points ship ``ship`` (0 or 1) of ``seat`` has left (A-SHIP-1/2)."""
