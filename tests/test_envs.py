@@ -194,6 +194,33 @@ def test_openspiel_observations_are_the_encoded_observe(name, players):
     assert state.returns() == [float(s) for s in engine.scores(state.engine_state)]
 
 
+def test_openspiel_relative_reward_is_zero_sum_and_games_and_states_pickle():
+    pyspiel = _peer("pyspiel")
+    import pickle
+
+    assert register_openspiel() == register_openspiel() == ["frontier_pioneers"]
+    game = pyspiel.load_game(
+        "frontier_pioneers(players=3,max_rounds=4,reward=relative)"
+    )
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert (
+        game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    )
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    rng = np.random.default_rng(1)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        if len(state.history()) == 60:
+            again = pickle.loads(pickle.dumps(state))
+            assert str(again) == str(state) and again.history() == state.history()
+    assert abs(sum(state.returns())) < 1e-9
+    assert str(pickle.loads(pickle.dumps(game))) == str(game)
+
+
 # ----- the encodings --------------------------------------------------------------
 
 

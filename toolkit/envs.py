@@ -293,7 +293,7 @@ class PioneersEncoder(_EncoderBase):
         ids = b.ids
         edges = [b.edge_ids(e) for e in range(len(b.edges))]
         wagons = tuple(sorted(game.wagon_specs))
-        self._A = A
+        self._move_cls = A.MoveCoach
         self._professions = PROFESSIONS
         self._tile_types = TILE_TYPES
         self._nuggets = NUGGETS
@@ -400,12 +400,12 @@ class PioneersEncoder(_EncoderBase):
 
     def action_index(self, action: Any) -> int:
         """The index of an engine decision; a move maps to its target city."""
-        if isinstance(action, self._A.MoveCoach):
+        if isinstance(action, self._move_cls):
             return self._move0 + self._city[action.target]
         return self._index[action]
 
     def _merge(self, kept: Any, new: Any) -> Any:
-        if isinstance(kept, self._A.MoveCoach):  # two routes to one target: the cheaper
+        if isinstance(kept, self._move_cls):  # two routes to one target: the cheaper
             return new if new.cost < kept.cost else kept
         return super()._merge(kept, new)
 
@@ -553,6 +553,14 @@ def _import(module: str, what: str) -> Any:
         raise ImportError(
             f"{what} needs {module.split('.')[0]} ({_EXTRA_HINT})"
         ) from exc
+
+
+def _publish(cls: type) -> type:
+    """Make a class made inside a function importable by name (pickle needs it)."""
+    cls.__module__ = __name__
+    cls.__qualname__ = cls.__name__
+    globals()[cls.__name__] = cls
+    return cls
 
 
 @functools.cache
@@ -731,7 +739,7 @@ def _aec_class() -> type:
         def close(self) -> None:
             pass
 
-    return FrontierAEC
+    return _publish(FrontierAEC)
 
 
 def pettingzoo_env(
@@ -838,6 +846,14 @@ def _spiel_classes() -> tuple[type, type, type]:
                 utility_sum=0.0 if relative else None,
                 max_game_length=enc.max_game_length,
             )
+            if relative:  # scores minus their mean: a zero-sum game
+                game_type = _spiel_type(
+                    pyspiel,
+                    name,
+                    type(self.engine),
+                    dict(game_type.parameter_specification),
+                    zero_sum=True,
+                )
             super().__init__(game_type, info, params)
             self.initial = self.engine.setup()
 
@@ -939,7 +955,31 @@ def _spiel_classes() -> tuple[type, type, type]:
         def string_from(self, state: Any, player: int) -> str:
             return repr(self._engine.observe(state.engine_state, player))
 
-    return FrontierSpielGame, FrontierSpielState, FrontierObserver
+    classes = (FrontierSpielGame, FrontierSpielState, FrontierObserver)
+    for c in classes:
+        _publish(c)
+    return classes
+
+
+def _spiel_type(pyspiel: Any, name: str, cls: type, spec: dict, zero_sum: bool) -> Any:
+    """The OpenSpiel GameType of a game (zero-sum with ``reward="relative"``)."""
+    utility = pyspiel.GameType.Utility
+    return pyspiel.GameType(
+        short_name=f"frontier_{name}",
+        long_name=f"frontier-toolkit {name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility.ZERO_SUM if zero_sum else utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=cls.max_players,
+        min_num_players=cls.min_players,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=spec,
+    )
 
 
 def register_openspiel(names: Sequence[str] | None = None) -> list[str]:
@@ -970,22 +1010,7 @@ def register_openspiel(names: Sequence[str] | None = None) -> list[str]:
             "reward": "score",
         }
         spec.update(OPENSPIEL_OPTIONS.get(name, {}))
-        game_type = pyspiel.GameType(
-            short_name=short,
-            long_name=f"frontier-toolkit {name}",
-            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-            chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-            utility=pyspiel.GameType.Utility.GENERAL_SUM,
-            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-            max_num_players=cls.max_players,
-            min_num_players=cls.min_players,
-            provides_information_state_string=False,
-            provides_information_state_tensor=False,
-            provides_observation_string=True,
-            provides_observation_tensor=True,
-            parameter_specification=spec,
-        )
+        game_type = _spiel_type(pyspiel, name, cls, spec, zero_sum=False)
         # A class, not a closure, is registered: OpenSpiel keeps the creator until
         # the process exits, and a closure freed after Python shut down aborts it.
         cls = _SPIEL_GAMES[short] = type(
@@ -993,5 +1018,6 @@ def register_openspiel(names: Sequence[str] | None = None) -> list[str]:
             (game_cls,),
             {"game_name": name, "game_type": game_type},
         )
+        _publish(cls)
         pyspiel.register_game(game_type, cls)
     return done
