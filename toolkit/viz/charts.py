@@ -262,7 +262,7 @@ def replay_animation(record: Any, game: Any = None, *, max_frames: int = 120,
         names = [k for k in data if k not in ("connection info",)]
         frames.append(go.Frame(
             name=str(n),
-            data=[go.Scatter(module._nest(data[k])) for k in names],
+            data=[go.Scatter(module._nest(data[k]), name=k) for k in names],
             traces=[index[k] for k in names],
             layout=dict(title_text=lay["title.text"],
                         shapes=[dict(fig.layout.shapes[0].to_plotly_json(),

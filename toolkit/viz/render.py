@@ -175,6 +175,6 @@ def png_info(path: str | Path) -> dict:
                 pred = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
                 line[i] = (line[i] + pred) & 255
         if len(colours) < 100_000:
-            colours.update(bytes(line[i:i + channels]) for i in range(0, stride, channels * 3))
+            colours.update(bytes(line[i:i + channels]) for i in range(0, stride, channels))
         prev = line
     return {"width": width, "height": height, "colours": len(colours)}

@@ -1,0 +1,144 @@
+"""Player panel, market and the charts built from records."""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+import pytest
+
+from toolkit import viz
+from toolkit.viz import charts
+from toolkit.viz import pioneers as P
+
+
+def trace(fig, name):
+    found = [t for t in fig.data if t.name == name]
+    assert len(found) == 1, name
+    return found[0]
+
+
+# ----------------------------------------------------------------- panel
+
+
+def test_panel_shows_every_seat_and_who_sits_on_it(game4, staged):
+    fig = viz.panel(game4, staged)
+    assert isinstance(fig, go.Figure)
+    seats = trace(fig, "seats")
+    # blue: 3 seats, red: 2, green: face-down wagon (no seats drawn); market W01 W02 W04
+    market = sum(len(game4.wagon_specs[w].seats) for w in ("W01", "W02", "W04"))
+    assert len(seats.x) == 3 + 2 + market
+    assert len(trace(fig, "pioneers seat 0").x) == 2  # the MERCHANT seat is empty
+    assert len(trace(fig, "pioneers seat 1").x) == 2
+    assert len(trace(fig, "pioneers seat 2").x) == 0
+    hover = list(seats.hovertext)
+    assert "blue's wagon S1, seat 2: Merchant (empty)" in hover
+    assert "red's wagon S2, seat 2: Gold digger (occupied)" in hover
+    text = " ".join(trace(fig, "player text").text)
+    assert "$6" in text and "roads left" in text and "bankers 0 · merchants 0" in text
+    assert "slot 1: $1" in text and "slot 4: $4" in text and "slot 3: $3" in text
+    wagon_text = " ".join(trace(fig, "wagon text").text)
+    assert "emptied" in wagon_text  # green's face-down wagon
+    assert "<i>empty</i>" in wagon_text  # market slot 3
+
+
+def test_panel_of_a_played_game(game4, played4):
+    final, _, states = played4
+    for s in (states[80], final):
+        fig = viz.panel(game4, s)
+        occupied = sum(w.pioneers for pl in s.players for w in pl.wagons if w.face_up)
+        drawn = sum(len(trace(fig, f"pioneers seat {k}").x) for k in range(4))
+        assert drawn == occupied
+
+
+# ----------------------------------------------------------------- charts
+
+
+def test_vp_over_game_ends_on_the_final_scores(game4, played4):
+    final, record, states = played4
+    fig = viz.vp_over_game(record)
+    assert [t.name for t in fig.data] == [f"{c} (seat {s})" for s, c in
+                                         enumerate(("blue", "red", "green", "yellow"))]
+    assert tuple(t.y[-1] for t in fig.data) == record.scores == game4.scores(final)
+    assert len({t.marker.symbol for t in fig.data}) == 4
+    assert len({t.line.dash for t in fig.data}) == 4
+    assert len(fig.data[0].x) == len(charts.turn_starts(game4, states))
+
+
+def test_score_breakdown_stacks_to_the_total(game4, played4):
+    final, record, _ = played4
+    fig = viz.score_breakdown_chart(game4, final)
+    assert fig.layout.barmode == "stack"
+    bars = [t for t in fig.data if isinstance(t, go.Bar)]
+    assert [b.name for b in bars] == ["emptied wagons", "empty seats", "gold nuggets",
+                                      "best road network"]
+    totals = [sum(b.y[i] for b in bars) for i in range(4)]
+    assert tuple(totals) == game4.scores(final)
+    same = viz.score_breakdown_chart(record)
+    assert [b.y for b in same.data if isinstance(b, go.Bar)] == [b.y for b in bars]
+
+
+def test_score_breakdown_from_a_tournament_table():
+    from toolkit import pioneers
+    from toolkit.core import play, random_agent
+
+    game = pioneers.Pioneers(players=3)
+    records = [play(game, [random_agent] * 3, seed=s)[1] for s in range(3)]
+    table = viz.records_table(records)
+    assert len(table) == 9
+    fig = viz.score_breakdown_chart(table)
+    bars = [t for t in fig.data if isinstance(t, go.Bar)]
+    mean0 = sum(r.scores[0] for r in records) / 3
+    assert sum(b.y[0] for b in bars) == pytest.approx(mean0)
+    assert "mean over 3 games" in fig.layout.title.text
+    pd = pytest.importorskip("pandas")
+    fig2 = viz.score_breakdown_chart(pd.DataFrame(table))
+    assert [b.y for b in fig2.data if isinstance(b, go.Bar)] == [b.y for b in bars]
+
+
+def test_money_flows_add_up_to_every_players_money(game4, played4):
+    final, record, _ = played4
+    flows = P.money_flows(record, game4)
+    net = [0] * 4
+    for f in flows:
+        assert f["amount"] > 0
+        assert f["kind"] != "other"
+        if f["payer"] != "bank":
+            net[f["payer"]] -= f["amount"]
+        if f["receiver"] != "bank":
+            net[f["receiver"]] += f["amount"]
+    assert net == [pl.money for pl in final.players]
+    kinds = {f["kind"] for f in flows}
+    assert {"income", "tolls", "start money", "roads", "wagons"} <= kinds
+
+
+def test_money_flow_sankey_conserves_money(game4, played4):
+    _, record, _ = played4
+    fig = viz.money_flow(record)
+    sankey = fig.data[0]
+    assert isinstance(sankey, go.Sankey)
+    labels = list(sankey.node.label)
+    middle = [i for i, lab in enumerate(labels) if not lab.endswith((" pays", " gets"))]
+    for m in middle:  # every kind node passes on exactly what it receives
+        inflow = sum(v for t, v in zip(sankey.link.target, sankey.link.value) if t == m)
+        outflow = sum(v for s, v in zip(sankey.link.source, sankey.link.value) if s == m)
+        assert inflow == outflow > 0
+    assert "bank pays" in labels and "yellow gets" in labels
+
+
+def test_replay_animation_has_frames_and_a_slider(game4, played4):
+    final, record, states = played4
+    fig = viz.replay_animation(record, max_frames=20)
+    assert 2 <= len(fig.frames) <= 20
+    slider = fig.layout.sliders[0]
+    assert len(slider.steps) == len(fig.frames)
+    assert [s.args[0][0] for s in slider.steps] == [f.name for f in fig.frames]
+    assert fig.layout.updatemenus[0].buttons[0].method == "animate"
+    names = [t.name for t in fig.data]
+    for frame in fig.frames:
+        assert [names[i] for i in frame.traces] == [t.name for t in frame.data]
+        assert frame.layout.title.text.startswith("<b>Pioneers</b>")
+    # the last frame is the final position, as a fresh board draws it
+    last = {t.name: t for t in fig.frames[-1].data}
+    fresh = viz.draw(game4, final)
+    for name in ("roads seat 0", "pioneers seat 3", "coach"):
+        assert list(last[name].x) == list(trace(fresh, name).x)
+    assert list(last["cities"].marker.color) == list(trace(fresh, "cities").marker.color)
