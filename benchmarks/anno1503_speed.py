@@ -77,18 +77,28 @@ def main() -> None:
     turns = [f.turn for f in finals]
     won = sum(f.winner is not None for f in finals)
     seat = game.to_move
-    print(f"anno1503 players={args.players} games={args.games} seed={args.seed} "
-          f"max_turns={args.max_turns} ({where})")
-    print(f"games/s: {args.games / elapsed:,.2f}  ({won} won, median {statistics.median(turns):.0f} "
-          f"turns, {steps / args.games:,.0f} actions incl. chance per game)")
-    print(f"agent decisions/s: {decisions / elapsed:,.0f} wall-clock, {decisions / cpu:,.0f} per CPU second")
+    print(
+        f"anno1503 players={args.players} games={args.games} seed={args.seed} "
+        f"max_turns={args.max_turns} ({where})"
+    )
+    print(
+        f"games/s: {args.games / elapsed:,.2f}  ({won} won, median {statistics.median(turns):.0f} "
+        f"turns, {steps / args.games:,.0f} actions incl. chance per game)"
+    )
+    print(
+        f"agent decisions/s: {decisions / elapsed:,.0f} wall-clock, {decisions / cpu:,.0f} per CPU second"
+    )
     print(f"all actions/s (incl. chance): {steps / elapsed:,.0f}")
-    print(f"wall {elapsed:.1f} s, CPU {cpu:.1f} s (they differ when other work shares the core)")
-    print(f"median per call over {len(sample)} decision states: "
-          f"legal_actions {median_us(game.legal_actions, sample):.1f} us, "
-          f"observe {median_us(lambda s: game.observe(s, seat(s)), sample):.1f} us, "
-          f"apply {median_us(lambda s: game.apply(s, game.legal_actions(s)[0]), sample):.1f} us "
-          f"(incl. legal_actions)")
+    print(
+        f"wall {elapsed:.1f} s, CPU {cpu:.1f} s (they differ when other work shares the core)"
+    )
+    print(
+        f"median per call over {len(sample)} decision states: "
+        f"legal_actions {median_us(game.legal_actions, sample):.1f} us, "
+        f"observe {median_us(lambda s: game.observe(s, seat(s)), sample):.1f} us, "
+        f"apply {median_us(lambda s: game.apply(s, game.legal_actions(s)[0]), sample):.1f} us "
+        f"(incl. legal_actions)"
+    )
 
 
 if __name__ == "__main__":

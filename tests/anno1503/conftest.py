@@ -51,7 +51,9 @@ def cards(spec):
 
 @pytest.fixture
 def h():
-    return SimpleNamespace(run=run, illegal=illegal, hand=hand, legal=legal, cards=cards)
+    return SimpleNamespace(
+        run=run, illegal=illegal, hand=hand, legal=legal, cards=cards
+    )
 
 
 @pytest.fixture(scope="session")

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from toolkit import anno1503
-from toolkit.anno1503 import BUILDINGS, GOODS, actions as A
+from toolkit.anno1503 import BUILDINGS, GOODS
+from toolkit.anno1503 import actions as A
 from toolkit.core import CHANCE, IllegalAction, check_game, play, random_agent, replay
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,7 +61,9 @@ def my_conditions(p):
 
 def check_invariants(game, prev, s):
     n = game.tables.goods_cards
-    for g in range(len(GOODS)):  # goods cards are conserved per type (A-COMP-2, A-TURN-4)
+    for g in range(
+        len(GOODS)
+    ):  # goods cards are conserved per type (A-COMP-2, A-TURN-4)
         assert s.supply[g] + sum(p.hand[g] for p in s.players) == n
     owned = Counter(b for p in s.players for b in p.buildings if b)
     assert owned + Counter(s.display) == Counter(game.display)  # buildings conserved
@@ -69,7 +72,9 @@ def check_invariants(game, prev, s):
         assert sum(r in ("PIONEER", "SETTLER") for r in p.residents) <= 4  # A-UPG-5
         assert sum(r in ("CITIZEN", "MERCHANT") for r in p.residents) <= 3  # A-COMP-3
         assert len(p.residents) == len(p.buildings) <= 7
-        assert len([b for b in p.buildings if b]) == len({b for b in p.buildings if b})  # A-PB-2
+        assert len([b for b in p.buildings if b]) == len(
+            {b for b in p.buildings if b}
+        )  # A-PB-2
         assert all(at is None or at in game.sea for at in p.ships)
         assert len(p.contracts) <= 3
     # island cards: every card is decided somewhere or still in the pool
@@ -79,8 +84,12 @@ def check_invariants(game, prev, s):
     for code, total, left in zip(game.card_codes, game.deck, s.pool):
         assert left >= 0 and left + decided[code] == total, code
     for i, b in enumerate((2, 3, 4)):
-        unknown = sum(1 for st in s.islands for c in st if c.code == f"?/{b}") + s.reserve[i]
-        assert unknown == sum(k for c, k in zip(game.card_codes, s.pool) if c.endswith(f"/{b}"))
+        unknown = (
+            sum(1 for st in s.islands for c in st if c.code == f"?/{b}") + s.reserve[i]
+        )
+        assert unknown == sum(
+            k for c, k in zip(game.card_codes, s.pool) if c.endswith(f"/{b}")
+        )
     # scores are the conditions, recomputed from the state (A-WIN-1)
     assert game.scores(s) == tuple(my_conditions(p) for p in s.players)
     # hand limit at the end of the active player's own turn (A-HAND-1)
@@ -118,15 +127,25 @@ def universe(game):
     out = [A.BuildShip(), A.ReturnCard(), A.EndTurn(), A.UseCard()]
     out += [A.PlacePioneer(b) for b in ("", *BUILDINGS)]
     out += [A.Upgrade(i) for i in range(0, 9)]
-    out += [A.Buy(g) for g in GOODS] + [A.Take(g) for g in GOODS] + [A.Discard(g) for g in GOODS]
+    out += (
+        [A.Buy(g) for g in GOODS]
+        + [A.Take(g) for g in GOODS]
+        + [A.Discard(g) for g in GOODS]
+    )
     out += [A.Raid(t) for t in range(-1, 5)]
     out += [A.Sell(tuple(int(i == g) for i in range(6))) for g in range(6)]
     out += [A.Sell((1, 1, 0, 1, 0, 0)), A.Sell((0, 0, 0, 0, 2, 0)), A.Sell((0,) * 6)]
     for ship in (1, 2, 3):
         out += [A.Sail(ship, (r, c)) for r in range(-1, 6) for c in range(0, 13, 2)]
-        out += [A.Explore(ship, p) for p in game.island_spaces] + [A.Explore(ship, (2, 2))]
-    out += [A.UseCard(bridge=b) for b in range(1, 6)] + [A.UseCard(space=i) for i in range(1, 8)]
-    out += [A.Remove(bridge=b) for b in range(1, 6)] + [A.Remove(contract=c) for c in range(1, 4)]
+        out += [A.Explore(ship, p) for p in game.island_spaces] + [
+            A.Explore(ship, (2, 2))
+        ]
+    out += [A.UseCard(bridge=b) for b in range(1, 6)] + [
+        A.UseCard(space=i) for i in range(1, 8)
+    ]
+    out += [A.Remove(bridge=b) for b in range(1, 6)] + [
+        A.Remove(contract=c) for c in range(1, 4)
+    ]
     return out
 
 
@@ -150,7 +169,13 @@ def test_apply_succeeds_exactly_for_listed_actions(players):
 
 def test_chance_actions_outside_the_outcomes_are_refused(game3):
     s = game3.setup()
-    for bad in (A.Roll(3), A.First(7), A.Reveal("TC/2"), A.Draw("?/2"), A.Steal("SPICE")):
+    for bad in (
+        A.Roll(3),
+        A.First(7),
+        A.Reveal("TC/2"),
+        A.Draw("?/2"),
+        A.Steal("SPICE"),
+    ):
         with pytest.raises(IllegalAction):
             game3.apply(s, bad)
     s = game3.apply(s, A.First(0))
@@ -178,7 +203,12 @@ def test_same_seed_same_record_across_processes_and_hash_seeds():
             PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
         )
         out = subprocess.run(
-            [sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, check=True, cwd=ROOT
+            [sys.executable, "-c", SCRIPT],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
         )
         outs.append(out.stdout)
     assert outs[0] == outs[1] and outs[0].count("\n") == 3

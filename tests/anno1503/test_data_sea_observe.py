@@ -47,7 +47,12 @@ def test_shipped_datasets_load_and_match_the_spec():
     assert Counter(n for _, n in t.islands) == {2: 10, 3: 5, 4: 5}
     assert sum(n for _, n in t.deck) == 32
     assert t.home["A"] == ("ANY", "STONE", "WOOD", "CLOTH", "TOOLS")
-    assert t.bridges == {"A": (2, 3, 4, 5), "B": (1, 3, 4, 5), "C": (1, 2, 4, 5), "D": (1, 2, 3, 5)}
+    assert t.bridges == {
+        "A": (2, 3, 4, 5),
+        "B": (1, 3, 4, 5),
+        "C": (1, 2, 4, 5),
+        "D": (1, 2, 3, 5),
+    }
     assert (t.safe_spaces, t.slot_spaces, t.spaces) == (2, (4, 5, 6, 7), 7)
     assert len(t.buildings) == 14 and t.goods_cards == 15
 
@@ -89,8 +94,18 @@ def test_bad_dataset_rows_name_file_row_and_field(data, name, old, new, row, fie
 @pytest.mark.parametrize(
     ("name", "old", "new", "field"),
     [
-        ("sea.csv", "0,1,sea,0|1,0,sea,0", "0,1,island,2|1,0,island,2", None),  # (0,0) cut off
-        ("home_islands.csv", "A,2,STONE,true", "A,2,ANY,false", "good"),  # two "?" faces
+        (
+            "sea.csv",
+            "0,1,sea,0|1,0,sea,0",
+            "0,1,island,2|1,0,island,2",
+            None,
+        ),  # (0,0) cut off
+        (
+            "home_islands.csv",
+            "A,2,STONE,true",
+            "A,2,ANY,false",
+            "good",
+        ),  # two "?" faces
         (
             "island_cards.csv",
             "4,contract,NONE,3\n4,treasure_upgrade,NONE,1\n4,treasure_gold,NONE,1",
@@ -118,7 +133,10 @@ def test_sea_graph_is_the_grid_without_islands(game3):
     assert g.number_of_nodes() == 40 and nx.is_connected(g)
     assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in g.edges)  # A-SHIP-3
     assert not any(p in g for p in game3.island_spaces)
-    assert all(any(p in g for p in nx.grid_2d_graph(5, 12).neighbors(i)) for i in game3.island_spaces)
+    assert all(
+        any(p in g for p in nx.grid_2d_graph(5, 12).neighbors(i))
+        for i in game3.island_spaces
+    )
 
 
 def test_reachable_spaces_and_islands_by_action_points(game3):
@@ -126,17 +144,29 @@ def test_reachable_spaces_and_islands_by_action_points(game3):
     r1, r2 = anno1503.reachable(game3, s, 0)
     assert (r1.ship, r1.at, r1.ap) == (1, (2, 5), 3)
     assert max(r1.spaces.values()) == 3 and r1.spaces[(2, 5)] == 0
-    assert r1.spaces == dict(nx.single_source_shortest_path_length(game3.sea, (2, 5), cutoff=3))
+    assert r1.spaces == dict(
+        nx.single_source_shortest_path_length(game3.sea, (2, 5), cutoff=3)
+    )
     assert r1.islands[(1, 6)] == 2 and r1.islands[(3, 5)] == 1
     assert all(cost <= 3 for cost in r1.islands.values())
-    assert (r2.ship, r2.islands) == (2, {(1, 1): 2, (4, 1): 3})  # (3,3) needs 3 moves + 1
+    assert (r2.ship, r2.islands) == (
+        2,
+        {(1, 1): 2, (4, 1): 3},
+    )  # (3,3) needs 3 moves + 1
     s = anno1503.position(game3, seats={0: {"ships": [(2, 5)]}}, islands={(3, 5): []})
-    assert (3, 5) not in anno1503.reachable(game3, s, 0)[0].islands  # used island: nothing to explore
+    assert (3, 5) not in anno1503.reachable(game3, s, 0)[
+        0
+    ].islands  # used island: nothing to explore
 
 
 def visible_to(game, s, seat):
     """Faces ``seat`` can see: its own explored cards, home islands and the discards."""
-    out = Counter(c.code for st in s.islands for c in st if c.code[0] != "?" and c.seen >> seat & 1)
+    out = Counter(
+        c.code
+        for st in s.islands
+        for c in st
+        if c.code[0] != "?" and c.seen >> seat & 1
+    )
     out += Counter(o for p in s.players for o in (*p.offices, *p.contracts) if o)
     return out + Counter(s.gone)
 
@@ -157,7 +187,12 @@ def hide(game, s, seat):
     for code in s.reserve_known:
         pool[game.code_index[code]] += 1
         reserve[(2, 3, 4).index(int(code[-1]))] += 1
-    return s._replace(islands=tuple(islands), pool=tuple(pool), reserve=tuple(reserve), reserve_known=())
+    return s._replace(
+        islands=tuple(islands),
+        pool=tuple(pool),
+        reserve=tuple(reserve),
+        reserve_known=(),
+    )
 
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 5), (4, 6)])
@@ -171,7 +206,9 @@ def test_observe_never_leaks_unexplored_island_cards(players, seed):
             obs = game.observe(s, seat)
             for st in obs.islands:
                 for c in st:
-                    assert c.code[0] == "?" or c.seen >> seat & 1  # only cards it explored
+                    assert (
+                        c.code[0] == "?" or c.seen >> seat & 1
+                    )  # only cards it explored
             assert obs.reserve_known == ()
             assert Counter(dict(zip(game.card_codes, obs.pool))) == Counter(
                 dict(zip(game.card_codes, game.deck))
@@ -190,12 +227,19 @@ def test_observe_never_leaks_unexplored_island_cards(players, seed):
 
 
 def test_observation_is_a_playable_determinisation(game3, h):
-    s = anno1503.position(game3, seats={0: {"ships": [(2, 7)]}}, islands={(1, 7): "BO-SPICE/2"})
+    s = anno1503.position(
+        game3, seats={0: {"ships": [(2, 7)]}}, islands={(1, 7): "BO-SPICE/2"}
+    )
     s = h.run(game3, s, "explore 1 1,7")
     obs = game3.observe(s, 1)
     assert obs.islands[game3.island_index[(1, 7)]][-1] == IslandCard("?/2", 0b001)
-    assert game3.legal_actions(obs) == game3.legal_actions(s)[:1] or game3.to_move(obs) == 0
-    assert game3.observe(s, 0).islands[game3.island_index[(1, 7)]][-1].code == "BO-SPICE/2"
+    assert (
+        game3.legal_actions(obs) == game3.legal_actions(s)[:1]
+        or game3.to_move(obs) == 0
+    )
+    assert (
+        game3.observe(s, 0).islands[game3.island_index[(1, 7)]][-1].code == "BO-SPICE/2"
+    )
 
 
 RULE_IDS = (
@@ -224,7 +268,11 @@ def test_every_rule_id_and_example_has_a_named_test():
     names = set()
     for path in sorted(HERE.glob("test_*.py")):
         names |= set(re.findall(r"def (test_\w+)", path.read_text()))
-    missing = [r for r in RULE_IDS if not any(n.startswith(f"test_{r.replace('-', '_')}_") for n in names)]
+    missing = [
+        r
+        for r in RULE_IDS
+        if not any(n.startswith(f"test_{r.replace('-', '_')}_") for n in names)
+    ]
     assert missing == []
 
 
@@ -233,5 +281,11 @@ def test_importing_the_engine_loads_no_notebook_stack():
         "import sys, toolkit.anno1503, toolkit.anno1503.builder, toolkit.anno1503.sea\n"
         "print(sorted(m for m in ('plotly', 'pandas', 'ipywidgets') if m in sys.modules))"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
     assert out.stdout.strip() == "[]"

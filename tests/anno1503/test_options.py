@@ -42,14 +42,18 @@ def test_bad_options_are_refused_with_a_clear_message(bad):
 
 
 def test_CONFLICT_1_pioneer_to_settler_cost(h):
-    cheap = anno1503.Anno1503(players=2, cost_pioneer_to_settler={"CLOTH": 1, "STONE": 1})
+    cheap = anno1503.Anno1503(
+        players=2, cost_pioneer_to_settler={"CLOTH": 1, "STONE": 1}
+    )
     s = anno1503.position(cheap, seats={0: {"hand": "CLOTH STONE"}})
     assert "upgrade 1" in h.legal(cheap, s)
 
 
 def test_CONFLICT_2_cards_per_resident(h):
     two = anno1503.Anno1503(players=2, sale_cards_per_resident=2)
-    s = anno1503.position(two, seats={0: {"residents": "P S C", "hand": "SPICE SPICE STONE WOOD"}})
+    s = anno1503.position(
+        two, seats={0: {"residents": "P S C", "hand": "SPICE SPICE STONE WOOD"}}
+    )
     s = h.run(two, s, "sell STONE+WOOD+SPICE+SPICE")
     assert s.players[0].gold == 7 + 1 + 1 + 3 + 3
 
@@ -59,13 +63,21 @@ def test_CONFLICT_3_two_purchases_each_at_the_reduced_price(h):
     s = anno1503.position(game, seats={0: {"gold": 7, "contracts": 3}})
     s = h.run(game, s, "buy SPICE", "buy TOBACCO")
     assert s.players[0].gold == 1
-    h.illegal(game, s._replace(players=(s.players[0]._replace(gold=9), s.players[1])), "buy SPICE", "A-BUY-1")
+    h.illegal(
+        game,
+        s._replace(players=(s.players[0]._replace(gold=9), s.players[1])),
+        "buy SPICE",
+        "A-BUY-1",
+    )
 
 
 def test_CONFLICT_4_victory_at_end_of_turn(h):
     game = anno1503.Anno1503(players=2, victory_check="end_of_turn")
     s = anno1503.position(
-        game, seats={0: {"gold": 29, "contracts": 3, "residents": "P S M M M", "hand": "CLOTH"}}
+        game,
+        seats={
+            0: {"gold": 29, "contracts": 3, "residents": "P S M M M", "hand": "CLOTH"}
+        },
     )
     s = h.run(game, s, "sell CLOTH")
     assert s.winner is None and game.to_move(s) == 0  # not yet
@@ -78,7 +90,9 @@ def test_ASSUMPTION_6_pirates_variant_farthest_empty(h):
     s = anno1503.position(game, phase="roll", seats={0: {"gold": 0, "contracts": 1}})
     s = h.run(game, s, "roll 6", "event 1", "draw ?/2")
     # (0,11) and (3,11) hold cards with 3 players; the farthest empty one is a "4" island
-    target = next(p for p in game.farthest if not game.setup().islands[game.island_index[p]])
+    target = next(
+        p for p in game.farthest if not game.setup().islands[game.island_index[p]]
+    )
     assert s.islands[game.island_index[target]] == (IslandCard("?/2"),)
 
 
@@ -89,11 +103,18 @@ def test_ASSUMPTION_3_farthest_island_is_0_11(game2):
 def test_ASSUMPTION_13_choice_only_from_piles_that_are_not_empty(game2, h):
     s = anno1503.position(game2, phase="roll", supply=(0, 13, 15, 15, 0, 15))
     s = h.run(game2, s, "roll 1")
-    assert h.legal(game2, s) == ["take WOOD", "take TOOLS", "take CLOTH", "take TOBACCO"]
+    assert h.legal(game2, s) == [
+        "take WOOD",
+        "take TOOLS",
+        "take CLOTH",
+        "take TOBACCO",
+    ]
 
 
 def test_ASSUMPTION_22_gold_never_negative_payment_all_or_nothing(game2, h):
-    s = anno1503.position(game2, phase="roll", seats={0: {"gold": 1, "residents": "P S P P+SCHOOL"}})
+    s = anno1503.position(
+        game2, phase="roll", seats={0: {"gold": 1, "residents": "P S P P+SCHOOL"}}
+    )
     s = h.run(game2, s, "roll 6", "event 3")
     assert s.players[0].gold == 1 and len(s.players[0].residents) == 3
 
@@ -105,3 +126,8 @@ def test_max_turns_stops_without_a_winner():
     rebuilt = make_game("anno1503", 2, **record.options)
     assert rebuilt.options == game.options
     assert replay(record) == final
+
+
+def test_every_assumption_has_a_documented_default():
+    assert list(anno1503.ASSUMPTIONS) == [f"ASSUMPTION-{i}" for i in range(1, 34)]
+    assert all(text for text in anno1503.ASSUMPTIONS.values())

@@ -54,10 +54,22 @@ def test_A_PROD_4_branch_office_good_or_island_good_never_both(game3, h):
 def test_A_PROD_5_a_six_means_an_event_not_goods(game3, h):
     before = roll_state(game3)
     s = h.run(game3, before, "roll 6")
-    assert s.phase == "event" and [p.hand for p in s.players] == [p.hand for p in before.players]
+    assert s.phase == "event" and [p.hand for p in s.players] == [
+        p.hand for p in before.players
+    ]
 
 
-@pytest.mark.parametrize(("face", "event"), [(1, "PIRATES"), (2, "PIRATES"), (3, "FIRE"), (4, "FIRE"), (5, "GOLDEN_AGE"), (6, "GOLDEN_AGE")])
+@pytest.mark.parametrize(
+    ("face", "event"),
+    [
+        (1, "PIRATES"),
+        (2, "PIRATES"),
+        (3, "FIRE"),
+        (4, "FIRE"),
+        (5, "GOLDEN_AGE"),
+        (6, "GOLDEN_AGE"),
+    ],
+)
 def test_A_EVENT_1_event_die(game2, h, face, event):
     s = h.run(game2, roll_state(game2), "roll 6", f"event {face}")
     assert s.event == event
@@ -85,7 +97,9 @@ def test_A_EVENT_2_pirates_pay_per_card_or_lose_one(game3, h):
     assert "draw TC/2" in draws and sum(draws.values()) == pytest.approx(1)
     s = h.run(game3, s, "draw ?/2")
     stack = s.islands[game3.island_index[FAR]]
-    assert stack[-1] == IslandCard("?/2") and len(stack) == 2  # on top of the existing card
+    assert (
+        stack[-1] == IslandCard("?/2") and len(stack) == 2
+    )  # on top of the existing card
     assert s.phase == "build"
 
 
@@ -93,7 +107,10 @@ def test_A_EVENT_3_fire_pay_per_resident_outside_or_lose_newest(game2, h):
     s = anno1503.position(
         game2,
         phase="roll",
-        seats={0: {"gold": 9, "residents": "P S P P+SCHOOL"}, 1: {"gold": 1, "residents": "P S C P+CHURCH"}},
+        seats={
+            0: {"gold": 9, "residents": "P S P P+SCHOOL"},
+            1: {"gold": 1, "residents": "P S C P+CHURCH"},
+        },
     )
     s = h.run(game2, s, "roll 6", "event 3")
     assert s.players[0].gold == 7  # 2 residents outside the red border
@@ -103,7 +120,9 @@ def test_A_EVENT_3_fire_pay_per_resident_outside_or_lose_newest(game2, h):
 
 
 def test_A_EVENT_4_golden_age_one_good_each_two_with_church(game2, h):
-    s = anno1503.position(game2, phase="roll", seats={1: {"residents": "P S P P+CHURCH"}})
+    s = anno1503.position(
+        game2, phase="roll", seats={1: {"residents": "P S P P+CHURCH"}}
+    )
     s = h.run(game2, s, "roll 6", "event 5")
     assert game2.to_move(s) == 0
     s = h.run(game2, s, "take SPICE")
@@ -123,7 +142,9 @@ def test_A_EVENT_5_smithy_and_fire_brigade_protect(game2, h):
         },
     )
     pirates = h.run(game2, s, "roll 6", "event 2")
-    assert pirates.players[0].offices == s.players[0].offices and pirates.phase == "build"
+    assert (
+        pirates.players[0].offices == s.players[0].offices and pirates.phase == "build"
+    )
     fire = h.run(game2, s, "roll 6", "event 4")
     assert fire.players[1].residents == s.players[1].residents
     assert fire.players[0].residents == ("PIONEER", "SETTLER", "PIONEER")  # no brigade

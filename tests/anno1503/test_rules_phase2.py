@@ -55,8 +55,17 @@ def test_A_PLACE_3_no_card_no_space_or_no_building_means_no_pioneer(game4, h):
 
 
 def test_A_PLACE_4_no_limit_on_placements_per_turn(game4, h):
-    s = at(game4, hand="WOOD WOOD WOOD TOOLS TOOLS TOOLS CLOTH WOOD TOOLS", residents="P C")
-    s = h.run(game4, s, "place pioneer", "place pioneer SCHOOL", "build ship", "place pioneer CHURCH")
+    s = at(
+        game4, hand="WOOD WOOD WOOD TOOLS TOOLS TOOLS CLOTH WOOD TOOLS", residents="P C"
+    )
+    s = h.run(
+        game4,
+        s,
+        "place pioneer",
+        "place pioneer SCHOOL",
+        "build ship",
+        "place pioneer CHURCH",
+    )
     assert len(s.players[0].residents) == 5
 
 
@@ -92,7 +101,9 @@ def test_A_UPG_4_an_upgrade_keeps_the_residents_place(game2, h):
     # Fire still removes the highest space, not the one upgraded last
     s = h.run(game2, s._replace(phase="roll"), "roll 6", "event 3")
     assert s.players[0].residents == ("PIONEER", "CITIZEN", "PIONEER")  # paid 1 gold
-    s = anno1503.position(game2, phase="roll", seats={0: {"gold": 0, "residents": "P C P"}})
+    s = anno1503.position(
+        game2, phase="roll", seats={0: {"gold": 0, "residents": "P C P"}}
+    )
     s = h.run(game2, s, "roll 6", "event 4")
     assert s.players[0].residents == ("PIONEER", "CITIZEN")
 
@@ -101,15 +112,25 @@ def test_A_UPG_5_four_pioneers_settlers_block_placing(game2, h):
     s = at(game2, hand="WOOD TOOLS SPICE SPICE STONE", residents="P S S S")
     h.illegal(game2, s, "place pioneer", "A-UPG-5")
     s = h.run(game2, s, "upgrade 2", "place pioneer SCHOOL")
-    assert s.players[0].residents == ("PIONEER", "CITIZEN", "SETTLER", "SETTLER", "PIONEER")
+    assert s.players[0].residents == (
+        "PIONEER",
+        "CITIZEN",
+        "SETTLER",
+        "SETTLER",
+        "PIONEER",
+    )
 
 
 def test_A_PB_1_free_building_under_pioneers_on_spaces_4_to_7(game2, h):
     s = at(game2, hand="WOOD TOOLS", residents="P S P")
-    assert h.legal(game2, s)[:6] == [f"place pioneer {b}" for b in sorted(game2.display)]
+    assert h.legal(game2, s)[:6] == [
+        f"place pioneer {b}" for b in sorted(game2.display)
+    ]
     h.illegal(game2, s, "place pioneer", "A-PB-1")  # must choose a building
     s = h.run(game2, s, "place pioneer SMITHY")
-    assert s.players[0].buildings == ("", "", "", "SMITHY") and "SMITHY" not in s.display
+    assert (
+        s.players[0].buildings == ("", "", "", "SMITHY") and "SMITHY" not in s.display
+    )
     assert h.hand(s, 0) == {}  # the building is free
     s = at(game2, hand="WOOD TOOLS")
     h.illegal(game2, s, "place pioneer SCHOOL", "A-PB-1")  # space 3 has no slot
@@ -129,7 +150,9 @@ def test_A_PB_3_no_building_left_no_pioneer(game2, h):
 
 
 def test_A_PB_4_buildings_stay_until_fire_takes_their_resident(game2, h):
-    s = anno1503.position(game2, phase="roll", seats={0: {"gold": 0, "residents": "P S P P+BATH_HOUSE"}})
+    s = anno1503.position(
+        game2, phase="roll", seats={0: {"gold": 0, "residents": "P S P P+BATH_HOUSE"}}
+    )
     s = h.run(game2, s, "roll 6", "event 6")
     assert s.players[0].buildings[-1] == "BATH_HOUSE"  # Golden Age leaves it
     s = h.run(game2, s, "take WOOD", "take WOOD")
@@ -150,7 +173,11 @@ def test_A_PB_5_building_effects_on_sale_prices(game4):
 def test_A_PB_6_big_branch_office_takes_a_random_card_for_two_gold(game3, h):
     s = anno1503.position(
         game3,
-        seats={0: {"gold": 2, "residents": "P S P P+BIG_BRANCH_OFFICE"}, 1: {"hand": "SPICE SPICE WOOD"}, 2: {"hand": ""}},
+        seats={
+            0: {"gold": 2, "residents": "P S P P+BIG_BRANCH_OFFICE"},
+            1: {"hand": "SPICE SPICE WOOD"},
+            2: {"hand": ""},
+        },
     )
     assert [a for a in h.legal(game3, s) if a.startswith("raid")] == ["raid 1"]
     h.illegal(game3, s, "raid 2", "A-PB-6")  # seat 2 holds nothing
@@ -162,11 +189,20 @@ def test_A_PB_6_big_branch_office_takes_a_random_card_for_two_gold(game3, h):
     assert (s.players[0].gold, s.players[1].gold) == (0, 9)
     assert h.hand(s, 1) == {"SPICE": 1, "WOOD": 1}
     assert s.phase == "build"
-    h.illegal(game3, s._replace(players=(s.players[0]._replace(gold=5), *s.players[1:])), "raid 1", "A-PB-6")
+    h.illegal(
+        game3,
+        s._replace(players=(s.players[0]._replace(gold=5), *s.players[1:])),
+        "raid 1",
+        "A-PB-6",
+    )
     s = anno1503.position(game3, seats={0: {"gold": 9}, 1: {"hand": "SPICE"}})
     h.illegal(game3, s, "raid 1", "A-PB-6")  # no Big Branch Office
     s = anno1503.position(
-        game3, seats={0: {"gold": 1, "residents": "P S P P+BIG_BRANCH_OFFICE"}, 1: {"hand": "SPICE"}}
+        game3,
+        seats={
+            0: {"gold": 1, "residents": "P S P P+BIG_BRANCH_OFFICE"},
+            1: {"hand": "SPICE"},
+        },
     )
     h.illegal(game3, s, "raid 1", "A-PB-6")  # 1 gold is not enough
 
@@ -210,7 +246,11 @@ def test_A_HAND_1_at_most_five_cards_at_the_end_of_own_turn(game2, h):
     s = at(game2, hand="SPICE SPICE SPICE WOOD WOOD STONE STONE")
     h.illegal(game2, s, "discard SPICE", "A-HAND-1")  # only at the end of the turn
     s = h.run(game2, s, "end turn")
-    assert s.phase == "discard" and h.legal(game2, s) == ["discard STONE", "discard WOOD", "discard SPICE"]
+    assert s.phase == "discard" and h.legal(game2, s) == [
+        "discard STONE",
+        "discard WOOD",
+        "discard SPICE",
+    ]
     s = h.run(game2, s, "discard SPICE")
     assert s.phase == "discard"
     s = h.run(game2, s, "discard STONE")

@@ -22,7 +22,9 @@ def test_A_COMP_1_components_and_player_count(game4):
     assert sum(n for _, n in game4.tables.deck) == 32  # 32 island cards
     assert sum(s.supply) + sum(sum(p.hand) for p in s.players) == 90  # 90 goods cards
     s = game4.apply(s, anno1503.First(0))
-    assert [str(a) for a, _ in game4.chance_outcomes(s)] == [f"roll {f}" for f in range(1, 7)]
+    assert [str(a) for a, _ in game4.chance_outcomes(s)] == [
+        f"roll {f}" for f in range(1, 7)
+    ]
 
 
 def test_A_COMP_2_six_goods_fifteen_each(game2, h):
@@ -42,7 +44,9 @@ def test_A_COMP_3_four_pioneer_settler_and_three_citizen_merchant_cards(game3, h
         game3, seats={0: {"residents": "P S C M M S", "hand": "SPICE SPICE STONE"}}
     )
     h.illegal(game3, s, "upgrade 6", "A-UPG-2")  # no free Citizen/Merchant card left
-    s = anno1503.position(game3, seats={0: {"residents": "P S S S", "hand": "WOOD TOOLS"}})
+    s = anno1503.position(
+        game3, seats={0: {"residents": "P S S S", "hand": "WOOD TOOLS"}}
+    )
     h.illegal(game3, s, "place pioneer", "A-UPG-5")  # all 4 Pioneer/Settler cards out
 
 
@@ -76,7 +80,9 @@ def test_A_COMP_7_three_condition_markers_five_conditions():
     assert anno1503.rules.CONDITIONS_TO_WIN == 3
 
 
-@pytest.mark.parametrize(("players", "numbers"), [(2, {2}), (3, {2, 3}), (4, {2, 3, 4})])
+@pytest.mark.parametrize(
+    ("players", "numbers"), [(2, {2}), (3, {2, 3}), (4, {2, 3, 4})]
+)
 def test_A_SETUP_1_piles_in_use_by_player_count(players, numbers):
     game = anno1503.Anno1503(players=players)
     s = game.setup()
@@ -91,7 +97,9 @@ def test_A_SETUP_2_one_face_down_card_per_island_of_that_number(game3):
         assert stack == ((IslandCard(f"?/{number}"),) if number in (2, 3) else ())
 
 
-@pytest.mark.parametrize(("players", "reserve"), [(2, (6, 0, 0)), (3, (6, 3, 0)), (4, (6, 3, 3))])
+@pytest.mark.parametrize(
+    ("players", "reserve"), [(2, (6, 0, 0)), (3, (6, 3, 0)), (4, (6, 3, 3))]
+)
 def test_A_SETUP_3_leftover_cards_form_the_reserve(players, reserve):
     game = anno1503.Anno1503(players=players)
     s = game.setup()
@@ -102,7 +110,10 @@ def test_A_SETUP_3_leftover_cards_form_the_reserve(players, reserve):
 def test_A_SETUP_4_each_colour_has_ships_and_residents(game4):
     s = game4.setup()
     assert len(s.players) == 4
-    assert anno1503.rules.PIONEER_SETTLER_CARDS + anno1503.rules.CITIZEN_MERCHANT_CARDS == 7
+    assert (
+        anno1503.rules.PIONEER_SETTLER_CARDS + anno1503.rules.CITIZEN_MERCHANT_CARDS
+        == 7
+    )
 
 
 def test_A_SETUP_5_pioneer_and_settler_inside_the_red_border(game2):
@@ -122,7 +133,9 @@ def test_A_SETUP_7_seven_gold(game3):
 
 def test_A_SETUP_8_face_up_display_of_buildings(game2):
     assert game2.setup().display == tuple(
-        sorted(["SCHOOL", "RESTAURANT", "BATH_HOUSE", "FIRE_BRIGADE", "SMITHY", "CHURCH"])
+        sorted(
+            ["SCHOOL", "RESTAURANT", "BATH_HOUSE", "FIRE_BRIGADE", "SMITHY", "CHURCH"]
+        )
     )
 
 
@@ -137,7 +150,9 @@ def test_A_SETUP_10_starting_roll_then_clockwise(game3, h):
     assert game3.to_move(s) == CHANCE
     outcomes = game3.chance_outcomes(s)
     assert [str(a) for a, _ in outcomes] == ["first 0", "first 1", "first 2"]
-    assert all(p == pytest.approx(1 / 3) for _, p in outcomes)  # ties re-rolled (ASSUMPTION-15)
+    assert all(
+        p == pytest.approx(1 / 3) for _, p in outcomes
+    )  # ties re-rolled (ASSUMPTION-15)
     s = h.run(game3, s, "first 2")
     assert (s.active, s.phase) == (2, "roll")
     s = h.run(game3, s, "roll 5", "end turn")
@@ -148,17 +163,21 @@ def test_A_SETUP_10_starting_roll_then_clockwise(game3, h):
 def test_A_TURN_1_phases_in_order(game2, h):
     s = h.run(game2, game2.setup(), "first 0")
     assert s.phase == "roll" and game2.to_move(s) == CHANCE
-    h.illegal(game2, s, "end turn", "A-TURN-1")  # no decisions before the production roll
-    s = h.run(game2, s, "roll 2")  # island A: 2 = STONE; island B: 2 = "?" (seat 1 chooses)
+    h.illegal(
+        game2, s, "end turn", "A-TURN-1"
+    )  # no decisions before the production roll
+    s = h.run(
+        game2, s, "roll 2"
+    )  # island A: 2 = STONE; island B: 2 = "?" (seat 1 chooses)
     assert game2.to_move(s) == 1 and s.phase == "resolve"
     h.illegal(game2, s, "build ship", "A-TURN-1")
     s = h.run(game2, s, "take SPICE")
     assert s.phase == "build" and game2.to_move(s) == 0
     # 2a and 2b mix freely: buy, then place, then sell
-    s = anno1503.position(
-        game2, seats={0: {"gold": 8, "hand": "WOOD TOOLS"}}
+    s = anno1503.position(game2, seats={0: {"gold": 8, "hand": "WOOD TOOLS"}})
+    s = h.run(
+        game2, s, "buy STONE", "place pioneer", "sell STONE", "sail 1 2,1", "end turn"
     )
-    s = h.run(game2, s, "buy STONE", "place pioneer", "sell STONE", "sail 1 2,1", "end turn")
     assert s.active == 1 and s.phase == "roll"
 
 
@@ -168,7 +187,10 @@ def test_A_TURN_2_no_phase_2_after_phase_3_began(game2, h):
     h.illegal(game2, s, "build ship", "A-TURN-2")
     h.illegal(game2, s, "buy SPICE", "A-TURN-2")
     h.illegal(game2, s, "place pioneer", "A-TURN-2")
-    assert all(type(a).__name__ in ("Sail", "Explore", "EndTurn") for a in game2.legal_actions(s))
+    assert all(
+        type(a).__name__ in ("Sail", "Explore", "EndTurn")
+        for a in game2.legal_actions(s)
+    )
 
 
 def test_A_TURN_3_no_trading_between_players(game2):

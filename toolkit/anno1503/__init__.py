@@ -12,7 +12,9 @@ illegal action raises :class:`~toolkit.core.IllegalAction` with its rule ID.
 
 >>> from toolkit import anno1503
 >>> game = anno1503.Anno1503(players=3)
->>> s = game.apply(game.apply(game.setup(), game.parse_action("first 0")), anno1503.Roll(4))
+>>> s = game.apply(
+...     game.apply(game.setup(), game.parse_action("first 0")), anno1503.Roll(4)
+... )
 >>> s.players[0].hand  # island A turns a 4 into CLOTH (EX-1)
 (1, 1, 0, 1, 0, 0)
 
@@ -59,7 +61,7 @@ from .actions import (
     parse_action,
 )
 from .builder import position
-from .constants import HAND_LIMIT, VICTORY
+from .constants import ASSUMPTIONS, HAND_LIMIT, VICTORY
 from .moves import sale_value
 from .rules import AP_PER_SHIP, DEFAULTS, Anno1503
 from .sea import Reach, reachable, sea_graph
@@ -68,6 +70,7 @@ from .tables import BUILDINGS, GOODS, RESIDENTS, Tables, load_tables
 
 __all__ = [
     "AP_PER_SHIP",
+    "ASSUMPTIONS",
     "BUILDINGS",
     "DEFAULTS",
     "GOODS",

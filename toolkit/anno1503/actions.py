@@ -176,7 +176,11 @@ class Remove:
     contract: int = 0
 
     def __str__(self) -> str:
-        return f"remove bridge {self.bridge}" if self.bridge else f"remove contract {self.contract}"
+        return (
+            f"remove bridge {self.bridge}"
+            if self.bridge
+            else f"remove contract {self.contract}"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,8 +254,26 @@ class Steal:
 
 
 Action = (
-    BuildShip | PlacePioneer | Upgrade | Sell | Buy | Raid | Sail | Explore | ReturnCard | UseCard
-    | EndTurn | Take | Remove | Discard | First | Roll | EventRoll | Reveal | Draw | Steal
+    BuildShip
+    | PlacePioneer
+    | Upgrade
+    | Sell
+    | Buy
+    | Raid
+    | Sail
+    | Explore
+    | ReturnCard
+    | UseCard
+    | EndTurn
+    | Take
+    | Remove
+    | Discard
+    | First
+    | Roll
+    | EventRoll
+    | Reveal
+    | Draw
+    | Steal
 )
 
 _GOOD = "(" + "|".join(GOODS) + ")"
@@ -264,8 +286,14 @@ _PATTERNS: list[tuple[re.Pattern[str], object]] = [
     (re.compile(r"sell ((?:[A-Z]+\+)*[A-Z]+)"), lambda m: Sell(_goods(m[1]))),
     (re.compile(r"buy " + _GOOD), lambda m: Buy(m[1])),
     (re.compile(r"raid (\d)"), lambda m: Raid(int(m[1]))),
-    (re.compile(r"sail ([12]) " + _POS), lambda m: Sail(int(m[1]), (int(m[2]), int(m[3])))),
-    (re.compile(r"explore ([12]) " + _POS), lambda m: Explore(int(m[1]), (int(m[2]), int(m[3])))),
+    (
+        re.compile(r"sail ([12]) " + _POS),
+        lambda m: Sail(int(m[1]), (int(m[2]), int(m[3]))),
+    ),
+    (
+        re.compile(r"explore ([12]) " + _POS),
+        lambda m: Explore(int(m[1]), (int(m[2]), int(m[3]))),
+    ),
     (re.compile(r"return card"), lambda m: ReturnCard()),
     (re.compile(r"use card"), lambda m: UseCard()),
     (re.compile(r"use card bridge (\d)"), lambda m: UseCard(bridge=int(m[1]))),
@@ -288,7 +316,9 @@ def _goods(text: str) -> tuple[int, ...]:
     counts = [0] * len(GOODS)
     for name in text.split("+"):
         if name not in GOODS:
-            raise ValueError(f"unknown good {name!r} in 'sell {text}'; goods are {', '.join(GOODS)}")
+            raise ValueError(
+                f"unknown good {name!r} in 'sell {text}'; goods are {', '.join(GOODS)}"
+            )
         counts[GOODS.index(name)] += 1
     return tuple(counts)
 
@@ -332,8 +362,8 @@ __all__ = [
     "PlacePioneer",
     "Raid",
     "Remove",
-    "Reveal",
     "ReturnCard",
+    "Reveal",
     "Roll",
     "Sail",
     "Sell",

@@ -6,8 +6,12 @@ buildings out of the display, and island cards out of the undecided pool.
 
 >>> from toolkit import anno1503
 >>> game = anno1503.Anno1503(players=3)
->>> s = anno1503.position(game, seats={0: {"gold": 8, "hand": "SPICE SPICE STONE",
-...                                         "residents": "P S C P+SCHOOL"}})
+>>> s = anno1503.position(
+...     game,
+...     seats={
+...         0: {"gold": 8, "hand": "SPICE SPICE STONE", "residents": "P S C P+SCHOOL"}
+...     },
+... )
 >>> s.players[0].residents, s.players[0].buildings[3], s.phase
 (('PIONEER', 'SETTLER', 'CITIZEN', 'PIONEER'), 'SCHOOL', 'build')
 """
@@ -75,7 +79,9 @@ class _Cards:
                     self.reserve[b] += 1
                     break
             else:
-                raise ValueError(f"no face-down card with back {code[-1]} is left to stage {code}")
+                raise ValueError(
+                    f"no face-down card with back {code[-1]} is left to stage {code}"
+                )
         self.pool[j] -= 1
         self.reserve[b] -= 1
         return code
@@ -108,7 +114,9 @@ class _Cards:
         self.islands[idx] = new
 
 
-def _player(game: Anno1503, seat: int, p: Player, spec: Mapping[str, Any], cards: _Cards) -> Player:
+def _player(
+    game: Anno1503, seat: int, p: Player, spec: Mapping[str, Any], cards: _Cards
+) -> Player:
     known = {"gold", "hand", "residents", "offices", "contracts", "ships"}
     bad = set(spec) - known
     if bad:
@@ -163,9 +171,16 @@ def position(
     for seat, spec in (seats or {}).items():
         players[seat] = _player(game, seat, players[seat], spec, cards)
     for pos, spec in (islands or {}).items():
-        codes = spec if isinstance(spec, list | tuple) and not isinstance(spec, IslandCard) else [spec]
+        codes = (
+            spec
+            if isinstance(spec, list | tuple) and not isinstance(spec, IslandCard)
+            else [spec]
+        )
         cards.stack(pos, list(codes))
-    supply = [game.tables.goods_cards - sum(p.hand[g] for p in players) for g in range(len(GOODS))]
+    supply = [
+        game.tables.goods_cards - sum(p.hand[g] for p in players)
+        for g in range(len(GOODS))
+    ]
     if min(supply) < 0:
         raise ValueError("the hands hold more goods cards than the game has")
     display = list(game.display)

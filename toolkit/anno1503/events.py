@@ -30,7 +30,9 @@ def give(state: State, seat: int, g: int, n: int = 1) -> State:
     hand[g] += n
     supply = list(state.supply)
     supply[g] -= n
-    return _set_player(state, seat, p._replace(hand=tuple(hand)))._replace(supply=tuple(supply))
+    return _set_player(state, seat, p._replace(hand=tuple(hand)))._replace(
+        supply=tuple(supply)
+    )
 
 
 def _set_player(state: State, seat: int, p: Player) -> State:
@@ -76,7 +78,9 @@ def removal_options(p: Player, bridges: tuple[int, ...]) -> list[tuple[int, int]
     return out
 
 
-def remove_card(game: Anno1503, state: State, seat: int, bridge: int, contract: int) -> State:
+def remove_card(
+    game: Anno1503, state: State, seat: int, bridge: int, contract: int
+) -> State:
     """A-EVENT-2: the Pirates take a card; it is shuffled into the reserve, then one is drawn."""
     p = state.players[seat]
     if bridge:
@@ -152,7 +156,9 @@ def advance(game: Anno1503, state: State) -> State:
     return state._replace(phase="build")
 
 
-def event_queue(game: Anno1503, state: State, event: str) -> tuple[tuple[str, int], ...]:
+def event_queue(
+    game: Anno1503, state: State, event: str
+) -> tuple[tuple[str, int], ...]:
     """One queue entry per seat in turn order from the active player (two with a Church)."""
     n = game.players
     order = [(state.active + i) % n for i in range(n)]

@@ -19,7 +19,16 @@ from .constants import (
     TREASURE_GOLD,
     WOODEN_BRIDGES,
 )
-from .events import EVENTS, advance, choice_options, event_queue, give, production_queue, remove_card, removal_options
+from .events import (
+    EVENTS,
+    advance,
+    choice_options,
+    event_queue,
+    give,
+    production_queue,
+    removal_options,
+    remove_card,
+)
 from .state import IslandCard, Player, State
 from .tables import ANY, BACKS, GOODS
 
@@ -41,7 +50,9 @@ PHASE_TEXT = {
 
 
 def _wrong_phase(s: State, a: A.Action, rule: str = "A-TURN-1") -> IllegalAction:
-    return IllegalAction(rule, f"'{a}' is not possible now: it is {PHASE_TEXT[s.phase]}.")
+    return IllegalAction(
+        rule, f"'{a}' is not possible now: it is {PHASE_TEXT[s.phase]}."
+    )
 
 
 def _set(s: State, seat: int, p: Player) -> State:
@@ -63,12 +74,16 @@ def _cost_text(cost: tuple[int, ...]) -> str:
 
 def _check_cost(p: Player, cost: tuple[int, ...], rule: str, what: str) -> None:
     if any(h < c for h, c in zip(p.hand, cost)):
-        raise IllegalAction(rule, f"{what} costs {_cost_text(cost)}; you do not hold that.")
+        raise IllegalAction(
+            rule, f"{what} costs {_cost_text(cost)}; you do not hold that."
+        )
 
 
 def _good(a: A.Take | A.Buy | A.Discard | A.Steal) -> int:
     if a.good not in GOODS:
-        raise IllegalAction("A-COMP-2", f"{a.good!r} is not a good; goods are {', '.join(GOODS)}.")
+        raise IllegalAction(
+            "A-COMP-2", f"{a.good!r} is not a good; goods are {', '.join(GOODS)}."
+        )
     return GOODS.index(a.good)
 
 
@@ -78,8 +93,19 @@ def _good(a: A.Take | A.Buy | A.Discard | A.Steal) -> int:
 def start_turn(s: State, seat: int) -> State:
     """A new turn for ``seat``: reset the once-per-turn flags; the production roll is next."""
     return s._replace(
-        active=seat, turn=s.turn + 1, phase="roll", queue=(), roll=0, event="", ap=(0, 0),
-        explored=((), ()), looking=None, sold=False, bought=0, raided=False, target=-1,
+        active=seat,
+        turn=s.turn + 1,
+        phase="roll",
+        queue=(),
+        roll=0,
+        event="",
+        ap=(0, 0),
+        explored=((), ()),
+        looking=None,
+        sold=False,
+        bought=0,
+        raided=False,
+        target=-1,
     )
 
 
@@ -98,9 +124,13 @@ def finish_turn(game: Anno1503, s: State) -> State:
 
 def _first(game: Anno1503, s: State, a: A.First) -> State:
     if s.phase != "first":
-        raise IllegalAction("A-SETUP-10", "the starting player is decided once, before the first turn.")
+        raise IllegalAction(
+            "A-SETUP-10", "the starting player is decided once, before the first turn."
+        )
     if not 0 <= a.seat < game.players:
-        raise IllegalAction("A-SETUP-10", f"there is no seat {a.seat} in a {game.players}-player game.")
+        raise IllegalAction(
+            "A-SETUP-10", f"there is no seat {a.seat} in a {game.players}-player game."
+        )
     return start_turn(s, a.seat)
 
 
@@ -132,13 +162,19 @@ def _take(game: Anno1503, s: State, a: A.Take) -> State:
     g = _good(a)
     if g not in choice_options(game, s):
         if s.supply[g] == 0:
-            raise IllegalAction("A-COMP-2", f"the {a.good} pile is empty (ASSUMPTION-13).")
+            raise IllegalAction(
+                "A-COMP-2", f"the {a.good} pile is empty (ASSUMPTION-13)."
+            )
         if kind == "golden":
-            raise IllegalAction("A-EVENT-4", f"Golden Age: choose a good from a pile, not {a.good}.")
+            raise IllegalAction(
+                "A-EVENT-4", f"Golden Age: choose a good from a pile, not {a.good}."
+            )
         face = game.production[seat][s.roll - 1]
         rule = "A-PROD-3" if face == ANY else "A-PROD-4"
         opts = " or ".join(GOODS[x] for x in choice_options(game, s))
-        raise IllegalAction(rule, f"on a roll of {s.roll} seat {seat} takes {opts}, not {a.good}.")
+        raise IllegalAction(
+            rule, f"on a roll of {s.roll} seat {seat} takes {opts}, not {a.good}."
+        )
     s = give(s, seat, g)
     return advance(game, s._replace(queue=s.queue[1:]))
 
@@ -147,7 +183,9 @@ def _remove(game: Anno1503, s: State, a: A.Remove) -> State:
     if s.phase != "resolve" or s.queue[0][0] != "pirates":
         raise _wrong_phase(s, a, "A-EVENT-2")
     seat = s.queue[0][1]
-    if (a.bridge, a.contract) not in removal_options(s.players[seat], game.bridges[seat]):
+    if (a.bridge, a.contract) not in removal_options(
+        s.players[seat], game.bridges[seat]
+    ):
         raise IllegalAction("A-EVENT-2", f"seat {seat} has no island card at '{a}'.")
     s = remove_card(game, s._replace(queue=s.queue[1:]), seat, a.bridge, a.contract)
     return advance(game, s)
@@ -160,7 +198,10 @@ def _draw(game: Anno1503, s: State, a: A.Draw) -> State:
     if a.code.startswith("?"):
         b = BACKS.index(int(a.code[-1]))
         if not reserve[b]:
-            raise IllegalAction("A-EVENT-2", f"the reserve holds no unknown card with back {a.code[-1]}.")
+            raise IllegalAction(
+                "A-EVENT-2",
+                f"the reserve holds no unknown card with back {a.code[-1]}.",
+            )
         reserve[b] -= 1
         card = IslandCard(a.code)
     else:
@@ -168,11 +209,16 @@ def _draw(game: Anno1503, s: State, a: A.Draw) -> State:
             raise IllegalAction("A-EVENT-2", f"{a.code} is not in the reserve.")
         known.remove(a.code)
         card = IslandCard(a.code)
-    idx = game.island_index[game.farthest_island(s)]  # ASSUMPTION-3, -6: on top of the stack
+    idx = game.island_index[
+        game.farthest_island(s)
+    ]  # ASSUMPTION-3, -6: on top of the stack
     islands = list(s.islands)
     islands[idx] = (*islands[idx], card)
     s = s._replace(
-        reserve=tuple(reserve), reserve_known=tuple(known), islands=tuple(islands), queue=s.queue[1:]
+        reserve=tuple(reserve),
+        reserve_known=tuple(known),
+        islands=tuple(islands),
+        queue=s.queue[1:],
     )
     return advance(game, s)
 
@@ -203,7 +249,9 @@ def _discard(game: Anno1503, s: State, a: A.Discard) -> State:
 
 def _phase2(s: State, a: A.Action) -> None:
     if s.phase in ("sea", "look", "reveal"):
-        raise IllegalAction("A-TURN-2", f"'{a}' belongs to phase 2, and phase 3 (ships) has begun.")
+        raise IllegalAction(
+            "A-TURN-2", f"'{a}' belongs to phase 2, and phase 3 (ships) has begun."
+        )
     if s.phase != "build":
         raise _wrong_phase(s, a)
 
@@ -224,31 +272,51 @@ def _build_ship(game: Anno1503, s: State, a: A.BuildShip) -> State:
 def _place_pioneer(game: Anno1503, s: State, a: A.PlacePioneer) -> State:
     _phase2(s, a)
     p = s.players[s.active]
-    if sum(1 for r in p.residents if r in ("PIONEER", "SETTLER")) >= PIONEER_SETTLER_CARDS:
+    if (
+        sum(1 for r in p.residents if r in ("PIONEER", "SETTLER"))
+        >= PIONEER_SETTLER_CARDS
+    ):
         raise IllegalAction(
-            "A-UPG-5", "you have 4 Pioneers/Settlers on your island; upgrade a Settler to a Citizen first."
+            "A-UPG-5",
+            "you have 4 Pioneers/Settlers on your island; upgrade a Settler to a Citizen first.",
         )
     space = len(p.residents) + 1
     if space > game.tables.spaces:
-        raise IllegalAction("A-PLACE-3", "every resident space on your island is taken.")
+        raise IllegalAction(
+            "A-PLACE-3", "every resident space on your island is taken."
+        )
     _check_cost(p, game.cost_pioneer, "A-PLACE-1", "a Pioneer")
     if space in game.tables.slot_spaces:
         choices = game._placements(s, p)
         if not choices:
             raise IllegalAction(
-                "A-PB-3", f"space {space} needs a public building and none is left that you may take."
+                "A-PB-3",
+                f"space {space} needs a public building and none is left that you may take.",
             )
         if not a.building:
-            raise IllegalAction("A-PB-1", f"space {space} has a building slot: choose one of {', '.join(choices)}.")
+            raise IllegalAction(
+                "A-PB-1",
+                f"space {space} has a building slot: choose one of {', '.join(choices)}.",
+            )
         if a.building in p.buildings:
-            raise IllegalAction("A-PB-2", f"you already own a {a.building}; buildings must differ.")
+            raise IllegalAction(
+                "A-PB-2", f"you already own a {a.building}; buildings must differ."
+            )
         if a.building not in s.display:
-            raise IllegalAction("A-PB-1", f"{a.building} is not on display; choose one of {', '.join(choices)}.")
+            raise IllegalAction(
+                "A-PB-1",
+                f"{a.building} is not on display; choose one of {', '.join(choices)}.",
+            )
     elif a.building:
-        raise IllegalAction("A-PB-1", f"space {space} has no building slot; place the Pioneer without one.")
+        raise IllegalAction(
+            "A-PB-1",
+            f"space {space} has no building slot; place the Pioneer without one.",
+        )
     s = _pay(s, s.active, game.cost_pioneer)
     p = s.players[s.active]
-    p = p._replace(residents=(*p.residents, "PIONEER"), buildings=(*p.buildings, a.building))
+    p = p._replace(
+        residents=(*p.residents, "PIONEER"), buildings=(*p.buildings, a.building)
+    )
     s = _set(s, s.active, p)
     if a.building:
         display = list(s.display)
@@ -262,7 +330,8 @@ def _upgrade(game: Anno1503, s: State, a: A.Upgrade) -> State:
     p = s.players[s.active]
     if not 1 <= a.space <= len(p.residents):
         raise IllegalAction(
-            "A-PLACE-2", f"there is no resident on space {a.space}; only Pioneers enter play, by placing."
+            "A-PLACE-2",
+            f"there is no resident on space {a.space}; only Pioneers enter play, by placing.",
         )
     level = p.residents[a.space - 1]
     problem = game._upgrade_problem(p, level, paid=True)
@@ -293,14 +362,18 @@ def sale_value(game: Anno1503, p: Player, goods: tuple[int, ...]) -> int:
 def _sell(game: Anno1503, s: State, a: A.Sell) -> State:
     _phase2(s, a)
     if s.sold:
-        raise IllegalAction("A-SELL-1", "you have already made your one sale action this turn.")
+        raise IllegalAction(
+            "A-SELL-1", "you have already made your one sale action this turn."
+        )
     p = s.players[s.active]
     goods = a.goods
     if len(goods) != len(GOODS) or any(n < 0 for n in goods) or not any(goods):
         raise IllegalAction("A-SELL-1", "a sale sells at least one goods card.")
     for g, n in enumerate(goods):
         if n > p.hand[g]:
-            raise IllegalAction("A-SELL-1", f"you hold {p.hand[g]} {GOODS[g]}, not {n}.")
+            raise IllegalAction(
+                "A-SELL-1", f"you hold {p.hand[g]} {GOODS[g]}, not {n}."
+            )
     k = game.options["sale_cards_per_resident"]
     buyers = {"PIONEER": 0, "SETTLER": 0, "CITIZEN": 0, "MERCHANT": 0}
     for g, n in enumerate(goods):
@@ -322,26 +395,36 @@ def _buy(game: Anno1503, s: State, a: A.Buy) -> State:
     _phase2(s, a)
     limit = game.options["max_purchases_per_turn"]
     if s.bought >= limit:
-        raise IllegalAction("A-BUY-1", f"you may buy {limit} goods card(s) per turn (CONFLICT-3).")
+        raise IllegalAction(
+            "A-BUY-1", f"you may buy {limit} goods card(s) per turn (CONFLICT-3)."
+        )
     g = _good(a)
     if not s.supply[g]:
         raise IllegalAction("A-BUY-1", f"the {a.good} pile is empty (ASSUMPTION-13).")
     price = game.buy_price(s, s.active)
     p = s.players[s.active]
     if p.gold < price:
-        raise IllegalAction("A-BUY-2", f"a goods card costs you {price} gold and you have {p.gold}.")
+        raise IllegalAction(
+            "A-BUY-2", f"a goods card costs you {price} gold and you have {p.gold}."
+        )
     s = give(s, s.active, g)
     p = s.players[s.active]
-    return _set(s, s.active, p._replace(gold=p.gold - price))._replace(bought=s.bought + 1)
+    return _set(s, s.active, p._replace(gold=p.gold - price))._replace(
+        bought=s.bought + 1
+    )
 
 
 def _raid(game: Anno1503, s: State, a: A.Raid) -> State:
     _phase2(s, a)
     p = s.players[s.active]
     if "BIG_BRANCH_OFFICE" not in p.buildings:
-        raise IllegalAction("A-PB-6", "only the owner of the Big Branch Office may take a card.")
+        raise IllegalAction(
+            "A-PB-6", "only the owner of the Big Branch Office may take a card."
+        )
     if s.raided:
-        raise IllegalAction("A-PB-6", "the Big Branch Office is used at most once per turn.")
+        raise IllegalAction(
+            "A-PB-6", "the Big Branch Office is used at most once per turn."
+        )
     if p.gold < 2:
         raise IllegalAction("A-PB-6", "you need 2 gold to pay for the card.")
     if a.target == s.active or not 0 <= a.target < game.players:
@@ -371,14 +454,19 @@ def _steal(game: Anno1503, s: State, a: A.Steal) -> State:
 # ---------------------------------------------------------------------- phase 3
 
 
-def _ship(game: Anno1503, s: State, a: A.Sail | A.Explore) -> tuple[int, tuple[int, int]]:
+def _ship(
+    game: Anno1503, s: State, a: A.Sail | A.Explore
+) -> tuple[int, tuple[int, int]]:
     if s.phase == "look":
         raise _wrong_phase(s, a, "A-EXPL-2")
     if s.phase not in ("build", "sea"):
         raise _wrong_phase(s, a)
     p = s.players[s.active]
     if a.ship not in (1, 2) or p.ships[a.ship - 1] is None:
-        raise IllegalAction("A-SHIP-2", f"ship {a.ship} is not on the board; only ships on the board act.")
+        raise IllegalAction(
+            "A-SHIP-2",
+            f"ship {a.ship} is not on the board; only ships on the board act.",
+        )
     return a.ship - 1, p.ships[a.ship - 1]  # type: ignore[return-value]
 
 
@@ -394,14 +482,17 @@ def _enter_sea(game: Anno1503, s: State) -> State:
 def _sail(game: Anno1503, s: State, a: A.Sail) -> State:
     i, at = _ship(game, s, a)
     if a.to not in game.sea:
-        raise IllegalAction("A-SHIP-3", f"{a.to} is not a sea space; ships never enter islands.")
+        raise IllegalAction(
+            "A-SHIP-3", f"{a.to} is not a sea space; ships never enter islands."
+        )
     d = game._dist[at][a.to]
     ap = game.ship_ap(s, s.active, i)
     if d == 0:
         raise IllegalAction("A-SHIP-3", f"ship {a.ship} is already at {a.to}.")
     if d > ap:
         raise IllegalAction(
-            "A-SHIP-3", f"{a.to} is {d} steps away at 1 AP each; ship {a.ship} has {ap} AP left."
+            "A-SHIP-3",
+            f"{a.to} is {d} steps away at 1 AP each; ship {a.ship} has {ap} AP left.",
         )
     s = _enter_sea(game, s)
     p = s.players[s.active]
@@ -419,15 +510,21 @@ def _explore(game: Anno1503, s: State, a: A.Explore) -> State:
         raise IllegalAction("A-EXPL-1", f"{a.island} is not an island space.")
     if a.island not in game.coast[at]:
         raise IllegalAction(
-            "A-EXPL-1", f"ship {a.ship} at {at} is not orthogonally next to island {a.island} (ASSUMPTION-2)."
+            "A-EXPL-1",
+            f"ship {a.ship} at {at} is not orthogonally next to island {a.island} (ASSUMPTION-2).",
         )
     if game.ship_ap(s, s.active, i) < 1:
-        raise IllegalAction("A-EXPL-1", f"exploring costs 1 AP and ship {a.ship} has none left.")
+        raise IllegalAction(
+            "A-EXPL-1", f"exploring costs 1 AP and ship {a.ship} has none left."
+        )
     if not s.islands[idx]:
-        raise IllegalAction("A-EXPL-3", f"island {a.island} holds no card (ASSUMPTION-25).")
+        raise IllegalAction(
+            "A-EXPL-3", f"island {a.island} holds no card (ASSUMPTION-25)."
+        )
     if idx in s.explored[i]:
         raise IllegalAction(
-            "A-EXPL-2", f"ship {a.ship} already explored {a.island} this turn; it may explore another island."
+            "A-EXPL-2",
+            f"ship {a.ship} already explored {a.island} this turn; it may explore another island.",
         )
     s = _enter_sea(game, s)
     aps = list(s.ap)
@@ -436,9 +533,13 @@ def _explore(game: Anno1503, s: State, a: A.Explore) -> State:
     explored[i] = (*explored[i], idx)
     s = s._replace(ap=tuple(aps), explored=tuple(explored), looking=(i, idx))  # type: ignore[arg-type]
     top = s.islands[idx][-1]
-    if top.code[0] == "?":  # an undecided face: a chance turn decides it (deferred reveal)
+    if (
+        top.code[0] == "?"
+    ):  # an undecided face: a chance turn decides it (deferred reveal)
         return s._replace(phase="reveal")
-    return _set_top(s, idx, top._replace(seen=top.seen | (1 << s.active)))._replace(phase="look")
+    return _set_top(s, idx, top._replace(seen=top.seen | (1 << s.active)))._replace(
+        phase="look"
+    )
 
 
 def _set_top(s: State, idx: int, card: IslandCard | None) -> State:
@@ -454,7 +555,9 @@ def _reveal(game: Anno1503, s: State, a: A.Reveal) -> State:
     back = s.islands[idx][-1].back
     j = game.code_index.get(a.code)
     if j is None or not s.pool[j] or int(a.code[-1]) != back:
-        raise IllegalAction("A-EXPL-1", f"{a.code} cannot be the face of this card (back {back}).")
+        raise IllegalAction(
+            "A-EXPL-1", f"{a.code} cannot be the face of this card (back {back})."
+        )
     pool = s.pool[:j] + (s.pool[j] - 1,) + s.pool[j + 1 :]
     s = _set_top(s._replace(pool=pool), idx, IslandCard(a.code, 1 << s.active))
     return s._replace(phase="look")
@@ -477,9 +580,14 @@ def _use(game: Anno1503, s: State, a: A.UseCard) -> State:
         p = _use_office(game, p, seat, a, code)
     elif code.startswith("TC"):
         if a.bridge or a.space:
-            raise IllegalAction("A-ISL-2", "a trade contract goes on the next free wooden bridge: 'use card'.")
+            raise IllegalAction(
+                "A-ISL-2",
+                "a trade contract goes on the next free wooden bridge: 'use card'.",
+            )
         if len(p.contracts) >= WOODEN_BRIDGES:
-            raise IllegalAction("A-ISL-2", "all 3 wooden bridges hold contracts; a 4th cannot be used.")
+            raise IllegalAction(
+                "A-ISL-2", "all 3 wooden bridges hold contracts; a 4th cannot be used."
+            )
         p = p._replace(contracts=(*p.contracts, code))
     elif code.startswith("TG"):
         if a.bridge or a.space:
@@ -499,22 +607,34 @@ def _use(game: Anno1503, s: State, a: A.UseCard) -> State:
     return _set_top(s, idx, None)._replace(ap=tuple(aps), phase="sea", looking=None)
 
 
-def _use_office(game: Anno1503, p: Player, seat: int, a: A.UseCard, code: str) -> Player:
+def _use_office(
+    game: Anno1503, p: Player, seat: int, a: A.UseCard, code: str
+) -> Player:
     bridges = game.bridges[seat]
     if "" not in p.offices:
-        raise IllegalAction("A-ISL-1", "all 4 stone bridges hold branch offices; a 5th cannot be used or swapped.")
+        raise IllegalAction(
+            "A-ISL-1",
+            "all 4 stone bridges hold branch offices; a 5th cannot be used or swapped.",
+        )
     if a.bridge not in bridges:
         free = ", ".join(str(b) for b, o in zip(bridges, p.offices) if not o)
-        raise IllegalAction("A-ISL-1", f"a branch office goes on a free stone bridge: {free}.")
+        raise IllegalAction(
+            "A-ISL-1", f"a branch office goes on a free stone bridge: {free}."
+        )
     j = bridges.index(a.bridge)
     if p.offices[j]:
-        raise IllegalAction("A-ISL-1", f"stone bridge {a.bridge} already holds a branch office.")
+        raise IllegalAction(
+            "A-ISL-1", f"stone bridge {a.bridge} already holds a branch office."
+        )
     return p._replace(offices=p.offices[:j] + (code,) + p.offices[j + 1 :])
 
 
 def _check_treasure_upgrade(game: Anno1503, p: Player, a: A.UseCard) -> None:
     if a.bridge or not 1 <= a.space <= len(p.residents):
-        raise IllegalAction("A-ISL-3", "an upgrade treasure names the resident space to upgrade: 'use card space 2'.")
+        raise IllegalAction(
+            "A-ISL-3",
+            "an upgrade treasure names the resident space to upgrade: 'use card space 2'.",
+        )
     problem = game._upgrade_problem(p, p.residents[a.space - 1], paid=False)
     if problem:
         raise IllegalAction("A-ISL-3", f"{problem[1]} (ASSUMPTION-19).")

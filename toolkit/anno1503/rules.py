@@ -11,20 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from toolkit.core import CHANCE, GameOver, IllegalAction
+from toolkit.core import CHANCE, GameOver
 
 from . import actions as A
-from .events import (
-    EVENTS,
-    advance,
-    choice_options,
-    event_queue,
-    give,
-    production_queue,
-    remove_card,
-    removal_options,
-)
-from .sea import build_sea, coast, farthest_islands, sea_distances
 from .constants import (
     AP_PER_SHIP,
     BUY_PRICE,
@@ -44,7 +33,12 @@ from .constants import (
     WOOD,
     WOODEN_BRIDGES,
 )
+from .events import (
+    choice_options,
+    removal_options,
+)
 from .moves import dispatch
+from .sea import build_sea, coast, farthest_islands, sea_distances
 from .state import IslandCard, Player, State
 from .tables import BACKS, GOODS, load_tables
 
@@ -61,7 +55,9 @@ DEFAULTS: dict[str, Any] = {
 
 def _counts(cost: Mapping[str, int], what: str) -> tuple[int, ...]:
     if not isinstance(cost, Mapping):
-        raise ValueError(f"{what} must map goods to counts, e.g. {{'CLOTH': 1, 'STONE': 2}}")
+        raise ValueError(
+            f"{what} must map goods to counts, e.g. {{'CLOTH': 1, 'STONE': 2}}"
+        )
     out = [0] * len(GOODS)
     for good, n in cost.items():
         if good not in GOODS or not isinstance(n, int) or isinstance(n, bool) or n < 0:
@@ -100,35 +96,53 @@ class Anno1503:
     min_players = 2
     max_players = 4
 
-    def __init__(self, players: int = 4, data: str | None = None, **options: Any) -> None:
+    def __init__(
+        self, players: int = 4, data: str | None = None, **options: Any
+    ) -> None:
         if not isinstance(players, int) or not 2 <= players <= 4:
-            raise ValueError(f"Anno 1503 is for 2-4 players (A-COMP-1), not {players!r}")
+            raise ValueError(
+                f"Anno 1503 is for 2-4 players (A-COMP-1), not {players!r}"
+            )
         unknown = sorted(set(options) - set(DEFAULTS))
         if unknown:
-            raise ValueError(f"unknown option(s) {unknown}; options are {sorted(DEFAULTS)}")
+            raise ValueError(
+                f"unknown option(s) {unknown}; options are {sorted(DEFAULTS)}"
+            )
         opts = {**DEFAULTS, **options}
         if opts["max_purchases_per_turn"] not in (1, 2):
             raise ValueError("max_purchases_per_turn must be 1 or 2 (CONFLICT-3)")
         if opts["sale_cards_per_resident"] not in (1, 2):
             raise ValueError("sale_cards_per_resident must be 1 or 2 (CONFLICT-2)")
         if opts["victory_check"] not in ("immediate", "end_of_turn"):
-            raise ValueError("victory_check must be 'immediate' or 'end_of_turn' (CONFLICT-4)")
+            raise ValueError(
+                "victory_check must be 'immediate' or 'end_of_turn' (CONFLICT-4)"
+            )
         if opts["pirates_target"] not in ("farthest", "farthest_empty"):
-            raise ValueError("pirates_target must be 'farthest' or 'farthest_empty' (ASSUMPTION-6)")
+            raise ValueError(
+                "pirates_target must be 'farthest' or 'farthest_empty' (ASSUMPTION-6)"
+            )
         mt = opts["max_turns"]
         if mt is not None and (not isinstance(mt, int) or mt < 1):
             raise ValueError("max_turns must be a positive whole number or None")
         self.players = players
-        self.options = {k: (dict(v) if isinstance(v, dict) else v) for k, v in opts.items()}
+        self.options = {
+            k: (dict(v) if isinstance(v, dict) else v) for k, v in opts.items()
+        }
         if data is not None:
             self.options["data"] = str(data)
         self._opts = opts
         self.tables = t = load_tables(data)
         self._init_board()
         self._init_costs(opts)
-        self.production = tuple(t.home["ABCD"[i]] for i in range(players))  # seat i: island A..D
-        self.bridges = tuple(t.bridges["ABCD"[i]] for i in range(players))  # ASSUMPTION-8
-        self.display = tuple(sorted(b for back, b in t.buildings if back <= players))  # A-COMP-6
+        self.production = tuple(
+            t.home["ABCD"[i]] for i in range(players)
+        )  # seat i: island A..D
+        self.bridges = tuple(
+            t.bridges["ABCD"[i]] for i in range(players)
+        )  # ASSUMPTION-8
+        self.display = tuple(
+            sorted(b for back, b in t.buildings if back <= players)
+        )  # A-COMP-6
         self.ap_base = AP_PER_SHIP[players]
 
     # ------------------------------------------------------------------ static data
@@ -150,22 +164,31 @@ class Anno1503:
         self.deck = tuple(n for c, n in t.deck if int(c[-1]) in self.backs)
         self.code_index = {c: i for i, c in enumerate(self.card_codes)}
         self._redact_cache: dict[int, tuple[Any, Any, tuple[str, ...]]] = {}
-        self._sail_cache: dict[tuple[int, tuple[int, int], int], tuple[A.Sail, ...]] = {}
+        self._sail_cache: dict[
+            tuple[int, tuple[int, int], int], tuple[A.Sail, ...]
+        ] = {}
 
     def _init_costs(self, opts: dict[str, Any]) -> None:
         c = self.tables.costs
         self.cost_ship = c["ship"]
         self.cost_pioneer = c["pioneer"]
         self.cost_upgrade = {
-            "PIONEER": _counts(opts["cost_pioneer_to_settler"], "cost_pioneer_to_settler"),
+            "PIONEER": _counts(
+                opts["cost_pioneer_to_settler"], "cost_pioneer_to_settler"
+            ),
             "SETTLER": c["upgrade_settler"],
             "CITIZEN": c["upgrade_citizen"],
         }
         # good index -> (resident, price, building, price with building)
-        self.sale = {GOODS.index(g): (r, p, b, bp) for (r, g), (p, b, bp) in self.tables.sale.items()}
+        self.sale = {
+            GOODS.index(g): (r, p, b, bp)
+            for (r, g), (p, b, bp) in self.tables.sale.items()
+        }
 
     def __repr__(self) -> str:
-        changed = {k: v for k, v in self.options.items() if DEFAULTS.get(k, object()) != v}
+        changed = {
+            k: v for k, v in self.options.items() if DEFAULTS.get(k, object()) != v
+        }
         extra = "".join(f", {k}={v!r}" for k, v in changed.items())
         return f"Anno1503(players={self.players}{extra})"
 
@@ -192,7 +215,8 @@ class Anno1503:
         # A-SETUP-2: one face-down card per island space whose number is in use; its
         # face is decided when it is explored.  A-SETUP-3: the rest form the reserve.
         islands = tuple(
-            (IslandCard(f"?/{num}"),) if num in self.backs else () for num in self.island_numbers
+            (IslandCard(f"?/{num}"),) if num in self.backs else ()
+            for num in self.island_numbers
         )
         reserve = tuple(
             sum(k for c, k in zip(self.card_codes, self.deck) if c.endswith(f"/{b}"))
@@ -235,7 +259,11 @@ class Anno1503:
             return [(A.EventRoll(f), 1 / 6) for f in range(1, 7)]
         if ph == "reveal":
             back = f"/{s.islands[s.looking[1]][-1].back}"  # type: ignore[index]
-            faces = [(c, k) for c, k in zip(self.card_codes, s.pool) if k and c.endswith(back)]
+            faces = [
+                (c, k)
+                for c, k in zip(self.card_codes, s.pool)
+                if k and c.endswith(back)
+            ]
             total = sum(k for _, k in faces)
             return [(A.Reveal(c), k / total) for c, k in faces]
         if ph == "raid":
@@ -271,7 +299,9 @@ class Anno1503:
             kind, seat = s.queue[0]
             if kind == "pirates":
                 p = s.players[seat]
-                return [A.Remove(b, c) for b, c in removal_options(p, self.bridges[seat])]
+                return [
+                    A.Remove(b, c) for b, c in removal_options(p, self.bridges[seat])
+                ]
             if kind in ("produce", "golden"):
                 return [A.Take(GOODS[g]) for g in choice_options(self, s)]
         return []
@@ -309,7 +339,10 @@ class Anno1503:
         for code in s.reserve_known:
             reserve[BACKS.index(int(code[-1]))] += 1
         return s._replace(
-            islands=islands, pool=tuple(counts), reserve=tuple(reserve), reserve_known=()
+            islands=islands,
+            pool=tuple(counts),
+            reserve=tuple(reserve),
+            reserve_known=(),
         )
 
     def _redact(
@@ -317,7 +350,9 @@ class Anno1503:
     ) -> tuple[tuple[tuple[IslandCard, ...], ...], tuple[str, ...]]:
         """Island stacks as ``seat`` sees them, and the decided faces hidden from it (cached)."""
         hit = self._redact_cache.get(seat)
-        if hit is not None and hit[0] is stacks:  # the cache holds ``stacks``: ids stay valid
+        if (
+            hit is not None and hit[0] is stacks
+        ):  # the cache holds ``stacks``: ids stay valid
             return hit[1], hit[2]
         bit = 1 << seat
         hidden = tuple(
@@ -330,7 +365,9 @@ class Anno1503:
         if hidden:
             out = tuple(
                 tuple(
-                    c if c.code[0] == "?" or c.seen & bit else IslandCard(f"?/{c.code[-1]}", c.seen)
+                    c
+                    if c.code[0] == "?" or c.seen & bit
+                    else IslandCard(f"?/{c.code[-1]}", c.seen)
                     for c in stack
                 )
                 for stack in stacks
@@ -425,17 +462,26 @@ class Anno1503:
                 out.append(A.Upgrade(i + 1))
         if not s.sold:
             out += [A.Sell(g) for g in self._sales(p)]
-        if s.bought < self._opts["max_purchases_per_turn"] and p.gold >= self.buy_price(s, seat):
+        if s.bought < self._opts["max_purchases_per_turn"] and p.gold >= self.buy_price(
+            s, seat
+        ):
             out += [A.Buy(g) for g, k in zip(GOODS, s.supply) if k]
         if not s.raided and "BIG_BRANCH_OFFICE" in p.buildings and p.gold >= 2:
-            out += [A.Raid(t) for t in range(self.players) if t != seat and any(s.players[t].hand)]
+            out += [
+                A.Raid(t)
+                for t in range(self.players)
+                if t != seat and any(s.players[t].hand)
+            ]
         return out
 
     def _placements(self, s: State, p: Player) -> list[str]:
         """Building choices for a legal Pioneer placement ([""] if the space has no slot)."""
         if not _affords(p.hand, self.cost_pioneer):
             return []
-        if sum(1 for r in p.residents if r in ("PIONEER", "SETTLER")) >= PIONEER_SETTLER_CARDS:
+        if (
+            sum(1 for r in p.residents if r in ("PIONEER", "SETTLER"))
+            >= PIONEER_SETTLER_CARDS
+        ):
             return []
         space = len(p.residents) + 1
         if space > self.tables.spaces:
@@ -448,9 +494,11 @@ class Anno1503:
         """Why resident level ``r`` cannot be upgraded now, as (rule, message), or None."""
         if r == "MERCHANT":
             return "A-UPG-3", "a Merchant is the highest level and cannot be upgraded"
-        if r == "SETTLER" and sum(
-            1 for x in p.residents if x in ("CITIZEN", "MERCHANT")
-        ) >= CITIZEN_MERCHANT_CARDS:
+        if (
+            r == "SETTLER"
+            and sum(1 for x in p.residents if x in ("CITIZEN", "MERCHANT"))
+            >= CITIZEN_MERCHANT_CARDS
+        ):
             return "A-UPG-2", "all 3 Citizen/Merchant cards are already on the island"
         if paid and not _affords(p.hand, self.cost_upgrade[r]):
             need = _describe(self.cost_upgrade[r])
@@ -501,7 +549,9 @@ class Anno1503:
         key = (ship, at, ap)
         sails = self._sail_cache.get(key)
         if sails is None:
-            sails = tuple(A.Sail(ship, pos) for pos, d in self.distances[at] if 0 < d <= ap)
+            sails = tuple(
+                A.Sail(ship, pos) for pos, d in self.distances[at] if 0 < d <= ap
+            )
             self._sail_cache[key] = sails
         return sails
 
@@ -510,7 +560,11 @@ class Anno1503:
         p = s.players[seat]
         code = s.islands[s.looking[1]][-1].code  # type: ignore[index]
         if code.startswith("BO-"):
-            return [A.UseCard(bridge=b) for b, o in zip(self.bridges[seat], p.offices) if not o]
+            return [
+                A.UseCard(bridge=b)
+                for b, o in zip(self.bridges[seat], p.offices)
+                if not o
+            ]
         if code.startswith("TC"):
             return [A.UseCard()] if len(p.contracts) < WOODEN_BRIDGES else []
         if code.startswith("TG"):

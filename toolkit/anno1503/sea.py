@@ -41,11 +41,15 @@ def coast(graph: nx.Graph, islands: list[Pos]) -> dict[Pos, tuple[Pos, ...]]:
     isl = set(islands)
     out = {}
     for r, c in sorted(graph):
-        out[(r, c)] = tuple(sorted(p for dr, dc in STEPS if (p := (r + dr, c + dc)) in isl))
+        out[(r, c)] = tuple(
+            sorted(p for dr, dc in STEPS if (p := (r + dr, c + dc)) in isl)
+        )
     return out
 
 
-def farthest_islands(graph: nx.Graph, start: Pos, islands: list[Pos]) -> tuple[Pos, ...]:
+def farthest_islands(
+    graph: nx.Graph, start: Pos, islands: list[Pos]
+) -> tuple[Pos, ...]:
     """Islands ordered from farthest to nearest by sea distance from the start (ASSUMPTION-3).
 
     An island's distance is the fewest moves from the start to a sea space next
@@ -130,4 +134,11 @@ def reachable(game: Anno1503, state: State, seat: int | None = None) -> list[Rea
     return out
 
 
-__all__ = ["Reach", "build_sea", "farthest_islands", "reachable", "sea_graph", "sea_distances"]
+__all__ = [
+    "Reach",
+    "build_sea",
+    "farthest_islands",
+    "reachable",
+    "sea_distances",
+    "sea_graph",
+]

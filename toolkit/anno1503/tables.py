@@ -43,7 +43,13 @@ BUILDINGS = (
 RESIDENTS = ("PIONEER", "SETTLER", "CITIZEN", "MERCHANT")
 BACKS = (2, 3, 4)
 CARD_KINDS = ("office", "contract", "treasure_upgrade", "treasure_gold")
-COST_ITEMS = ("ship", "pioneer", "upgrade_pioneer", "upgrade_settler", "upgrade_citizen")
+COST_ITEMS = (
+    "ship",
+    "pioneer",
+    "upgrade_pioneer",
+    "upgrade_settler",
+    "upgrade_citizen",
+)
 ANY = "ANY"
 
 FILES = (
@@ -69,7 +75,9 @@ def card_code(kind: str, good: str, back: int) -> str:
     """
     if kind == "office":
         return f"BO-{good}/{back}"
-    return {"contract": "TC", "treasure_upgrade": "TU", "treasure_gold": "TG"}[kind] + f"/{back}"
+    return {"contract": "TC", "treasure_upgrade": "TU", "treasure_gold": "TG"}[
+        kind
+    ] + f"/{back}"
 
 
 class Tables(NamedTuple):
@@ -87,7 +95,9 @@ class Tables(NamedTuple):
     spaces: int
     buildings: tuple[tuple[int, str], ...]  # (back, type), one per card
     goods_cards: int
-    sale: dict[tuple[str, str], tuple[int, str, int]]  # (resident, good) -> price, building, price
+    sale: dict[
+        tuple[str, str], tuple[int, str, int]
+    ]  # (resident, good) -> price, building, price
     costs: dict[str, tuple[int, ...]]  # item -> counts in GOODS order
 
 
@@ -117,14 +127,20 @@ def _load_sea(folder: Path) -> tuple[int, int, Pos, tuple[tuple[Pos, int], ...]]
     for i, r in enumerate(rows, start=1):
         pos = (r["row"], r["col"])
         if pos in seen:
-            raise _error(folder, f, i, "col", f"space {pos} already given in row {seen[pos]}")
+            raise _error(
+                folder, f, i, "col", f"space {pos} already given in row {seen[pos]}"
+            )
         seen[pos] = i
         if r["kind"] == "island":
             if r["number"] not in BACKS:
-                raise _error(folder, f, i, "number", "an island space needs the number 2, 3 or 4")
+                raise _error(
+                    folder, f, i, "number", "an island space needs the number 2, 3 or 4"
+                )
             islands.append((pos, r["number"]))
         elif r["number"] != 0:
-            raise _error(folder, f, i, "number", "sea and start spaces take the number 0")
+            raise _error(
+                folder, f, i, "number", "sea and start spaces take the number 0"
+            )
         if r["kind"] == "start":
             if start is not None:
                 raise _error(folder, f, i, "kind", "more than one start space")
@@ -134,15 +150,25 @@ def _load_sea(folder: Path) -> tuple[int, int, Pos, tuple[tuple[Pos, int], ...]]
     n_rows = 1 + max(p[0] for p in seen)
     n_cols = 1 + max(p[1] for p in seen)
     if len(seen) != n_rows * n_cols:
-        raise _error(folder, f, None, None, f"the grid {n_rows}x{n_cols} has missing spaces")
+        raise _error(
+            folder, f, None, None, f"the grid {n_rows}x{n_cols} has missing spaces"
+        )
     grid = nx.grid_2d_graph(n_rows, n_cols)
     grid.remove_nodes_from(p for p, _ in islands)
     if not nx.is_connected(grid):
         raise _error(folder, f, None, None, "the sea spaces are not all connected")
     for pos, _ in islands:
         r, c = pos
-        if not any((r + dr, c + dc) in grid for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))):
-            raise _error(folder, f, seen[pos], "kind", f"island {pos} has no sea space next to it")
+        if not any(
+            (r + dr, c + dc) in grid for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+        ):
+            raise _error(
+                folder,
+                f,
+                seen[pos],
+                "kind",
+                f"island {pos} has no sea space next to it",
+            )
     return n_rows, n_cols, start, tuple(sorted(islands))
 
 
@@ -161,7 +187,9 @@ def _load_deck(folder: Path) -> tuple[tuple[str, int], ...]:
     deck: dict[str, int] = {}
     for i, r in enumerate(rows, start=1):
         if (r["kind"] == "office") != (r["good"] != "NONE"):
-            raise _error(folder, f, i, "good", "a branch office names a good; other cards NONE")
+            raise _error(
+                folder, f, i, "good", "a branch office names a good; other cards NONE"
+            )
         code = card_code(r["kind"], r["good"], int(r["back"]))
         if code in deck:
             raise _error(folder, f, i, "good", f"card {code} is listed twice")
@@ -169,7 +197,9 @@ def _load_deck(folder: Path) -> tuple[tuple[str, int], ...]:
     return tuple(deck.items())
 
 
-def _load_home(folder: Path) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[int, ...]]]:
+def _load_home(
+    folder: Path,
+) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[int, ...]]]:
     f = "home_islands.csv"
     rows = _read(
         folder,
@@ -186,20 +216,30 @@ def _load_home(folder: Path) -> tuple[dict[str, tuple[str, ...]], dict[str, tupl
     for i, r in enumerate(rows, start=1):
         faces = table.setdefault(r["island"], {})
         if r["face"] in faces:
-            raise _error(folder, f, i, "face", f"face {r['face']} of island {r['island']} twice")
+            raise _error(
+                folder, f, i, "face", f"face {r['face']} of island {r['island']} twice"
+            )
         faces[r["face"]] = r["good"]
         if r["stone_bridge"] == (r["good"] == ANY):
             raise _error(
-                folder, f, i, "stone_bridge", "stone bridges carry exactly the faces without '?'"
+                folder,
+                f,
+                i,
+                "stone_bridge",
+                "stone bridges carry exactly the faces without '?'",
             )
         if r["stone_bridge"]:
             bridges.setdefault(r["island"], []).append(r["face"])
     for letter in "ABCD":
         faces = table.get(letter, {})
         if sorted(faces) != [1, 2, 3, 4, 5]:
-            raise _error(folder, f, None, "face", f"island {letter} needs faces 1-5 exactly once")
+            raise _error(
+                folder, f, None, "face", f"island {letter} needs faces 1-5 exactly once"
+            )
         if list(faces.values()).count(ANY) != 1:
-            raise _error(folder, f, None, "good", f"island {letter} needs exactly one '?' face")
+            raise _error(
+                folder, f, None, "good", f"island {letter} needs exactly one '?' face"
+            )
     home = {k: tuple(v[n] for n in range(1, 6)) for k, v in sorted(table.items())}
     return home, {k: tuple(sorted(v)) for k, v in sorted(bridges.items())}
 
@@ -207,11 +247,19 @@ def _load_home(folder: Path) -> tuple[dict[str, tuple[str, ...]], dict[str, tupl
 def _load_spaces(folder: Path) -> tuple[int, tuple[int, ...], int]:
     f = "resident_spaces.csv"
     rows = _read(
-        folder, f, {"space": parse_int(1, 20), "safe": parse_bool, "building_slot": parse_bool}
+        folder,
+        f,
+        {"space": parse_int(1, 20), "safe": parse_bool, "building_slot": parse_bool},
     )
     for i, r in enumerate(rows, start=1):
         if r["space"] != i:
-            raise _error(folder, f, i, "space", f"spaces must be numbered 1, 2, ... (expected {i})")
+            raise _error(
+                folder,
+                f,
+                i,
+                "space",
+                f"spaces must be numbered 1, 2, ... (expected {i})",
+            )
     safe = [r["space"] for r in rows if r["safe"]]
     if safe != list(range(1, len(safe) + 1)):
         raise _error(folder, f, None, "safe", "the safe spaces must be the first ones")
@@ -221,7 +269,11 @@ def _load_spaces(folder: Path) -> tuple[int, tuple[int, ...], int]:
 
 def _load_buildings(folder: Path) -> tuple[tuple[int, str], ...]:
     f = "public_buildings.csv"
-    rows = _read(folder, f, {"back": parse_choice("2", "3", "4"), "building": parse_choice(*BUILDINGS)})
+    rows = _read(
+        folder,
+        f,
+        {"back": parse_choice("2", "3", "4"), "building": parse_choice(*BUILDINGS)},
+    )
     return tuple((int(r["back"]), r["building"]) for r in rows)
 
 
@@ -229,10 +281,18 @@ def _load_goods(folder: Path) -> int:
     f = "goods.csv"
     rows = _read(folder, f, {"good": parse_choice(*GOODS), "cards": parse_int(1, 999)})
     if [r["good"] for r in rows] != list(GOODS):
-        raise _error(folder, f, None, "good", "list the six goods once each, in the order " + ",".join(GOODS))
+        raise _error(
+            folder,
+            f,
+            None,
+            "good",
+            "list the six goods once each, in the order " + ",".join(GOODS),
+        )
     counts = {r["cards"] for r in rows}
     if len(counts) != 1:
-        raise _error(folder, f, None, "cards", "every good needs the same number of cards")
+        raise _error(
+            folder, f, None, "cards", "every good needs the same number of cards"
+        )
     return counts.pop()
 
 
@@ -255,7 +315,9 @@ def _load_sale(folder: Path) -> dict[tuple[str, str], tuple[int, str, int]]:
         if key in sale:
             raise _error(folder, f, i, "good", f"{key} is listed twice")
         if any(k[1] == r["good"] for k in sale):
-            raise _error(folder, f, i, "good", f"{r['good']} is already sold to another resident")
+            raise _error(
+                folder, f, i, "good", f"{r['good']} is already sold to another resident"
+            )
         sale[key] = (r["price"], r["building"], r["building_price"])
     return sale
 
@@ -263,13 +325,21 @@ def _load_sale(folder: Path) -> dict[tuple[str, str], tuple[int, str, int]]:
 def _load_costs(folder: Path) -> dict[str, tuple[int, ...]]:
     f = "costs.csv"
     rows = _read(
-        folder, f, {"item": parse_choice(*COST_ITEMS), "good": parse_choice(*GOODS), "count": parse_int(1, 9)}
+        folder,
+        f,
+        {
+            "item": parse_choice(*COST_ITEMS),
+            "good": parse_choice(*GOODS),
+            "count": parse_int(1, 9),
+        },
     )
     costs = {item: [0] * len(GOODS) for item in COST_ITEMS}
     for i, r in enumerate(rows, start=1):
         g = GOODS.index(r["good"])
         if costs[r["item"]][g]:
-            raise _error(folder, f, i, "good", f"{r['good']} twice in the cost of {r['item']}")
+            raise _error(
+                folder, f, i, "good", f"{r['good']} twice in the cost of {r['item']}"
+            )
         costs[r["item"]][g] = r["count"]
     for item, counts in costs.items():
         if not any(counts):
@@ -329,4 +399,14 @@ def _default_tables() -> Tables:
     return load_tables(dataset_path("anno1503", "sea.csv").parent)
 
 
-__all__ = ["ANY", "BACKS", "BUILDINGS", "FILES", "GOODS", "RESIDENTS", "Tables", "card_code", "load_tables"]
+__all__ = [
+    "ANY",
+    "BACKS",
+    "BUILDINGS",
+    "FILES",
+    "GOODS",
+    "RESIDENTS",
+    "Tables",
+    "card_code",
+    "load_tables",
+]
