@@ -40,7 +40,10 @@ __all__ = [
 #: Kinds: ``determinize(game, view, seat, rng) -> state``, ``evaluate(game, state)
 #: -> tuple[float, ...]`` (estimated final VP per seat), ``policy(game, state,
 #: legal, rng) -> action`` (a fast playout policy), ``candidates(game, state,
-#: legal) -> list`` (the actions worth searching when there are many).
+#: legal) -> list`` (the actions worth searching when there are many),
+#: ``greedy(game, state, seat) -> float`` (what the greedy bot maximises) and
+#: ``resolve(game, state, rng) -> state`` (finish the mover's small follow-up
+#: decisions before a position is evaluated).
 HOOKS: dict[str, dict[str, str]] = {
     "pioneers": {
         "determinize": "toolkit.agents.pioneers:determinize",
@@ -48,6 +51,7 @@ HOOKS: dict[str, dict[str, str]] = {
         "policy": "toolkit.agents.pioneers:playout_policy",
         "candidates": "toolkit.agents.pioneers:candidates",
         "greedy": "toolkit.agents.pioneers:greedy_value",
+        "resolve": "toolkit.agents.pioneers:resolve",
     },
 }
 

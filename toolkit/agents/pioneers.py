@@ -144,9 +144,14 @@ def money_value(turns: float) -> float:
     return 0.02
 
 
-def _networks(game: Any, state: Any, seat: int) -> tuple[int, set[int]]:
-    """Own pioneers in the best network and that network's cities (P-SCORE-4)."""
-    edges = game.board.edges
+def _networks(game: Any, state: Any, seat: int,
+              built: list | None = None) -> tuple[int, set[int]]:
+    """Own pioneers in the best network and that network's cities (P-SCORE-4).
+
+    ``built`` optionally lists ``(a, b, owners)`` of the connections with roads.
+    """
+    if built is None:
+        built = _built(game, state)
     parent: dict[int, int] = {}
 
     def find(x: int) -> int:
@@ -155,11 +160,12 @@ def _networks(game: Any, state: Any, seat: int) -> tuple[int, set[int]]:
             x = parent[x]
         return x
 
-    for e, owners in enumerate(state.roads):
-        if owners and seat in owners:
-            a, b = edges[e]
-            parent.setdefault(a, a)
-            parent.setdefault(b, b)
+    for a, b, owners in built:
+        if seat in owners:
+            if a not in parent:
+                parent[a] = a
+            if b not in parent:
+                parent[b] = b
             ra, rb = find(a), find(b)
             if ra != rb:
                 parent[ra] = rb
@@ -167,70 +173,98 @@ def _networks(game: Any, state: Any, seat: int) -> tuple[int, set[int]]:
         return 0, set()
     count: dict[int, int] = {}
     settled = state.settled
+    roots = {}
     for c in parent:
-        r = find(c)
+        r = roots[c] = find(c)
         count[r] = count.get(r, 0) + settled[c][seat]
     best = max(count, key=lambda r: (count[r], -r))
-    return count[best], {c for c in parent if find(c) == best}
+    return count[best], {c for c, r in roots.items() if r == best}
 
 
-def evaluate_terms(game: Any, state: Any, seat: int, turns: float | None = None) -> dict:
+def _built(game: Any, state: Any) -> list:
+    edges = game.board.edges
+    return [(*edges[e], owners) for e, owners in enumerate(state.roads) if owners]
+
+
+class _Context:
+    """What every seat's evaluation shares: computed once per position."""
+
+    __slots__ = ("built", "hotels", "mean_nugget", "mv", "on_board", "turns")
+
+    def __init__(self, game: Any, state: Any, turns: float | None = None) -> None:
+        self.turns = turns_left(game, state) if turns is None else turns
+        self.mv = money_value(self.turns)
+        on_board: dict[str, int] = {}
+        for t in state.tiles:
+            if t is not None:
+                on_board[t] = on_board.get(t, 0) + 1
+        self.on_board = on_board
+        self.hotels = on_board.get("HOTEL", 0)
+        self.built = _built(game, state)
+        self.mean_nugget = None
+
+
+def evaluate_terms(game: Any, state: Any, seat: int, turns: float | None = None,
+                   ctx: _Context | None = None) -> dict:
     """The evaluation of ``seat`` split into its named terms (see the module doc)."""
-    if turns is None:
-        turns = turns_left(game, state)
+    if ctx is None:
+        ctx = _Context(game, state, turns)
+    turns, mv = ctx.turns, ctx.mv
     pl = state.players[seat]
-    mv = money_value(turns)
     # score now
-    empty = sum(w.empty_seats for w in pl.wagons)
-    known = [v for v in pl.nuggets if v is not None]
-    hidden = len(pl.nuggets) - len(known)
-    gold = float(sum(known))
-    if hidden:
-        gold += hidden * _mean_unknown_nugget(state)
-    best, net_cities = _networks(game, state, seat)
+    empty = 0
+    for w in pl.wagons:
+        if w.face_up:
+            empty += len(w.seats) - sum(w.occupied)
+    gold = 0.0
+    for v in pl.nuggets:
+        if v is None:
+            if ctx.mean_nugget is None:
+                ctx.mean_nugget = _mean_unknown_nugget(state)
+            gold += ctx.mean_nugget
+        else:
+            gold += v
+    best, net_cities = _networks(game, state, seat, ctx.built)
     score = pl.vp + empty + gold + 2 * best
     if turns <= 0.0:
         return {"score": score, "wagons": 0.0, "money": pl.money * mv, "income": 0.0,
                 "tolls": 0.0, "network": 0.0, "pending": 0.0}
     # wagons near empty
-    on_board = {}
-    for t in state.tiles:
-        if t is not None:
-            on_board[t] = on_board.get(t, 0) + 1
-    hotels = on_board.get("HOTEL", 0)
+    on_board = ctx.on_board
     budget = SETTLES_PER_TURN * turns
     gain = 0.0
-    ups = sorted((w for w in pl.wagons if w.face_up),
-                 key=lambda w: (sum(w.occupied), -w.vp))
-    for w in ups:
-        k = sum(w.occupied)
+    ups = sorted(((sum(w.occupied), -w.vp, i) for i, w in enumerate(pl.wagons) if w.face_up))
+    for k, _, i in ups:
         if k == 0:
             continue
-        stuck = any(occ and not on_board.get(p) for p, occ in zip(w.seats, w.occupied,
-                                                                   strict=True))
-        factor = STUCK_FACTOR if stuck and not hotels else 1.0
+        w = pl.wagons[i]
+        stuck = False
+        if not ctx.hotels:
+            for p, occ in zip(w.seats, w.occupied, strict=True):
+                if occ and p not in on_board:
+                    stuck = True
+                    break
+        factor = STUCK_FACTOR if stuck else 1.0
         if budget >= k:
             gain += factor * (w.vp + mv - (len(w.seats) - k))
             budget -= k
         else:
             gain += factor * budget
-            budget = 0.0
             break
     # future income
     income = pl.bankers * turns * mv + pl.merchants * turns * MERCHANT_PER_TURN
     # tolls and own fares
-    own_roads = 15 - pl.roads_left
-    tolls = own_roads * TOLL_PER_ROAD_TURN * min(turns, TOLL_HORIZON)
+    tolls = (15 - pl.roads_left) * TOLL_PER_ROAD_TURN * min(turns, TOLL_HORIZON)
     # pioneers next to the best network
     reach = 0.0
     if net_cities:
-        adj = game.board.adj
+        adj, roads, settled = game.board.adj, state.roads, state.settled
         near = set()
         for c in net_cities:
             for v, e in adj[c]:
-                if v not in net_cities and not state.roads[e]:
+                if v not in net_cities and not roads[e]:
                     near.add(v)
-        reach = NETWORK_REACH * 2 * sum(state.settled[v][seat] for v in near)
+        reach = NETWORK_REACH * 2 * sum(settled[v][seat] for v in near)
     pending = 0.0
     if state.active == seat:
         if state.phase == "road":
@@ -254,8 +288,8 @@ def evaluate(game: Any, state: Any) -> tuple[float, ...]:
     """Estimated final VP of every seat (the sum of :func:`evaluate_terms`)."""
     if state.phase == "over":
         return tuple(float(s) for s in game.scores(state))
-    turns = turns_left(game, state)
-    return tuple(sum(evaluate_terms(game, state, s, turns).values())
+    ctx = _Context(game, state)
+    return tuple(sum(evaluate_terms(game, state, s, ctx=ctx).values())
                  for s in range(game.players))
 
 
@@ -425,3 +459,33 @@ def _playout_pioneer(state: Any, legal: Sequence[Any], pl: Any, phase: str) -> A
     if phase == "join" and pl.money < 4 and occupied.get(best.wagon, 9) > 1:
         return legal[-1]  # decline
     return best
+
+
+def resolve(game: Any, state: Any, rng: random.Random, depth: int = 3) -> Any:
+    """Play the mover's own small follow-up decisions greedily (settle, farmers, innkeeper).
+
+    Used before evaluating a position in the middle of a turn, so that a move
+    is valued with the settlement it leads to. A nugget draw is sampled
+    (``state`` is a full, determinised state).
+    """
+    from toolkit.core.play import sample_outcome
+
+    seat = state.active
+    for _ in range(depth):
+        to_move = game.to_move(state)
+        if to_move == seat and state.phase in _LOOKAHEAD:
+            legal = game.legal_actions(state)
+            if len(legal) == 1:
+                state = game.apply(state, legal[0])
+                continue
+            best, top = legal[0], -float("inf")
+            for a in legal:
+                v = greedy_value(game, game.apply(state, a), seat, 1)
+                if v > top:
+                    best, top = a, v
+            state = game.apply(state, best)
+        elif to_move == CHANCE and state.phase == "nugget":
+            state = game.apply(state, sample_outcome(game.chance_outcomes(state), rng))
+        else:
+            break
+    return state

@@ -26,7 +26,15 @@ from typing import Any
 from toolkit.core import CHANCE
 from toolkit.core.play import sample_outcome
 
-from .base import determinize, hook, outcome_rewards, playout, view_of
+from .base import (
+    determinize,
+    evaluate,
+    hook,
+    outcome_rewards,
+    playout,
+    softmax_rewards,
+    view_of,
+)
 
 __all__ = ["MCTSAgent", "MonteCarloAgent"]
 
@@ -76,36 +84,62 @@ class MonteCarloAgent:
         return f"MonteCarloAgent(simulations={self.simulations}, depth={self.depth})"
 
 
+class _Edge:
+    __slots__ = ("avail", "child", "n", "prior", "q0", "w")
+
+    def __init__(self, prior: float, q0: list[float]) -> None:
+        self.prior = prior
+        self.q0 = q0  # static reward vector of the position after the action
+        self.n = 0
+        self.w = 0.0
+        self.avail = 0
+        self.child: _Node | None = None
+
+
 class _Node:
-    __slots__ = ("avail", "children", "total", "visits")
+    __slots__ = ("edges", "visits")
 
     def __init__(self) -> None:
-        self.children: dict[str, _Node] = {}
+        self.edges: dict[str, _Edge] = {}
         self.visits = 0
-        self.avail = 1
-        self.total = 0.0
 
 
 class MCTSAgent:
-    """Single-observer information-set MCTS with determinisation.
+    """Single-observer information-set MCTS with determinisation and evaluation priors.
+
+    Each iteration samples a determinisation of the observation, walks the
+    tree (PUCT: ``Q + c * prior * sqrt(available) / (1 + n)``, every seat
+    maximising its own reward) and expands one decision point. Expanding
+    evaluates every candidate action once (the game's evaluation after the
+    mover's own small follow-ups, turned into win chances); that gives the
+    children their priors (a softmax over the mover's values, sharpened by
+    ``prior_temperature``) and a first value, and the best child's value is
+    backed up. So with one iteration the bot plays like the greedy bot, and
+    more iterations let it look at the replies of the other players and at its
+    own next decisions. Forced moves take no node; chance outcomes are sampled
+    (an open-loop tree).
 
     Parameters
     ----------
     iterations : int
-        Determinise-select-expand-playout-backup cycles per decision.
-    depth : int
-        Decisions played in each playout before the evaluation takes over.
+        Determinise-select-expand-backup cycles per decision.
     c : float
-        UCB1 exploration constant (rewards lie in [0, 1]).
+        Exploration constant.
+    temperature : float
+        VP scale turning evaluations into win chances (rewards in [0, 1]).
+    prior_temperature : float
+        VP scale of the priors.
     """
 
     name = "mcts"
     __name__ = "mcts"
 
-    def __init__(self, iterations: int = 120, depth: int = 24, c: float = 0.7) -> None:
+    def __init__(self, iterations: int = 120, c: float = 1.0, temperature: float = 4.0,
+                 prior_temperature: float = 1.0) -> None:
         self.iterations = int(iterations)
-        self.depth = int(depth)
         self.c = float(c)
+        self.temperature = float(temperature)
+        self.prior_temperature = float(prior_temperature)
 
     def __call__(self, game: Any, observation: Any, legal: Sequence[Any],
                  rng: random.Random) -> Any:
@@ -114,23 +148,52 @@ class MCTSAgent:
             return legal[0]
         seat, view = view_of(game, observation)
         root = _Node()
-        policy = hook(game, "policy")
+        hooks = (hook(game, "resolve"), hook(game, "candidates"))
         for _ in range(self.iterations):
-            self._iterate(game, determinize(game, view, seat, rng), root, rng, policy)
+            self._iterate(game, determinize(game, view, seat, rng), root, rng, hooks)
         by_key = {str(a): a for a in legal}
-        scored = [(child.visits, child.total / max(child.visits, 1), key)
-                  for key, child in root.children.items() if key in by_key]
+        scored = [(e.n, (e.w + e.q0[seat]) / (e.n + 1), key)
+                  for key, e in root.edges.items() if key in by_key]
         if not scored:
             return legal[0]
         return by_key[max(scored)[2]]
 
+    def _expand(self, game: Any, state: Any, node: _Node, cands: list, mover: int,
+                rng: random.Random, resolve: Any) -> None:
+        """Give every new candidate an edge with its static value and prior."""
+        new = [a for a in cands if str(a) not in node.edges]
+        if not new:
+            return
+        vectors, mine = [], []
+        for a in new:
+            after = game.apply(state, a)
+            if resolve is not None and game.to_move(after) is not None:
+                after = resolve(game, after, rng)
+            if game.to_move(after) is None:
+                v = outcome_rewards(game, after, self.temperature)
+                vectors.append(v)
+                mine.append(100.0 * v[mover])
+                continue
+            values = evaluate(game, after)
+            vectors.append(softmax_rewards(values, self.temperature))
+            others = [x for i, x in enumerate(values) if i != mover]
+            mine.append(values[mover] - 0.25 * sum(others) / max(len(others), 1))
+        # priors: a softmax of the mover's greedy values (VP) at prior_temperature
+        top = max(mine)
+        weights = [math.exp((m - top) / self.prior_temperature) for m in mine]
+        total = sum(weights)
+        for a, v, wt in zip(new, vectors, weights, strict=True):
+            node.edges[str(a)] = _Edge(wt / total, v)
+
     def _iterate(self, game: Any, state: Any, node: _Node, rng: random.Random,
-                 policy: Any) -> None:
-        path: list[tuple[_Node, int]] = []
+                 hooks: tuple) -> None:
+        resolve, cand_fn = hooks
+        path: list[tuple[_Edge, int]] = []
+        rewards = None
         while True:
             mover = game.to_move(state)
             if mover is None:
-                rewards = outcome_rewards(game, state)
+                rewards = outcome_rewards(game, state, self.temperature)
                 break
             if mover == CHANCE:
                 state = game.apply(state, sample_outcome(game.chance_outcomes(state), rng))
@@ -139,35 +202,34 @@ class MCTSAgent:
             if len(legal) == 1:
                 state = game.apply(state, legal[0])
                 continue
-            cands = _candidates(game, state, legal)
-            children = node.children
-            untried = []
-            for i, a in enumerate(cands):
-                child = children.get(str(a))
-                if child is None:
-                    untried.append(i)
-                else:
-                    child.avail += 1
-            if untried:
-                a = cands[untried[rng.randrange(len(untried))]]
-                child = children[str(a)] = _Node()
-                path.append((child, mover))
-                rewards = playout(game, game.apply(state, a), rng, self.depth, policy)
+            cands = list(legal) if cand_fn is None else cand_fn(game, state, legal)
+            fresh = not node.edges
+            self._expand(game, state, node, cands, mover, rng, resolve)
+            edges = [(a, node.edges[str(a)]) for a in cands]
+            if fresh:
+                a, edge = max(edges, key=lambda t: t[1].q0[mover])
+                path.append((edge, mover))
+                rewards = edge.q0
                 break
-            log_c = self.c
-            best, best_a = None, None
-            for a in cands:
-                child = children[str(a)]
-                u = child.total / child.visits + log_c * math.sqrt(
-                    math.log(child.avail) / child.visits)
-                if best is None or u > best:
-                    best, best_a, best_child = u, a, child
-            path.append((best_child, mover))
-            node = best_child
-            state = game.apply(state, best_a)
-        for child, mover in path:
-            child.visits += 1
-            child.total += rewards[mover]
+            node.visits += 1
+            for _, edge in edges:
+                edge.avail += 1
+            best, best_u = None, -float("inf")
+            for a, edge in edges:
+                q = (edge.w + edge.q0[mover]) / (edge.n + 1)
+                u = q + self.c * edge.prior * math.sqrt(edge.avail) / (1 + edge.n)
+                if u > best_u:
+                    best, best_u = (a, edge), u
+            a, edge = best
+            path.append((edge, mover))
+            if edge.child is None:
+                edge.child = _Node()
+            node = edge.child
+            state = game.apply(state, a)
+        for edge, mover in path:
+            edge.n += 1
+            edge.w += rewards[mover]
 
     def __repr__(self) -> str:
-        return f"MCTSAgent(iterations={self.iterations}, depth={self.depth}, c={self.c})"
+        return (f"MCTSAgent(iterations={self.iterations}, c={self.c}, "
+                f"temperature={self.temperature}, prior_temperature={self.prior_temperature})")

@@ -49,6 +49,7 @@ Parquet as they come, see :func:`write_parquet`).
 from __future__ import annotations
 
 import hashlib
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -497,7 +498,11 @@ def _run_processes(spec: TournamentSpec, chunks: list, workers: int) -> Iterator
         raise TournamentError(
             f"workers > 1 needs picklable agents and game ({exc}); "
             "define agents at module level or use workers=1") from None
-    ctx = multiprocessing.get_context("spawn")
+    # fork (Linux): no re-import of __main__, so scripts without a main guard
+    # and agents defined in a notebook work; spawn elsewhere.
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() and \
+        sys.platform.startswith("linux") else "spawn"
+    ctx = multiprocessing.get_context(method)
     pool = ProcessPoolExecutor(workers, mp_context=ctx)
     try:
         pending: dict[Any, int] = {}

@@ -1,0 +1,248 @@
+"""Command line: ``python -m toolkit simulate pioneers --agents greedy,random,mcts,random ...``.
+
+``simulate`` plays a seeded tournament (:mod:`toolkit.analysis.tournament`)
+and streams its tables to Parquet as games finish, with a progress bar and a
+summary table at the end::
+
+    python -m toolkit simulate pioneers --players 4 \\
+        --agents greedy,random,mcts,random --games 10000 --seed 1 \\
+        --out results.parquet [--workers 2] [--scheduler tcp://host:8786]
+
+``results.parquet`` holds one row per game x seat; ``results.games.parquet``
+one row per game, ``results.wagons.parquet`` (Pioneers) one row per wagon
+bought and, with ``--turns``, ``results.turns.parquet`` one row per turn.
+Every input is checked before the first game: unknown bots, a wrong number of
+agents, a bad or unreachable scheduler, an unwritable output path. Ctrl-C (or
+SIGTERM) stops the run and leaves readable Parquet files of the games finished
+so far. ``python -m toolkit bots`` lists the bots.
+
+Exit status: 0 done, 1 a game failed, 2 bad input, 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import signal
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = ["main"]
+
+
+class _Abort(Exception):
+    """Bad input found before any game was played."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="python -m toolkit",
+                                 description="frontier-toolkit command line")
+    sub = ap.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sim = sub.add_parser(
+        "simulate", help="play a seeded bot tournament and write its tables to Parquet",
+        description="Play a seeded bot tournament and stream its tables to Parquet.")
+    sim.add_argument("game", help="a registered game, e.g. pioneers")
+    sim.add_argument("--agents", required=True,
+                     help="one bot per seat, comma-separated: random, greedy, mc, mcts "
+                          "(a budget after a colon: mcts:200)")
+    sim.add_argument("--players", type=int, default=None,
+                     help="seats per game (default: the number of agents)")
+    sim.add_argument("--games", type=int, required=True, help="how many games")
+    sim.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
+    sim.add_argument("--out", required=True, help="Parquet file for the seat table")
+    sim.add_argument("--workers", type=int, default=1, help="local processes (default 1)")
+    sim.add_argument("--scheduler", default=None,
+                     help="Dask scheduler address (tcp://host:8786): play on that cluster")
+    sim.add_argument("--turns", action="store_true", help="also write one row per turn")
+    sim.add_argument("--chunk-size", type=int, default=None,
+                     help="games per task (default: chosen from the bots and workers)")
+    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                     help="a game option, e.g. --option max_rounds=40 (repeatable)")
+    sim.add_argument("--no-progress", action="store_true", help="no progress bar")
+    sub.add_parser("bots", help="list the bots")
+    return ap
+
+
+def _value(text: str) -> Any:
+    low = text.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    if low in ("none", "null"):
+        return None
+    for cast in (int, float):
+        try:
+            return cast(text)
+        except ValueError:
+            pass
+    return text
+
+
+def _options(items: Sequence[str]) -> dict[str, Any]:
+    out = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise _Abort(f"--option expects KEY=VALUE, got {item!r}")
+        out[key.strip()] = _value(value.strip())
+    return out
+
+
+class _Running:
+    """Flat-memory running totals per entrant for the closing summary."""
+
+    def __init__(self, labels: Sequence[str]) -> None:
+        self.labels = list(labels)
+        k = len(labels)
+        self.n = [0] * k
+        self.win = [0.0] * k
+        self.score = [0.0] * k
+        self.score2 = [0.0] * k
+        self.games = 0
+
+    def add(self, rows: dict[str, list[dict]]) -> None:
+        for row in rows.get("seats", ()):
+            e = row["entrant"]
+            self.n[e] += 1
+            self.win[e] += row["win"]
+            self.score[e] += row["score"]
+            self.score2[e] += row["score"] ** 2
+        self.games += len(rows.get("games", ()))
+
+    def table(self) -> str:
+        from toolkit.analysis.stats import wilson_interval
+
+        lines = [f"{'entrant':>7}  {'agent':<10} {'games':>7}  {'win rate':>8}  "
+                 f"{'95% interval':<16} {'mean score':>10} {'+-':>5}"]
+        for e, label in enumerate(self.labels):
+            n = self.n[e]
+            if not n:
+                continue
+            low, high = wilson_interval(self.win[e], n)
+            mean = self.score[e] / n
+            var = max(self.score2[e] / n - mean * mean, 0.0) * n / max(n - 1, 1)
+            half = 1.96 * math.sqrt(var / n)
+            lines.append(f"{e:>7}  {label:<10} {n:>7}  {self.win[e] / n:>8.3f}  "
+                         f"[{low:.3f}, {high:.3f}]   {mean:>10.2f} {half:>5.2f}")
+        return "\n".join(lines)
+
+
+class _Progress:
+    """tqdm when installed, else a line on stderr at most every 2 seconds."""
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.total, self.done, self.bar, self.enabled = total, 0, None, enabled
+        self.start = self.last = time.perf_counter()
+        if enabled:
+            try:
+                from tqdm import tqdm
+
+                self.bar = tqdm(total=total, unit="game", file=sys.stderr, dynamic_ncols=True)
+            except ImportError:
+                self.bar = None
+
+    def update(self, done: int) -> None:
+        if not self.enabled:
+            return
+        if self.bar is not None:
+            self.bar.update(done - self.done)
+        else:
+            now = time.perf_counter()
+            if now - self.last >= 2 or done == self.total:
+                rate = done / max(now - self.start, 1e-9)
+                print(f"  {done}/{self.total} games ({rate:.1f}/s)", file=sys.stderr)
+                self.last = now
+        self.done = done
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from toolkit.analysis import tournament as T
+
+    # ---- every check before the first game -------------------------------------
+    try:
+        options = _options(args.option)
+        if args.games < 1:
+            raise _Abort(f"--games must be at least 1, got {args.games}")
+        if args.workers < 1:
+            raise _Abort(f"--workers must be at least 1, got {args.workers}")
+        if args.chunk_size is not None and args.chunk_size < 1:
+            raise _Abort(f"--chunk-size must be at least 1, got {args.chunk_size}")
+        agents = [a.strip() for a in args.agents.split(",")]
+        players = args.players if args.players is not None else len(agents)
+        spec = T.prepare(args.game, agents, args.seed, players=players, turns=args.turns,
+                         **options)
+        T.check_writable(args.out)
+        client = None
+        if args.scheduler is not None:
+            T._check_scheduler(args.scheduler)
+            client, _ = T._connect(args.scheduler)
+    except (_Abort, T.TournamentError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+    where = (f"Dask cluster {args.scheduler}" if client is not None
+             else f"{args.workers} local process{'es' if args.workers > 1 else ''}")
+    print(f"{spec.game!r}: {', '.join(spec.labels)}; {args.games} games, seed {args.seed}, "
+          f"on {where}", file=sys.stderr)
+    running = _Running(spec.labels)
+    bar = _Progress(args.games, enabled=not args.no_progress)
+
+    def on_chunk(done: int, rows: dict) -> None:
+        running.add(rows)
+        bar.update(done)
+
+    def on_term(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, on_term)
+    start = time.perf_counter()
+    status = 0
+    paths = T.table_paths(args.out)
+    try:
+        T.write_parquet(spec, args.games, args.out, workers=args.workers,
+                        scheduler=client, chunk_size=args.chunk_size, on_chunk=on_chunk)
+    except KeyboardInterrupt:
+        status = 130
+    except Exception as exc:  # a game or a worker failed: keep what was written
+        print(f"\nerror: {type(exc).__name__}: {exc}", file=sys.stderr)
+        status = 1
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        bar.close()
+        if client is not None:
+            client.close()
+    elapsed = time.perf_counter() - start
+    if status == 130:
+        print(f"\ninterrupted after {running.games} games; the Parquet files hold them",
+              file=sys.stderr)
+    written = [str(p) for p in paths.values() if p.exists()]
+    print(f"\n{running.games} games in {elapsed:.1f} s "
+          f"({running.games / max(elapsed, 1e-9):.1f} games/s) -> {', '.join(written)}")
+    if running.games:
+        print(running.table())
+    return status
+
+
+def _bots() -> int:
+    from toolkit.agents import BOTS
+
+    for name, (cls, param) in BOTS.items():
+        doc = (cls.__doc__ or "").strip().splitlines()[0]
+        budget = f"  (budget: {param}, e.g. {name}:100)" if param else ""
+        print(f"{name:<8} {doc}{budget}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = _parser().parse_args(argv)
+    if args.command == "simulate":
+        return _simulate(args)
+    if args.command == "bots":
+        return _bots()
+    return 2  # pragma: no cover - argparse rejects unknown commands
