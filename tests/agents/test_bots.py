@@ -196,14 +196,14 @@ def test_bots_are_deterministic_given_their_rng(game, decision_states):
 
 def test_greedy_beats_random_in_a_few_games(game):
     wins = 0.0
-    for seed in range(6):
+    for seed in range(4):
         agents = [RandomAgent()] * 4
         agents[seed % 4] = GreedyAgent()
         final, _ = play(game, agents, seed=seed)
         winners = game.winners(final)
         if seed % 4 in winners:
             wins += 1 / len(winners)
-    assert wins >= 4
+    assert wins >= 3
 
 
 def test_make_agent_reads_names_and_budgets():

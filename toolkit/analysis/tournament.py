@@ -431,12 +431,18 @@ def _check_scheduler(scheduler: Any) -> None:
         return
     import re
 
-    if not re.fullmatch(r"(tcp|tls|ucx|inproc|ws|wss)://[^\s/]+(:\d+)?/?", scheduler):
+    ok = (re.fullmatch(r"(tcp|tls|ucx|ws|wss)://[^\s/:]+:\d{1,5}/?", scheduler)
+          or re.fullmatch(r"inproc://\S+", scheduler))
+    if not ok:
         raise TournamentError(
             f"bad scheduler address {scheduler!r}: expected e.g. tcp://10.0.0.5:8786")
 
 
-def _connect(scheduler: Any, timeout: float = 10.0) -> tuple[Any, bool]:
+#: Seconds to wait for a Dask scheduler before giving up.
+_CONNECT_TIMEOUT = 10.0
+
+
+def _connect(scheduler: Any, timeout: float | None = None) -> tuple[Any, bool]:
     """A Dask client for ``scheduler`` (an address or a Client); (client, we_own_it)."""
     try:
         from distributed import Client
@@ -448,7 +454,7 @@ def _connect(scheduler: Any, timeout: float = 10.0) -> tuple[Any, bool]:
         return scheduler, False
     _check_scheduler(scheduler)
     try:
-        return Client(scheduler, timeout=timeout), True
+        return Client(scheduler, timeout=timeout or _CONNECT_TIMEOUT), True
     except (OSError, TimeoutError) as exc:
         raise TournamentError(
             f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
