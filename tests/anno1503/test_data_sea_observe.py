@@ -289,3 +289,15 @@ def test_importing_the_engine_loads_no_notebook_stack():
         cwd=ROOT,
     )
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(
+    "module", ["__init__", "actions", "builder", "queries", "rules", "sea", "tables"]
+)
+def test_docstring_examples_run(module):
+    import doctest
+    import importlib
+
+    name = "toolkit.anno1503" + ("" if module == "__init__" else f".{module}")
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0 and result.attempted > 0

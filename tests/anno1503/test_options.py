@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 import pytest
 
@@ -131,3 +132,16 @@ def test_max_turns_stops_without_a_winner():
 def test_every_assumption_has_a_documented_default():
     assert list(anno1503.ASSUMPTIONS) == [f"ASSUMPTION-{i}" for i in range(1, 34)]
     assert all(text for text in anno1503.ASSUMPTIONS.values())
+
+
+def test_A_PROD_4_production_odds_count_a_branch_office(game3):
+    s = anno1503.position(game3, seats={0: {"offices": {3: "SPICE"}}})
+    odds = anno1503.production_odds(game3, s, 0)
+    assert odds["WOOD"] == odds["SPICE"] == odds["ANY"] == odds["EVENT"] == Fraction(1, 6)
+    assert odds["TOBACCO"] == 0
+
+
+def test_summary_rows_read_the_state(game3):
+    s = anno1503.position(game3, seats={1: {"gold": 12, "contracts": 2, "offices": {1: "TOBACCO"}}})
+    row = anno1503.summary(game3, s)[1]
+    assert (row["island"], row["gold"], row["contracts"], row["offices"]) == ("B", 12, 2, {1: "TOBACCO"})

@@ -63,6 +63,7 @@ from .actions import (
 from .builder import position
 from .constants import ASSUMPTIONS, HAND_LIMIT, VICTORY
 from .moves import sale_value
+from .queries import production_odds, summary
 from .rules import AP_PER_SHIP, DEFAULTS, Anno1503
 from .sea import Reach, reachable, sea_graph
 from .state import IslandCard, Player, State
@@ -107,7 +108,9 @@ __all__ = [
     "load_tables",
     "parse_action",
     "position",
+    "production_odds",
     "reachable",
     "sale_value",
     "sea_graph",
+    "summary",
 ]
