@@ -25,8 +25,10 @@ import time
 def _ms(times: list[float]) -> str:
     times = sorted(times)
     p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
-    return (f"median {statistics.median(times) * 1000:7.1f} ms   p90 {p90 * 1000:7.1f} ms   "
-            f"max {times[-1] * 1000:7.1f} ms   (n={len(times)})")
+    return (
+        f"median {statistics.median(times) * 1000:7.1f} ms   p90 {p90 * 1000:7.1f} ms   "
+        f"max {times[-1] * 1000:7.1f} ms   (n={len(times)})"
+    )
 
 
 def main() -> None:
@@ -49,15 +51,22 @@ def main() -> None:
     game = pioneers.Pioneers(players=args.players)
     _, record = play(game, [random_agent] * args.players, seed=args.seed)
     states = [s for s in replay_states(record, game) if game.to_move(s) != -1]
-    print(f"Pioneers, {args.players} players, seed {args.seed}: {len(record.actions)} actions, "
-          f"{len(states)} decision states")
+    print(
+        f"Pioneers, {args.players} players, seed {args.seed}: {len(record.actions)} actions, "
+        f"{len(states)} decision states"
+    )
     print(f"import plotly + toolkit.viz          {t_import * 1000:7.1f} ms")
 
     t = time.perf_counter()
     board.board_layout(game.board)
-    print(f"layout (first draw, then cached)     {(time.perf_counter() - t) * 1000:7.1f} ms")
+    print(
+        f"layout (first draw, then cached)     {(time.perf_counter() - t) * 1000:7.1f} ms"
+    )
 
-    picks = [states[round(k * (len(states) - 1) / (args.builds - 1))] for k in range(args.builds)]
+    picks = [
+        states[round(k * (len(states) - 1) / (args.builds - 1))]
+        for k in range(args.builds)
+    ]
     times = []
     for s in picks:
         t = time.perf_counter()
@@ -73,7 +82,7 @@ def main() -> None:
 
     widget = viz.draw(game, states[0], widget=True)
     assert isinstance(widget, go.FigureWidget)
-    seq = states[1:args.updates + 1]
+    seq = states[1 : args.updates + 1]
     times = []
     for s in seq:
         t = time.perf_counter()
@@ -95,10 +104,12 @@ def main() -> None:
         times.append(time.perf_counter() - t)
     print(f"board data  (position -> traces)     {_ms(times)}")
 
-    for name, fn in (("panel", lambda: viz.panel(game, states[len(states) // 2])),
-                     ("vp_over_game", lambda: charts.vp_over_game(record, game)),
-                     ("money_flow", lambda: charts.money_flow(record, game)),
-                     ("replay_animation", lambda: charts.replay_animation(record, game))):
+    for name, fn in (
+        ("panel", lambda: viz.panel(game, states[len(states) // 2])),
+        ("vp_over_game", lambda: charts.vp_over_game(record, game)),
+        ("money_flow", lambda: charts.money_flow(record, game)),
+        ("replay_animation", lambda: charts.replay_animation(record, game)),
+    ):
         t = time.perf_counter()
         fig = fn()
         extra = f", {len(fig.frames)} frames" if fig.frames else ""

@@ -66,7 +66,7 @@ def test_trace_names_are_stable_and_unique(game4, staged):
     board_traces = names[: len(expected)]
     assert board_traces == expected
     # the rest are legend entries: 4 players, 7 tiles, start city, stagecoach
-    legend = names[len(expected):]
+    legend = names[len(expected) :]
     assert len(legend) == 4 + 7 + 2
     assert all(all(v is None for v in fig.data[names.index(n)].x) for n in legend)
     assert fig.layout.meta["game"] == "pioneers"
@@ -79,13 +79,19 @@ def test_trace_count_depends_on_players_only(game2, played2):
     assert [t.name for t in a.data] == [t.name for t in b.data]
     assert "roads seat 1" in [t.name for t in a.data]
     assert "roads seat 2" not in [t.name for t in a.data]
-    assert "covered city" in [t.name for t in a.data]  # legend entry on the 2-player board
+    assert "covered city" in [
+        t.name for t in a.data
+    ]  # legend entry on the 2-player board
 
 
 def test_one_road_trace_per_owner_with_exactly_its_connections(game4, staged):
     fig = viz.draw(game4, staged)
-    expected = {0: {"CHI-DET", "BUF-CLE"}, 1: {"CHI-MIL"}, 2: {"CHI-MIL", "CHI-IND"},
-                3: {"IND-STL", "BUF-CLE"}}
+    expected = {
+        0: {"CHI-DET", "BUF-CLE"},
+        1: {"CHI-MIL"},
+        2: {"CHI-MIL", "CHI-IND"},
+        3: {"IND-STL", "BUF-CLE"},
+    }
     xy = city_xy(fig, game4)
     for seat in range(4):
         tr = trace(fig, f"roads seat {seat}")
@@ -95,11 +101,17 @@ def test_one_road_trace_per_owner_with_exactly_its_connections(game4, staged):
         assert tr.marker.symbol == viz.theme.player_symbol(seat)
         pieces = segments(tr)
         assert len(pieces) == len(expected[seat])
-        for piece, conn in zip(pieces, [c for c in tr.customdata if c is not None][::3]):
+        for piece, conn in zip(
+            pieces, [c for c in tr.customdata if c is not None][::3]
+        ):
             a, b = conn.split("-")
             (x0, y0), _, (x1, y1) = piece
             # a single road lies on the connection; a double road 4 px beside it
-            offset = 0 if len(staged.roads[game4.board.edge_of(a, b)]) == 1 else P.DOUBLE_OFFSET
+            offset = (
+                0
+                if len(staged.roads[game4.board.edge_of(a, b)]) == 1
+                else P.DOUBLE_OFFSET
+            )
             assert math.dist((x0, y0), xy[a]) == pytest.approx(offset, abs=1e-6)
             assert math.dist((x1, y1), xy[b]) == pytest.approx(offset, abs=1e-6)
     casing = trace(fig, "road casing")
@@ -145,7 +157,9 @@ def test_pioneers_stand_in_their_city_and_stack(game4, staged):
     xy = city_xy(fig, game4)
     green = trace(fig, "pioneers seat 2")
     assert len(green.x) == 2  # BUF and CHI
-    spots = {(round(x, 6), round(y, 6)): t for x, y, t in zip(green.x, green.y, green.text)}
+    spots = {
+        (round(x, 6), round(y, 6)): t for x, y, t in zip(green.x, green.y, green.text)
+    }
     dx, dy = P.SLOTS[2]
     assert spots[(round(xy["CHI"][0] + dx, 6), round(xy["CHI"][1] + dy, 6))] == "3"
     assert spots[(round(xy["BUF"][0] + dx, 6), round(xy["BUF"][1] + dy, 6))] == ""
@@ -158,8 +172,11 @@ def test_coach_and_start_city(game4, staged):
     xy = city_xy(fig, game4)
     coach = trace(fig, "coach")
     assert (coach.x[0], coach.y[0]) == pytest.approx(
-        (xy["CHI"][0] + P.COACH_OFFSET[0], xy["CHI"][1] + P.COACH_OFFSET[1]))
-    assert fig.layout.shapes[0].name == "coach" and fig.layout.shapes[0].path.startswith("M")
+        (xy["CHI"][0] + P.COACH_OFFSET[0], xy["CHI"][1] + P.COACH_OFFSET[1])
+    )
+    assert fig.layout.shapes[0].name == "coach" and fig.layout.shapes[
+        0
+    ].path.startswith("M")
     start = trace(fig, "start marker")
     assert (start.x[0], start.y[0]) == pytest.approx(xy["BUF"])
 
@@ -171,17 +188,24 @@ def test_covered_cities_are_greyed(game2, played2):
     b = game2.board
     covered = {b.ids[i] for i in b.covered_2p}
     assert len(covered) == 8
-    for cid, colour, line, text, hover in zip(cities.customdata, cities.marker.color,
-                                              cities.marker.line.color, cities.text,
-                                              cities.hovertext):
+    for cid, colour, line, text, hover in zip(
+        cities.customdata,
+        cities.marker.color,
+        cities.marker.line.color,
+        cities.text,
+        cities.hovertext,
+    ):
         if cid in covered:
             assert colour == viz.theme.COVERED and line == viz.theme.COVERED_INK
             assert text == "" and "covered" in hover
         else:
             assert colour != viz.theme.COVERED
     labels = trace(fig, "city labels")
-    greyed = {c for c, col in zip(labels.customdata, labels.textfont.color)
-              if col == viz.theme.COVERED_INK}
+    greyed = {
+        c
+        for c, col in zip(labels.customdata, labels.textfont.color)
+        if col == viz.theme.COVERED_INK
+    }
     assert greyed == covered
     dead = segments(trace(fig, "covered connections"))
     n_dead = sum(1 for a, c in b.edges if final.covered[a] or final.covered[c])
@@ -218,7 +242,10 @@ def test_longer_route_coordinates_and_costs(game4, staged):
     # city, midpoint, city, midpoint, city
     assert pts[0::2] == [pytest.approx(xy[c]) for c in path]
     for k in range(2):
-        mid = ((xy[path[k]][0] + xy[path[k + 1]][0]) / 2, (xy[path[k]][1] + xy[path[k + 1]][1]) / 2)
+        mid = (
+            (xy[path[k]][0] + xy[path[k + 1]][0]) / 2,
+            (xy[path[k]][1] + xy[path[k + 1]][1]) / 2,
+        )
         assert pts[2 * k + 1] == pytest.approx(mid)
     assert tr.marker.size[1] > 0 and tr.marker.symbol == "arrow"
     assert list(trace(fig, "route costs").text) == ["$1 green", "free"]
@@ -263,14 +290,20 @@ def test_labels_do_not_overlap_at_the_default_size(players):
     x0, x1 = fig.layout.xaxis.range
     y0, y1 = fig.layout.yaxis.range
     for i, a in enumerate(boxes):
-        assert x0 <= a[0] and a[2] <= x1 and y0 <= a[1] and a[3] <= y1, "label off the map"
+        assert x0 <= a[0] and a[2] <= x1 and y0 <= a[1] and a[3] <= y1, (
+            "label off the map"
+        )
         for j, b in enumerate(boxes):
             if i < j:
-                assert L.overlap(a, b) == 0, f"labels {labels.text[i]} and {labels.text[j]}"
+                assert L.overlap(a, b) == 0, (
+                    f"labels {labels.text[i]} and {labels.text[j]}"
+                )
         for j, b in enumerate(city_boxes):
             assert L.overlap(a, b) == 0, f"label {labels.text[i]} covers city {j}"
-        for j, b in enumerate(coach_boxes):
-            assert L.overlap(a, b) == 0, f"label {labels.text[i]} under a stagecoach spot"
+        for b in coach_boxes:
+            assert L.overlap(a, b) == 0, (
+                f"label {labels.text[i]} under a stagecoach spot"
+            )
     # cities keep their distance, and each label is nearest its own city
     for i, p in enumerate(xy):
         for j, q in enumerate(xy):
@@ -296,7 +329,9 @@ def test_board_without_coordinates_is_laid_out():
     fig = viz.draw(game, state, route=("S", "A", "B"))
     xy = city_xy(fig, game)
     pts = list(xy.values())
-    assert min(math.dist(p, q) for i, p in enumerate(pts) for q in pts[i + 1:]) >= P.HEX
+    assert (
+        min(math.dist(p, q) for i, p in enumerate(pts) for q in pts[i + 1 :]) >= P.HEX
+    )
     assert fig.layout.annotations[0].visible
 
 
@@ -312,7 +347,9 @@ def test_unknown_game_is_refused():
 
 
 def _data(fig):
-    return [{k: v for k, v in t.items() if k != "uid"} for t in fig.to_plotly_json()["data"]]
+    return [
+        {k: v for k, v in t.items() if k != "uid"} for t in fig.to_plotly_json()["data"]
+    ]
 
 
 def test_update_board_equals_a_fresh_draw(game4, played4):
@@ -326,7 +363,10 @@ def test_update_board_equals_a_fresh_draw(game4, played4):
         fresh = viz.draw(game4, states[i], route=route)
         assert _data(fig) == _data(fresh)
         assert fig.layout.title.text == fresh.layout.title.text
-        assert fig.layout.annotations[0].to_plotly_json() == fresh.layout.annotations[0].to_plotly_json()
+        assert (
+            fig.layout.annotations[0].to_plotly_json()
+            == fresh.layout.annotations[0].to_plotly_json()
+        )
         assert fig.layout.shapes[0].path == fresh.layout.shapes[0].path
 
 
@@ -344,7 +384,9 @@ def test_update_board_on_a_figure_widget_is_fast_and_in_place(game4, played4):
     assert all(a is b for a, b in zip(traces_before, widget.data))  # same trace objects
     assert _data(widget) == _data(viz.draw(game4, states[100]))
     times.sort()
-    assert times[len(times) // 2] < 0.150, f"median update {times[len(times) // 2]:.3f} s"
+    assert times[len(times) // 2] < 0.150, (
+        f"median update {times[len(times) // 2]:.3f} s"
+    )
 
 
 def test_name_labels_option(game4):

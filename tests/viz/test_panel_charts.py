@@ -55,8 +55,9 @@ def test_panel_of_a_played_game(game4, played4):
 def test_vp_over_game_ends_on_the_final_scores(game4, played4):
     final, record, states = played4
     fig = viz.vp_over_game(record)
-    assert [t.name for t in fig.data] == [f"{c} (seat {s})" for s, c in
-                                         enumerate(("blue", "red", "green", "yellow"))]
+    assert [t.name for t in fig.data] == [
+        f"{c} (seat {s})" for s, c in enumerate(("blue", "red", "green", "yellow"))
+    ]
     assert tuple(t.y[-1] for t in fig.data) == record.scores == game4.scores(final)
     assert len({t.marker.symbol for t in fig.data}) == 4
     assert len({t.line.dash for t in fig.data}) == 4
@@ -68,8 +69,12 @@ def test_score_breakdown_stacks_to_the_total(game4, played4):
     fig = viz.score_breakdown_chart(game4, final)
     assert fig.layout.barmode == "stack"
     bars = [t for t in fig.data if isinstance(t, go.Bar)]
-    assert [b.name for b in bars] == ["emptied wagons", "empty seats", "gold nuggets",
-                                      "best road network"]
+    assert [b.name for b in bars] == [
+        "emptied wagons",
+        "empty seats",
+        "gold nuggets",
+        "best road network",
+    ]
     totals = [sum(b.y[i] for b in bars) for i in range(4)]
     assert tuple(totals) == game4.scores(final)
     same = viz.score_breakdown_chart(record)
@@ -119,13 +124,15 @@ def test_money_flow_sankey_conserves_money(game4, played4):
     middle = [i for i, lab in enumerate(labels) if not lab.endswith((" pays", " gets"))]
     for m in middle:  # every kind node passes on exactly what it receives
         inflow = sum(v for t, v in zip(sankey.link.target, sankey.link.value) if t == m)
-        outflow = sum(v for s, v in zip(sankey.link.source, sankey.link.value) if s == m)
+        outflow = sum(
+            v for s, v in zip(sankey.link.source, sankey.link.value) if s == m
+        )
         assert inflow == outflow > 0
     assert "bank pays" in labels and "yellow gets" in labels
 
 
 def test_replay_animation_has_frames_and_a_slider(game4, played4):
-    final, record, states = played4
+    final, record, _ = played4
     fig = viz.replay_animation(record, max_frames=20)
     assert 2 <= len(fig.frames) <= 20
     slider = fig.layout.sliders[0]
@@ -141,4 +148,6 @@ def test_replay_animation_has_frames_and_a_slider(game4, played4):
     fresh = viz.draw(game4, final)
     for name in ("roads seat 0", "pioneers seat 3", "coach"):
         assert list(last[name].x) == list(trace(fresh, name).x)
-    assert list(last["cities"].marker.color) == list(trace(fresh, "cities").marker.color)
+    assert list(last["cities"].marker.color) == list(
+        trace(fresh, "cities").marker.color
+    )

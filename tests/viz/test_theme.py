@@ -8,17 +8,26 @@ from toolkit.viz import theme as T
 
 # Machado, Oliveira & Fernandes (2009), severity 1.0, on linear RGB.
 CVD = {
-    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
-                   (-0.003882, -0.048116, 1.051998)),
-    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
-                     (-0.011820, 0.042940, 0.968881)),
-    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
-                   (0.004733, 0.691367, 0.303900)),
+    "protanopia": (
+        (0.152286, 1.052583, -0.204868),
+        (0.114503, 0.786281, 0.099216),
+        (-0.003882, -0.048116, 1.051998),
+    ),
+    "deuteranopia": (
+        (0.367322, 0.860646, -0.227968),
+        (0.280085, 0.672501, 0.047413),
+        (-0.011820, 0.042940, 0.968881),
+    ),
+    "tritanopia": (
+        (1.255528, -0.076749, -0.178779),
+        (-0.078411, 0.930809, 0.147602),
+        (0.004733, 0.691367, 0.303900),
+    ),
 }
 
 
 def _linear(hex_colour):
-    c = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    c = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
     return [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
 
 
@@ -45,7 +54,9 @@ def test_player_colours_stay_apart_under_colour_vision_deficiencies():
         for (i, a), (j, b) in itertools.combinations(enumerate(labs), 2):
             delta_e = sum((p - q) ** 2 for p, q in zip(a, b)) ** 0.5
             # ΔE > 15 is a clearly visible difference; the shapes add the rest
-            assert delta_e > 15, f"{name}: seats {i} and {j} too close (ΔE {delta_e:.1f})"
+            assert delta_e > 15, (
+                f"{name}: seats {i} and {j} too close (ΔE {delta_e:.1f})"
+            )
 
 
 def test_every_player_has_its_own_shape_and_dash():
@@ -78,6 +89,7 @@ def test_importing_viz_is_cheap():
     import sys
 
     code = "import sys, toolkit.viz; print('plotly' in sys.modules)"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
     assert done.stdout.strip() == "False"

@@ -8,7 +8,7 @@ figure is first asked for.
 >>> from toolkit.core import play, random_agent
 >>> game = pioneers.Pioneers(players=4)
 >>> state, record = play(game, [random_agent] * 4, seed=1)
->>> fig = viz.draw(game, state)                      # the board
+>>> fig = viz.draw(game, state)  # the board
 >>> [t.name for t in fig.data][:3]
 ['covered connections', 'connections', 'road casing']
 
@@ -26,8 +26,13 @@ from typing import Any
 #: Game name -> module with ``draw_board``/``update_board``/``draw_panel``.
 BOARDS = {"pioneers": "toolkit.viz.pioneers"}
 
-_CHARTS = ("vp_over_game", "score_breakdown_chart", "money_flow", "replay_animation",
-           "records_table")
+_CHARTS = (
+    "vp_over_game",
+    "score_breakdown_chart",
+    "money_flow",
+    "replay_animation",
+    "records_table",
+)
 
 
 def board_module(game: Any) -> Any:
@@ -36,7 +41,8 @@ def board_module(game: Any) -> Any:
     if name not in BOARDS:
         known = ", ".join(sorted(BOARDS))
         raise NotImplementedError(
-            f"no board drawing for game {name!r} yet; implemented: {known}")
+            f"no board drawing for game {name!r} yet; implemented: {known}"
+        )
     return importlib.import_module(BOARDS[name])
 
 

@@ -60,8 +60,9 @@ def turn_starts(game: Any, states: Sequence[Any]) -> list[int]:
     return out
 
 
-def vp_over_game(record: Any, game: Any = None, *, width: int = 900,
-                 height: int = 460) -> go.Figure:
+def vp_over_game(
+    record: Any, game: Any = None, *, width: int = 900, height: int = 460
+) -> go.Figure:
     """Each player's VP (``game.scores``: as if the game ended then) turn by turn.
 
     One line per player in the player's colour, dash and marker shape; hover
@@ -75,21 +76,42 @@ def vp_over_game(record: Any, game: Any = None, *, width: int = 900,
     rounds = [getattr(states[i], "round", None) for i in idx]
     x = list(range(len(idx)))
     for seat in range(game.players):
-        fig.add_trace(go.Scatter(
-            name=f"{T.player_name(seat)} (seat {seat})", x=x, y=[s[seat] for s in scores],
-            mode="lines+markers", customdata=rounds,
-            line=dict(color=T.player_colour(seat), dash=T.player_dash(seat), width=2.5),
-            marker=dict(symbol=T.player_symbol(seat), size=7, color=T.player_colour(seat),
-                        line=dict(color=T.INK, width=0.8)),
-            hovertemplate=(f"{T.player_name(seat)}: %{{y}} VP<br>turn %{{x}}, "
-                           "round %{customdata}<extra></extra>"),
-        ))
+        fig.add_trace(
+            go.Scatter(
+                name=f"{T.player_name(seat)} (seat {seat})",
+                x=x,
+                y=[s[seat] for s in scores],
+                mode="lines+markers",
+                customdata=rounds,
+                line=dict(
+                    color=T.player_colour(seat), dash=T.player_dash(seat), width=2.5
+                ),
+                marker=dict(
+                    symbol=T.player_symbol(seat),
+                    size=7,
+                    color=T.player_colour(seat),
+                    line=dict(color=T.INK, width=0.8),
+                ),
+                hovertemplate=(
+                    f"{T.player_name(seat)}: %{{y}} VP<br>turn %{{x}}, "
+                    "round %{customdata}<extra></extra>"
+                ),
+            )
+        )
     final = scores[-1] if scores else ()
-    title = f"<b>VP over the game</b> · seed {record.seed}" if record.seed is not None else (
-        "<b>VP over the game</b>")
+    title = (
+        f"<b>VP over the game</b> · seed {record.seed}"
+        if record.seed is not None
+        else ("<b>VP over the game</b>")
+    )
     fig.update_layout(
-        template=T.template(), width=width, height=height, title=title,
-        xaxis_title="turn", yaxis_title="VP if the game ended now", hovermode="x unified",
+        template=T.template(),
+        width=width,
+        height=height,
+        title=title,
+        xaxis_title="turn",
+        yaxis_title="VP if the game ended now",
+        hovermode="x unified",
         legend=dict(orientation="h", x=0, y=1.0, yanchor="bottom"),
         margin=dict(l=60, r=20, t=80, b=50),
         meta={"figure": "vp_over_game", "final": list(final)},
@@ -120,14 +142,22 @@ def _breakdown_rows(source: Any, state: Any = None) -> tuple[list[dict], str]:
     rows = []
     for player in sorted(groups, key=str):
         g = groups[player]
-        rows.append({"player": player, **{
-            part: sum(float(r.get(part, 0)) for r in g) / len(g) for part, *_ in SCORE_PARTS}})
+        rows.append(
+            {
+                "player": player,
+                **{
+                    part: sum(float(r.get(part, 0)) for r in g) / len(g)
+                    for part, *_ in SCORE_PARTS
+                },
+            }
+        )
     games = max((len(g) for g in groups.values()), default=0)
     return rows, f"mean over {games} game{'s' if games != 1 else ''}"
 
 
-def score_breakdown_chart(source: Any, state: Any = None, *, width: int = 760,
-                          height: int = 440) -> go.Figure:
+def score_breakdown_chart(
+    source: Any, state: Any = None, *, width: int = 760, height: int = 440
+) -> go.Figure:
     """Stacked bars of each player's score: wagons, empty seats, gold, network.
 
     ``source`` is a game (with ``state``), a Record (its final position), or a
@@ -142,36 +172,63 @@ def score_breakdown_chart(source: Any, state: Any = None, *, width: int = 760,
     names = [label(r["player"]) for r in rows]
     fig = go.Figure()
     for part, text, colour, pattern in SCORE_PARTS:
-        fig.add_trace(go.Bar(
-            name=text, x=names, y=[r[part] for r in rows],
-            marker=dict(color=colour, line=dict(color=T.INK, width=1),
-                        pattern=dict(shape=pattern, fgcolor=T.INK, fgopacity=0.35, size=7)),
-            hovertemplate=f"{text}: %{{y:.3g}} VP<extra>%{{x}}</extra>",
-        ))
+        fig.add_trace(
+            go.Bar(
+                name=text,
+                x=names,
+                y=[r[part] for r in rows],
+                marker=dict(
+                    color=colour,
+                    line=dict(color=T.INK, width=1),
+                    pattern=dict(shape=pattern, fgcolor=T.INK, fgopacity=0.35, size=7),
+                ),
+                hovertemplate=f"{text}: %{{y:.3g}} VP<extra>%{{x}}</extra>",
+            )
+        )
     totals = [sum(r[p] for p, *_ in SCORE_PARTS) for r in rows]
-    fig.add_trace(go.Scatter(
-        name="total", x=names, y=totals, mode="text", text=[f"<b>{t:.3g}</b>" for t in totals],
-        textposition="top center", showlegend=False, hoverinfo="skip",
-        textfont=dict(size=14)))
+    fig.add_trace(
+        go.Scatter(
+            name="total",
+            x=names,
+            y=totals,
+            mode="text",
+            text=[f"<b>{t:.3g}</b>" for t in totals],
+            textposition="top center",
+            showlegend=False,
+            hoverinfo="skip",
+            textfont=dict(size=14),
+        )
+    )
     fig.update_layout(
-        template=T.template(), width=width, height=height, barmode="stack",
-        title=f"<b>Score breakdown</b> · {subtitle}", yaxis_title="VP",
-        yaxis_range=[0, max(totals + [1]) * 1.15], bargap=0.35,
+        template=T.template(),
+        width=width,
+        height=height,
+        barmode="stack",
+        title=f"<b>Score breakdown</b> · {subtitle}",
+        yaxis_title="VP",
+        yaxis_range=[0, max(totals + [1]) * 1.15],
+        bargap=0.35,
         legend=dict(orientation="h", x=0, y=1.0, yanchor="bottom", traceorder="normal"),
-        margin=dict(l=60, r=20, t=90, b=50), meta={"figure": "score_breakdown"},
+        margin=dict(l=60, r=20, t=90, b=50),
+        meta={"figure": "score_breakdown"},
     )
     # colour-blind help: each player's tick label carries its marker shape
     if all(isinstance(r["player"], int) for r in rows):
         glyph = {"circle": "●", "square": "■", "diamond": "◆", "triangle-up": "▲"}
-        fig.update_xaxes(tickvals=names, ticktext=[
-            f'<span style="color:{T.player_colour(r["player"])}">'
-            f'{glyph.get(T.player_symbol(r["player"]), "●")}</span> {n}'
-            for r, n in zip(rows, names)])
+        fig.update_xaxes(
+            tickvals=names,
+            ticktext=[
+                f'<span style="color:{T.player_colour(r["player"])}">'
+                f"{glyph.get(T.player_symbol(r['player']), '●')}</span> {n}"
+                for r, n in zip(rows, names)
+            ],
+        )
     return fig
 
 
-def money_flow(record: Any, game: Any = None, *, width: int = 900,
-               height: int = 520) -> go.Figure:
+def money_flow(
+    record: Any, game: Any = None, *, width: int = 900, height: int = 520
+) -> go.Figure:
     """A Sankey of all money in a recorded game: who paid, for what, to whom.
 
     Left: payers (the bank and the players); middle: the kind of payment
@@ -181,11 +238,33 @@ def money_flow(record: Any, game: Any = None, *, width: int = 900,
     module = importlib.import_module(f"toolkit.viz.{game.name}")
     flows = module.money_flows(record, game)
     parties = ["bank", *range(game.players)]
-    kinds = sorted({f["kind"] for f in flows},
-                   key=lambda k: ("income", "start money", "hotels & bonuses", "tolls",
-                                  "joining", "roads", "wagons", "other").index(k)
-                   if k in ("income", "start money", "hotels & bonuses", "tolls", "joining",
-                            "roads", "wagons", "other") else 99)
+    kinds = sorted(
+        {f["kind"] for f in flows},
+        key=lambda k: (
+            (
+                "income",
+                "start money",
+                "hotels & bonuses",
+                "tolls",
+                "joining",
+                "roads",
+                "wagons",
+                "other",
+            ).index(k)
+            if k
+            in (
+                "income",
+                "start money",
+                "hotels & bonuses",
+                "tolls",
+                "joining",
+                "roads",
+                "wagons",
+                "other",
+            )
+            else 99
+        ),
+    )
 
     def party_label(p: Any) -> str:
         return "bank" if p == "bank" else T.player_name(p)
@@ -193,10 +272,16 @@ def money_flow(record: Any, game: Any = None, *, width: int = 900,
     def party_colour(p: Any) -> str:
         return T.BANK if p == "bank" else T.player_colour(p)
 
-    labels = [party_label(p) + " pays" for p in parties] + kinds + [
-        party_label(p) + " gets" for p in parties]
-    colours = [party_colour(p) for p in parties] + ["#d8cfbd"] * len(kinds) + [
-        party_colour(p) for p in parties]
+    labels = (
+        [party_label(p) + " pays" for p in parties]
+        + kinds
+        + [party_label(p) + " gets" for p in parties]
+    )
+    colours = (
+        [party_colour(p) for p in parties]
+        + ["#d8cfbd"] * len(kinds)
+        + [party_colour(p) for p in parties]
+    )
     src_i = {p: i for i, p in enumerate(parties)}
     kind_i = {k: len(parties) + i for i, k in enumerate(kinds)}
     dst_i = {p: len(parties) + len(kinds) + i for i, p in enumerate(parties)}
@@ -220,25 +305,49 @@ def money_flow(record: Any, game: Any = None, *, width: int = 900,
         value.append(v)
         link_colour.append(T.rgba(party_colour(receiver), 0.45))
         hover.append(f"{party_label(receiver)} received ${v} from {kind}")
-    fig = go.Figure(go.Sankey(
-        name="money flow", arrangement="snap", valueformat="$d",
-        node=dict(label=labels, color=colours, pad=14, thickness=18,
-                  line=dict(color=T.INK, width=0.6)),
-        link=dict(source=source, target=target, value=value, color=link_colour,
-                  customdata=hover, hovertemplate="%{customdata}<extra></extra>"),
-    ))
+    fig = go.Figure(
+        go.Sankey(
+            name="money flow",
+            arrangement="snap",
+            valueformat="$d",
+            node=dict(
+                label=labels,
+                color=colours,
+                pad=14,
+                thickness=18,
+                line=dict(color=T.INK, width=0.6),
+            ),
+            link=dict(
+                source=source,
+                target=target,
+                value=value,
+                color=link_colour,
+                customdata=hover,
+                hovertemplate="%{customdata}<extra></extra>",
+            ),
+        )
+    )
     total = sum(f["amount"] for f in flows)
     fig.update_layout(
-        template=T.template(), width=width, height=height,
+        template=T.template(),
+        width=width,
+        height=height,
         title=(f"<b>Money flow</b> · ${total} changed hands · seed {record.seed}"),
-        margin=dict(l=20, r=20, t=60, b=20), font=dict(size=12),
+        margin=dict(l=20, r=20, t=60, b=20),
+        font=dict(size=12),
         meta={"figure": "money_flow", "flows": flows},
     )
     return fig
 
 
-def replay_animation(record: Any, game: Any = None, *, max_frames: int = 120,
-                     frame_ms: int = 600, **options: Any) -> go.Figure:
+def replay_animation(
+    record: Any,
+    game: Any = None,
+    *,
+    max_frames: int = 120,
+    frame_ms: int = 600,
+    **options: Any,
+) -> go.Figure:
     """The board turn by turn: animation frames, a slider and play/pause buttons.
 
     Frames are the positions at the start of every turn (and the final one),
@@ -257,45 +366,107 @@ def replay_animation(record: Any, game: Any = None, *, max_frames: int = 120,
     index = module.trace_index(fig)
     frames = []
     for n, i in enumerate(idx):
-        data, lay = module.board_data(game, states[i], None, None,
-                                      (fig.layout.meta or {}).get("labels", "id"))
+        data, lay = module.board_data(
+            game, states[i], None, None, (fig.layout.meta or {}).get("labels", "id")
+        )
         names = [k for k in data if k not in ("connection info",)]
-        frames.append(go.Frame(
-            name=str(n),
-            data=[go.Scatter(module._nest(data[k]), name=k) for k in names],
-            traces=[index[k] for k in names],
-            layout=dict(title_text=lay["title.text"],
-                        shapes=[dict(fig.layout.shapes[0].to_plotly_json(),
-                                     path=lay["shapes[0].path"])]),
-        ))
+        frames.append(
+            go.Frame(
+                name=str(n),
+                data=[go.Scatter(module._nest(data[k]), name=k) for k in names],
+                traces=[index[k] for k in names],
+                layout=dict(
+                    title_text=lay["title.text"],
+                    shapes=[
+                        dict(
+                            fig.layout.shapes[0].to_plotly_json(),
+                            path=lay["shapes[0].path"],
+                        )
+                    ],
+                ),
+            )
+        )
     fig.frames = frames
     labels = []
     for i in idx:
         s = states[i]
-        labels.append(f"r{getattr(s, 'round', '')} {T.player_name(s.active)}"
-                      if getattr(s, "active", -1) >= 0 else str(i))
-    steps = [dict(method="animate", label=labels[n],
-                  args=[[str(n)], dict(mode="immediate", frame=dict(duration=0, redraw=True),
-                                       transition=dict(duration=0))])
-             for n in range(len(frames))]
+        labels.append(
+            f"r{getattr(s, 'round', '')} {T.player_name(s.active)}"
+            if getattr(s, "active", -1) >= 0
+            else str(i)
+        )
+    steps = [
+        dict(
+            method="animate",
+            label=labels[n],
+            args=[
+                [str(n)],
+                dict(
+                    mode="immediate",
+                    frame=dict(duration=0, redraw=True),
+                    transition=dict(duration=0),
+                ),
+            ],
+        )
+        for n in range(len(frames))
+    ]
     height = (fig.layout.height or 700) + 90
     plot_h = (fig.layout.meta or {}).get("plot_height", 500)
     below = -(module.LEGEND_HEIGHT + 4) / plot_h  # under the legend, in plot fractions
     fig.update_layout(
         height=height,
         margin=dict(fig.layout.margin.to_plotly_json(), b=fig.layout.margin.b + 90),
-        sliders=[dict(active=0, steps=steps, x=0.1, len=0.9, y=below, yanchor="top",
-                      pad=dict(t=0, b=0), currentvalue=dict(prefix="turn: ", font=dict(size=13)),
-                      font=dict(size=9))],
-        updatemenus=[dict(type="buttons", direction="left", x=0.0, y=below, yanchor="top",
-                          xanchor="left", pad=dict(t=6, r=6), showactive=False, buttons=[
-            dict(label="▶", method="animate",
-                 args=[None, dict(frame=dict(duration=frame_ms, redraw=True),
-                                  transition=dict(duration=0), fromcurrent=True)]),
-            dict(label="❚❚", method="animate",
-                 args=[[None], dict(mode="immediate", frame=dict(duration=0, redraw=False),
-                                    transition=dict(duration=0))]),
-        ])],
+        sliders=[
+            dict(
+                active=0,
+                steps=steps,
+                x=0.1,
+                len=0.9,
+                y=below,
+                yanchor="top",
+                pad=dict(t=0, b=0),
+                currentvalue=dict(prefix="turn: ", font=dict(size=13)),
+                font=dict(size=9),
+            )
+        ],
+        updatemenus=[
+            dict(
+                type="buttons",
+                direction="left",
+                x=0.0,
+                y=below,
+                yanchor="top",
+                xanchor="left",
+                pad=dict(t=6, r=6),
+                showactive=False,
+                buttons=[
+                    dict(
+                        label="▶",
+                        method="animate",
+                        args=[
+                            None,
+                            dict(
+                                frame=dict(duration=frame_ms, redraw=True),
+                                transition=dict(duration=0),
+                                fromcurrent=True,
+                            ),
+                        ],
+                    ),
+                    dict(
+                        label="❚❚",
+                        method="animate",
+                        args=[
+                            [None],
+                            dict(
+                                mode="immediate",
+                                frame=dict(duration=0, redraw=False),
+                                transition=dict(duration=0),
+                            ),
+                        ],
+                    ),
+                ],
+            )
+        ],
     )
     return fig
 
@@ -306,5 +477,7 @@ def records_table(records: Iterable[Any]) -> list[dict]:
     for n, record in enumerate(records):
         game = _game_for(record)
         final = _states(record, game)[-1]
-        rows += [dict(r, player=r["seat"], game=n) for r in _breakdown_rows(game, final)[0]]
+        rows += [
+            dict(r, player=r["seat"], game=n) for r in _breakdown_rows(game, final)[0]
+        ]
     return rows

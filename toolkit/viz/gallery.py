@@ -55,13 +55,14 @@ def figures(seed: int = DEFAULT_SEED) -> dict[str, Any]:
     from toolkit import pioneers
     from toolkit.core import play, random_agent
 
-    from . import charts, pioneers as board
+    from . import charts
+    from . import pioneers as board
 
     game = pioneers.Pioneers(players=4)
     final, record = play(game, [random_agent] * 4, seed=seed)
     mid, route = _mid_game(game, record)
     game2 = pioneers.Pioneers(players=2)
-    final2, record2 = play(game2, [random_agent] * 2, seed=seed)
+    _, record2 = play(game2, [random_agent] * 2, seed=seed)
     mid2, _ = _mid_game(game2, record2)
     return {
         "board-4p.png": board.draw_board(game, mid, route),
@@ -73,8 +74,12 @@ def figures(seed: int = DEFAULT_SEED) -> dict[str, Any]:
     }
 
 
-def build(out_dir: str | Path, seed: int = DEFAULT_SEED, method: str | None = None,
-          scale: float = 1.0) -> list[Path]:
+def build(
+    out_dir: str | Path,
+    seed: int = DEFAULT_SEED,
+    method: str | None = None,
+    scale: float = 1.0,
+) -> list[Path]:
     """Write every gallery image into ``out_dir``; returns the paths."""
     from .render import write_pngs
 
@@ -89,24 +94,38 @@ def main(argv: list[str] | None = None) -> int:
     """Command line: ``python -m toolkit.viz.gallery OUT_DIR [--seed N] [--method M]``."""
     from .render import engine, png_info
 
-    ap = argparse.ArgumentParser(prog="python -m toolkit.viz.gallery", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        prog="python -m toolkit.viz.gallery",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     ap.add_argument("out_dir", nargs="?", default="docs/img")
     ap.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    ap.add_argument("--method", choices=("kaleido", "chromium"), default=None,
-                    help="renderer (default: kaleido if installed, else chromium)")
-    ap.add_argument("--scale", type=float, default=1.0, help="pixel density (2 for retina)")
+    ap.add_argument(
+        "--method",
+        choices=("kaleido", "chromium"),
+        default=None,
+        help="renderer (default: kaleido if installed, else chromium)",
+    )
+    ap.add_argument(
+        "--scale", type=float, default=1.0, help="pixel density (2 for retina)"
+    )
     args = ap.parse_args(argv)
     method = args.method or engine()
     if method is None:
-        print("no browser: apt-get install chromium (or pip install kaleido)", file=sys.stderr)
+        print(
+            "no browser: apt-get install chromium (or pip install kaleido)",
+            file=sys.stderr,
+        )
         return 2
     start = time.perf_counter()
     paths = build(args.out_dir, args.seed, method, args.scale)
     for p in paths:
         info = png_info(p)
-        print(f"{p}  {info['width']}x{info['height']}  {p.stat().st_size // 1024} KB  "
-              f"{IMAGES.get(p.name, '')}")
+        print(
+            f"{p}  {info['width']}x{info['height']}  {p.stat().st_size // 1024} KB  "
+            f"{IMAGES.get(p.name, '')}"
+        )
     print(f"{len(paths)} images with {method} in {time.perf_counter() - start:.1f} s")
     return 0
 

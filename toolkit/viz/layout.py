@@ -28,7 +28,9 @@ DIRECTIONS = (
 )
 
 
-def project(lat: Sequence[float], lon: Sequence[float], lat0: float = 38.0) -> np.ndarray:
+def project(
+    lat: Sequence[float], lon: Sequence[float], lat0: float = 38.0
+) -> np.ndarray:
     """Equirectangular projection: ``x = lon * cos(lat0)``, ``y = lat`` (degrees)."""
     k = math.cos(math.radians(lat0))
     return np.column_stack([np.asarray(lon, float) * k, np.asarray(lat, float)])
@@ -52,7 +54,8 @@ def spread(
 ) -> np.ndarray:
     """Push cities apart until no two are closer than ``min_gap`` and no connection
     passes within ``clearance`` of a city it does not join; a weak spring keeps
-    every city near its geographic spot. Deterministic (no randomness)."""
+    every city near its geographic spot. Deterministic (no randomness).
+    """
     p = points.astype(float).copy()
     origin = p.copy()
     n = len(p)
@@ -75,7 +78,9 @@ def spread(
         dist[eye] = np.inf
         short = dist < min_gap
         if short.any():
-            push = np.where(short, (min_gap - dist) / 2, 0.0) / np.where(short, dist, 1.0)
+            push = np.where(short, (min_gap - dist) / 2, 0.0) / np.where(
+                short, dist, 1.0
+            )
             move += (d * push[..., None]).sum(axis=1) * 0.5
         if len(ea):
             a, b = p[ea], p[eb]
@@ -107,21 +112,82 @@ class LabelPlacement(NamedTuple):
 
 #: Advance widths (em) of DejaVu Sans Bold, the font the figures ask for first
 #: (read from DejaVuSans-Bold.ttf). Other characters count as 0.8 em.
-_BOLD_EM = dict(zip(
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 $.,-+()'",
-    (0.774, 0.762, 0.734, 0.83, 0.683, 0.683, 0.821, 0.837, 0.372, 0.372, 0.775, 0.637,
-     0.995, 0.837, 0.85, 0.733, 0.85, 0.77, 0.72, 0.682, 0.812, 0.774, 1.103, 0.771, 0.724,
-     0.725, 0.675, 0.716, 0.593, 0.716, 0.678, 0.435, 0.716, 0.712, 0.343, 0.343, 0.665,
-     0.343, 1.042, 0.712, 0.687, 0.716, 0.716, 0.493, 0.595, 0.478, 0.712, 0.652, 0.924,
-     0.645, 0.652, 0.582, *(0.696,) * 10, 0.348, 0.696, 0.38, 0.38, 0.415, 0.838, 0.457,
-     0.457, 0.306),
-    strict=True,
-))
+_BOLD_EM = dict(
+    zip(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 $.,-+()'",
+        (
+            0.774,
+            0.762,
+            0.734,
+            0.83,
+            0.683,
+            0.683,
+            0.821,
+            0.837,
+            0.372,
+            0.372,
+            0.775,
+            0.637,
+            0.995,
+            0.837,
+            0.85,
+            0.733,
+            0.85,
+            0.77,
+            0.72,
+            0.682,
+            0.812,
+            0.774,
+            1.103,
+            0.771,
+            0.724,
+            0.725,
+            0.675,
+            0.716,
+            0.593,
+            0.716,
+            0.678,
+            0.435,
+            0.716,
+            0.712,
+            0.343,
+            0.343,
+            0.665,
+            0.343,
+            1.042,
+            0.712,
+            0.687,
+            0.716,
+            0.716,
+            0.493,
+            0.595,
+            0.478,
+            0.712,
+            0.652,
+            0.924,
+            0.645,
+            0.652,
+            0.582,
+            *(0.696,) * 10,
+            0.348,
+            0.696,
+            0.38,
+            0.38,
+            0.415,
+            0.838,
+            0.457,
+            0.457,
+            0.306,
+        ),
+        strict=True,
+    )
+)
 
 
 def text_size(text: str, font_size: float) -> tuple[float, float]:
     """The box of a one-line bold text in px (DejaVu Sans Bold widths, plus a
-    2 px halo on each side)."""
+    2 px halo on each side).
+    """
     width = font_size * sum(_BOLD_EM.get(ch, 0.8) for ch in text)
     return width + 4, font_size * 1.25 + 2
 
@@ -149,8 +215,12 @@ def segments_hit_boxes(p: np.ndarray, q: np.ndarray, boxes: np.ndarray) -> np.nd
     t0 = np.zeros((bx.shape[0], p.shape[1]))
     t1 = np.ones_like(t0)
     ok = np.ones_like(t0, dtype=bool)
-    for pk, qk in ((-d[..., 0], p[..., 0] - bx[..., 0]), (d[..., 0], bx[..., 2] - p[..., 0]),
-                   (-d[..., 1], p[..., 1] - bx[..., 1]), (d[..., 1], bx[..., 3] - p[..., 1])):
+    for pk, qk in (
+        (-d[..., 0], p[..., 0] - bx[..., 0]),
+        (d[..., 0], bx[..., 2] - p[..., 0]),
+        (-d[..., 1], p[..., 1] - bx[..., 1]),
+        (d[..., 1], bx[..., 3] - p[..., 1]),
+    ):
         pk = np.broadcast_to(pk, t0.shape)
         qk = np.broadcast_to(qk, t0.shape)
         zero = pk == 0
@@ -180,8 +250,12 @@ def place_labels(
     """
     n = len(points)
     city_boxes = [
-        (points[i][0] - radius[i], points[i][1] - radius[i],
-         points[i][0] + radius[i], points[i][1] + radius[i])
+        (
+            points[i][0] - radius[i],
+            points[i][1] - radius[i],
+            points[i][0] + radius[i],
+            points[i][1] + radius[i],
+        )
         for i in range(n)
     ]
 
@@ -203,20 +277,30 @@ def place_labels(
     cb = np.array(city_boxes, float).reshape(-1, 4)
     # static costs: preference, cities, obstacles, connections crossed
     static = np.tile(np.arange(m) * 0.3, (n, 1))
-    static += 1000.0 * _boxes_overlap(flat[:, None, :], cb[None, :, :]).sum(axis=1).reshape(n, m)
+    static += 1000.0 * _boxes_overlap(flat[:, None, :], cb[None, :, :]).sum(
+        axis=1
+    ).reshape(n, m)
     if len(obstacles):
         ob = np.array(obstacles, float)
-        static += 1000.0 * _boxes_overlap(flat[:, None, :], ob[None, :, :]).sum(axis=1).reshape(n, m)
+        static += 1000.0 * _boxes_overlap(flat[:, None, :], ob[None, :, :]).sum(
+            axis=1
+        ).reshape(n, m)
     if len(edges):
         ea = np.array([a for a, _ in edges])
         eb = np.array([b for _, b in edges])
         hit = segments_hit_boxes(points[ea], points[eb], flat).reshape(n, m, len(edges))
-        own = (ea[None, :] == np.arange(n)[:, None]) | (eb[None, :] == np.arange(n)[:, None])
-        static += (hit & ~own[:, None, :]).sum(axis=2) * 4.0  # crossing another connection
+        own = (ea[None, :] == np.arange(n)[:, None]) | (
+            eb[None, :] == np.arange(n)[:, None]
+        )
+        static += (hit & ~own[:, None, :]).sum(
+            axis=2
+        ) * 4.0  # crossing another connection
         static += (hit & own[:, None, :]).sum(axis=2) * 2.0  # covering one of its own
     # ambiguity: a label nearer to another city than to its own
     centres = (cands[..., :2] + cands[..., 2:]) / 2
-    dist = np.hypot(*(centres[:, :, None, :] - points[None, None, :, :]).transpose(3, 0, 1, 2))
+    dist = np.hypot(
+        *(centres[:, :, None, :] - points[None, None, :, :]).transpose(3, 0, 1, 2)
+    )
     own_d = dist[np.arange(n), :, np.arange(n)]
     dist[np.arange(n), :, np.arange(n)] = np.inf
     static += 25.0 * (dist.min(axis=2) < own_d + 4)
@@ -232,8 +316,12 @@ def place_labels(
         return c
 
     crowd = [
-        sum(1 for j in range(n) if j != i
-            and math.dist(points[i], points[j]) < 3 * (radius[i] + sizes[i][0]))
+        sum(
+            1
+            for j in range(n)
+            if j != i
+            and math.dist(points[i], points[j]) < 3 * (radius[i] + sizes[i][0])
+        )
         for i in range(n)
     ]
     order = sorted(range(n), key=lambda i: (-crowd[i], i))

@@ -45,8 +45,16 @@ MIN_GAP = 70  # px between city centres
 CLEARANCE = 30  # px between a city and a connection it is not on
 STRETCH = 1.3  # vertical exaggeration of the map (a game board is a stylised map)
 PIONEER = 14
-SLOTS = ((-8.0, 7.5), (8.0, 7.5), (-8.0, -7.5), (8.0, -7.5))  # seat -> offset in the hexagon
-COACH_OFFSET = (HEX_R + 10, HEX_R + 1)  # stagecoach beside the city's upper-right corner
+SLOTS = (
+    (-8.0, 7.5),
+    (8.0, 7.5),
+    (-8.0, -7.5),
+    (8.0, -7.5),
+)  # seat -> offset in the hexagon
+COACH_OFFSET = (
+    HEX_R + 10,
+    HEX_R + 1,
+)  # stagecoach beside the city's upper-right corner
 START_COACH_OFFSET = (START_RING / 2 + 8, START_RING / 2)  # ... beyond the start ring
 COACH_SIZE = 22
 COACH_COLOUR = "#4a2c12"
@@ -153,8 +161,10 @@ def _layout(ids, lat, lon, edges, start, texts) -> BoardLayout:
         coach_boxes = [_coach_box(pts[i], i == start) for i in range(n)]
         placement = L.place_labels(pts, sizes, radius, edges, obstacles=coach_boxes)
         left = min([b[0] for b in placement.boxes] + [float(pts[:, 0].min()) - HEX_R])
-        right = max([b[2] for b in placement.boxes]
-                    + [float(pts[:, 0].max()) + HEX_R, *(b[2] for b in coach_boxes)])
+        right = max(
+            [b[2] for b in placement.boxes]
+            + [float(pts[:, 0].max()) + HEX_R, *(b[2] for b in coach_boxes)]
+        )
         if left >= 2 and right <= plot_w - 2:
             break
         pad_l += max(0.0, 2 - left)
@@ -194,21 +204,31 @@ def _fit_x(points: np.ndarray, x0: float, x1: float) -> np.ndarray:
     return (points - lo) * ((x1 - x0) / span) + np.array([x0, PAD])
 
 
-def _free_spot(lay: BoardLayout, mid: np.ndarray, normal: np.ndarray, w: float,
-               h: float, coach: int | None = None) -> np.ndarray:
+def _free_spot(
+    lay: BoardLayout,
+    mid: np.ndarray,
+    normal: np.ndarray,
+    w: float,
+    h: float,
+    coach: int | None = None,
+) -> np.ndarray:
     """Beside a route step: the side of the line whose text box hits fewer labels,
-    cities and the stagecoach."""
+    cities and the stagecoach.
+    """
     best, best_hits = None, None
     others = list(lay.label_boxes) + (
-        [_coach_box(lay.xy[coach], coach == lay.start)] if coach is not None else [])
+        [_coach_box(lay.xy[coach], coach == lay.start)] if coach is not None else []
+    )
     for sign in (1.0, -1.0):
         for extra in (0.0, 10.0):
-            spot = mid + sign * normal * (9 + extra + abs(normal[0]) * w / 2
-                                          + abs(normal[1]) * h / 2)
+            spot = mid + sign * normal * (
+                9 + extra + abs(normal[0]) * w / 2 + abs(normal[1]) * h / 2
+            )
             box = (spot[0] - w / 2, spot[1] - h / 2, spot[0] + w / 2, spot[1] + h / 2)
             hits = sum(L.overlap(box, b) for b in others) + sum(
                 L.overlap(box, (p[0] - HEX_R, p[1] - HEX_R, p[0] + HEX_R, p[1] + HEX_R))
-                for p in lay.xy)
+                for p in lay.xy
+            )
             if best_hits is None or hits < best_hits - 1e-9:
                 best, best_hits = spot, hits
     return best
@@ -218,15 +238,25 @@ def _coach_path(cx: float, cy: float) -> str:
     """A small stagecoach (body, driver's box, two wheels) centred on ``cx, cy``."""
 
     def rect(x0: float, y0: float, x1: float, y1: float) -> str:
-        return (f"M{cx + x0:.1f},{cy + y0:.1f}L{cx + x1:.1f},{cy + y0:.1f}"
-                f"L{cx + x1:.1f},{cy + y1:.1f}L{cx + x0:.1f},{cy + y1:.1f}Z")
+        return (
+            f"M{cx + x0:.1f},{cy + y0:.1f}L{cx + x1:.1f},{cy + y0:.1f}"
+            f"L{cx + x1:.1f},{cy + y1:.1f}L{cx + x0:.1f},{cy + y1:.1f}Z"
+        )
 
     def wheel(x: float, y: float, r: float) -> str:
-        pts = [(x + r * np.cos(a), y + r * np.sin(a)) for a in np.linspace(0, 2 * np.pi, 9)[:-1]]
+        pts = [
+            (x + r * np.cos(a), y + r * np.sin(a))
+            for a in np.linspace(0, 2 * np.pi, 9)[:-1]
+        ]
         return "M" + "L".join(f"{cx + px:.1f},{cy + py:.1f}" for px, py in pts) + "Z"
 
-    return (rect(-10, -3, 7, 7) + rect(-8, 7, 3, 9.5) + rect(7, 0, 11, 4)
-            + wheel(-6, -5, 3.6) + wheel(5, -5, 3.6))
+    return (
+        rect(-10, -3, 7, 7)
+        + rect(-8, 7, 3, 9.5)
+        + rect(7, 0, 11, 4)
+        + wheel(-6, -5, 3.6)
+        + wheel(5, -5, 3.6)
+    )
 
 
 def coach_offset(start: bool) -> tuple[float, float]:
@@ -280,17 +310,26 @@ def _phase_text(game: Any, state: Any) -> str:
     if state.seat < 0:
         return f"set-up ({state.phase})"
     words = {
-        "buy": "buy", "road": "place a road", "move": "move the stagecoach",
-        "settle": "settle", "sergeant": "use the sergeant", "innkeeper": "use the innkeeper",
-        "farmer": "add farmers", "join": "join or decline",
+        "buy": "buy",
+        "road": "place a road",
+        "move": "move the stagecoach",
+        "settle": "settle",
+        "sergeant": "use the sergeant",
+        "innkeeper": "use the innkeeper",
+        "farmer": "add farmers",
+        "join": "join or decline",
     }
     who = T.player_name(state.seat)
     return f"{who} to {words.get(state.phase, state.phase)}"
 
 
 def _title(game: Any, state: Any) -> str:
-    side = {"4p": "4-player board", "23p": "2/3-player board"}.get(game.board.side, "board")
-    return f"<b>Pioneers</b> · {side} · round {state.round} · {_phase_text(game, state)}"
+    side = {"4p": "4-player board", "23p": "2/3-player board"}.get(
+        game.board.side, "board"
+    )
+    return (
+        f"<b>Pioneers</b> · {side} · round {state.round} · {_phase_text(game, state)}"
+    )
 
 
 # --------------------------------------------------------------------------- dynamic data
@@ -305,8 +344,13 @@ def _segments(pairs: Sequence[tuple[np.ndarray, np.ndarray]]) -> tuple[list, lis
     return xs, ys
 
 
-def board_data(game: Any, state: Any, route: Any = None, seat: int | None = None,
-               labels: str = "id") -> tuple[dict[str, dict], dict]:
+def board_data(
+    game: Any,
+    state: Any,
+    route: Any = None,
+    seat: int | None = None,
+    labels: str = "id",
+) -> tuple[dict[str, dict], dict]:
     """Everything position-dependent: ``({trace name: properties}, layout updates)``.
 
     :func:`draw_board` builds its traces from this, :func:`update_board` writes it
@@ -323,7 +367,7 @@ def board_data(game: Any, state: Any, route: Any = None, seat: int | None = None
 
     # connections, split by whether they touch a covered city
     live, dead = [], []
-    for e, (a, b) in enumerate(board.edges):
+    for a, b in board.edges:
         (dead if covered[a] or covered[b] else live).append((xy[a], xy[b]))
     x, y = _segments(live)
     out["connections"] = {"x": x, "y": y}
@@ -332,7 +376,9 @@ def board_data(game: Any, state: Any, route: Any = None, seat: int | None = None
 
     # roads: one trace per owner; a double road is drawn as two parallel lines
     per_seat: dict[int, dict[str, list]] = {
-        s: {"x": [], "y": [], "customdata": [], "marker.size": []} for s in range(n_players)}
+        s: {"x": [], "y": [], "customdata": [], "marker.size": []}
+        for s in range(n_players)
+    }
     casing = []
     for e, owners in enumerate(state.roads):
         if not owners:
@@ -344,12 +390,18 @@ def board_data(game: Any, state: Any, route: Any = None, seat: int | None = None
         normal = np.array([-d[1], d[0]]) / length
         conn = "-".join(board.edge_ids(e))
         for k, owner in enumerate(owners):
-            shift = normal * (DOUBLE_OFFSET * (1 if k == 0 else -1)) if len(owners) == 2 else 0
+            shift = (
+                normal * (DOUBLE_OFFSET * (1 if k == 0 else -1))
+                if len(owners) == 2
+                else 0
+            )
             p2, q2 = p + shift, q + shift
             t = 0.5 if len(owners) == 1 else (0.42 if k == 0 else 0.58)
             mid = p2 + (q2 - p2) * t
             casing.append((p2, q2))
-            tr = per_seat.setdefault(owner, {"x": [], "y": [], "customdata": [], "marker.size": []})
+            tr = per_seat.setdefault(
+                owner, {"x": [], "y": [], "customdata": [], "marker.size": []}
+            )
             for point, size in ((p2, 0), (mid, 10), (q2, 0)):
                 tr["x"].append(float(point[0]))
                 tr["y"].append(float(point[1]))
@@ -370,7 +422,9 @@ def board_data(game: Any, state: Any, route: Any = None, seat: int | None = None
         a, b = board.edges[e]
         head = f"<b>{ids[a]} – {ids[b]}</b> ({names[a]} – {names[b]})"
         if covered[a] or covered[b]:
-            info_text.append(f"{head}<br>touches a covered city: no roads, no stagecoach")
+            info_text.append(
+                f"{head}<br>touches a covered city: no roads, no stagecoach"
+            )
             continue
         if owners:
             roads = "roads: " + " + ".join(T.player_name(o) for o in owners)
@@ -404,14 +458,19 @@ def board_data(game: Any, state: Any, route: Any = None, seat: int | None = None
             line_colours.append(T.INK)
             label_colours.append(T.INK)
             texts.append(T.TILE_SHORT.get(tile, "") if tile else "")
-            lines.append(f"tile: {T.tile_name(tile)}" + (f" ({T.TILE_SHORT[tile]})" if tile else ""))
+            lines.append(
+                f"tile: {T.tile_name(tile)}"
+                + (f" ({T.TILE_SHORT[tile]})" if tile else "")
+            )
         if i == board.start:
             lines.append("start city")
         if state.coach == cid:
             lines.append("the stagecoach is here")
         here = [(s, k) for s, k in enumerate(state.settled[i]) if k]
         if here:
-            lines.append("pioneers: " + ", ".join(f"{T.player_name(s)} {k}" for s, k in here))
+            lines.append(
+                "pioneers: " + ", ".join(f"{T.player_name(s)} {k}" for s, k in here)
+            )
         else:
             lines.append("pioneers: none")
         lines.append("roads to: " + (", ".join(roads_at[i]) if roads_at[i] else "none"))
@@ -434,7 +493,9 @@ def board_data(game: Any, state: Any, route: Any = None, seat: int | None = None
                 px.append(float(xy[i][0] + dx))
                 py.append(float(xy[i][1] + dy))
                 txt.append(str(k) if k > 1 else "")
-                hv.append(f"{T.player_name(s)}: {k} pioneer{'s' if k > 1 else ''} in {names[i]}")
+                hv.append(
+                    f"{T.player_name(s)}: {k} pioneer{'s' if k > 1 else ''} in {names[i]}"
+                )
         out[f"pioneers seat {s}"] = {"x": px, "y": py, "text": txt, "hovertext": hv}
 
     # the stagecoach
@@ -467,7 +528,9 @@ def board_data(game: Any, state: Any, route: Any = None, seat: int | None = None
         for k, (a, b) in enumerate(zip(path, path[1:])):
             e = board.edge_of(a, b)
             if e is None:
-                raise ValueError(f"route step {a}-{b} is not a connection on this board")
+                raise ValueError(
+                    f"route step {a}-{b} is not a connection on this board"
+                )
             ia, ib = board.index[a], board.index[b]
             p, q = xy[ia], xy[ib]
             if k == 0:
@@ -505,10 +568,15 @@ def board_data(game: Any, state: Any, route: Any = None, seat: int | None = None
         split = []
         if pay.get("bank"):
             split.append(f"${pay['bank']} to the bank")
-        split += [f"${v} to {T.player_name(k)}" for k, v in sorted(
-            ((k, v) for k, v in pay.items() if k != "bank"))]
-        note = (f"<b>Route for {T.player_name(payer)}</b>: {' → '.join(path)} · "
-                f"costs ${total}" + (": " + ", ".join(split) if split else " (all on own roads)"))
+        split += [
+            f"${v} to {T.player_name(k)}"
+            for k, v in sorted(((k, v) for k, v in pay.items() if k != "bank"))
+        ]
+        note = (
+            f"<b>Route for {T.player_name(payer)}</b>: {' → '.join(path)} · "
+            f"costs ${total}"
+            + (": " + ", ".join(split) if split else " (all on own roads)")
+        )
         layout_updates["annotations[0].text"] = note
         layout_updates["annotations[0].visible"] = True
     return out, layout_updates
@@ -525,96 +593,246 @@ def _static_traces(game: Any, lay: BoardLayout, labels: str) -> list:
     texts = _label_texts(board, labels)
     edge_mid = [(xy[a] + xy[b]) / 2 for a, b in board.edges]
     traces = [
-        go.Scatter(name="covered connections", mode="lines", hoverinfo="skip",
-                   line=dict(color=T.COVERED, width=2, dash="dot"), showlegend=False),
-        go.Scatter(name="connections", mode="lines", hoverinfo="skip",
-                   line=dict(color=T.CONNECTION, width=2.5), showlegend=False),
-        go.Scatter(name="road casing", mode="lines", hoverinfo="skip",
-                   line=dict(color=T.CASING, width=CASING_WIDTH), showlegend=False),
+        go.Scatter(
+            name="covered connections",
+            mode="lines",
+            hoverinfo="skip",
+            line=dict(color=T.COVERED, width=2, dash="dot"),
+            showlegend=False,
+        ),
+        go.Scatter(
+            name="connections",
+            mode="lines",
+            hoverinfo="skip",
+            line=dict(color=T.CONNECTION, width=2.5),
+            showlegend=False,
+        ),
+        go.Scatter(
+            name="road casing",
+            mode="lines",
+            hoverinfo="skip",
+            line=dict(color=T.CASING, width=CASING_WIDTH),
+            showlegend=False,
+        ),
     ]
     for s in range(n_players):
-        traces.append(go.Scatter(
-            name=f"roads seat {s}", mode="lines+markers", hoverinfo="skip", showlegend=False,
-            line=dict(color=T.player_colour(s), width=ROAD_WIDTH),
-            marker=dict(symbol=T.player_symbol(s), color=T.player_colour(s),
-                        line=dict(color=T.INK, width=1.2), size=0),
-        ))
+        traces.append(
+            go.Scatter(
+                name=f"roads seat {s}",
+                mode="lines+markers",
+                hoverinfo="skip",
+                showlegend=False,
+                line=dict(color=T.player_colour(s), width=ROAD_WIDTH),
+                marker=dict(
+                    symbol=T.player_symbol(s),
+                    color=T.player_colour(s),
+                    line=dict(color=T.INK, width=1.2),
+                    size=0,
+                ),
+            )
+        )
     traces += [
-        go.Scatter(name="route", mode="lines+markers", hoverinfo="skip", showlegend=False,
-                   line=dict(color=T.rgba(T.HIGHLIGHT, 0.5), width=14),
-                   marker=dict(symbol="arrow", angleref="previous", color="#ffffff",
-                               line=dict(color=T.HIGHLIGHT, width=2), size=0)),
-        go.Scatter(name="connection info", mode="markers", hoverinfo="text",
-                   x=[float(m[0]) for m in edge_mid], y=[float(m[1]) for m in edge_mid],
-                   marker=dict(size=16, color="rgba(0,0,0,0)"), showlegend=False),
-        go.Scatter(name="start marker", mode="markers", hoverinfo="skip", showlegend=False,
-                   x=[float(xy[board.start][0])] if len(xy) else [],
-                   y=[float(xy[board.start][1])] if len(xy) else [],
-                   marker=dict(symbol="hexagon-open", size=START_RING, color=T.INK,
-                               line=dict(color=T.INK, width=3))),
-        go.Scatter(name="cities", mode="markers+text", hoverinfo="text",
-                   x=[float(p[0]) for p in xy], y=[float(p[1]) for p in xy],
-                   customdata=list(board.ids), showlegend=False,
-                   marker=dict(symbol="hexagon", size=HEX, line=dict(width=1.6)),
-                   textposition="middle center",
-                   textfont=dict(size=12, color=T.INK, family=T.FONT, weight="bold")),
-        go.Scatter(name="city labels", mode="text", hoverinfo="skip", showlegend=False,
-                   x=[c[0] for c in lay.label_xy], y=[c[1] for c in lay.label_xy],
-                   text=list(texts), customdata=list(board.ids),
-                   textposition="middle center",
-                   textfont=dict(size=LABEL_FONT, family=T.FONT, weight="bold",
-                                 shadow="1px 1px 1px #fff, -1px -1px 1px #fff, "
-                                        "1px -1px 1px #fff, -1px 1px 1px #fff")),
-    ]
-    for s in range(n_players):
-        traces.append(go.Scatter(
-            name=f"pioneers seat {s}", mode="markers+text", hoverinfo="text", showlegend=False,
-            marker=dict(symbol=T.player_symbol(s), size=PIONEER, color=T.player_colour(s),
-                        line=dict(color=T.INK, width=1.2)),
+        go.Scatter(
+            name="route",
+            mode="lines+markers",
+            hoverinfo="skip",
+            showlegend=False,
+            line=dict(color=T.rgba(T.HIGHLIGHT, 0.5), width=14),
+            marker=dict(
+                symbol="arrow",
+                angleref="previous",
+                color="#ffffff",
+                line=dict(color=T.HIGHLIGHT, width=2),
+                size=0,
+            ),
+        ),
+        go.Scatter(
+            name="connection info",
+            mode="markers",
+            hoverinfo="text",
+            x=[float(m[0]) for m in edge_mid],
+            y=[float(m[1]) for m in edge_mid],
+            marker=dict(size=16, color="rgba(0,0,0,0)"),
+            showlegend=False,
+        ),
+        go.Scatter(
+            name="start marker",
+            mode="markers",
+            hoverinfo="skip",
+            showlegend=False,
+            x=[float(xy[board.start][0])] if len(xy) else [],
+            y=[float(xy[board.start][1])] if len(xy) else [],
+            marker=dict(
+                symbol="hexagon-open",
+                size=START_RING,
+                color=T.INK,
+                line=dict(color=T.INK, width=3),
+            ),
+        ),
+        go.Scatter(
+            name="cities",
+            mode="markers+text",
+            hoverinfo="text",
+            x=[float(p[0]) for p in xy],
+            y=[float(p[1]) for p in xy],
+            customdata=list(board.ids),
+            showlegend=False,
+            marker=dict(symbol="hexagon", size=HEX, line=dict(width=1.6)),
             textposition="middle center",
-            textfont=dict(size=9, color=T.PLAYER_TEXT[s % 4], family=T.FONT, weight="bold"),
-        ))
+            textfont=dict(size=12, color=T.INK, family=T.FONT, weight="bold"),
+        ),
+        go.Scatter(
+            name="city labels",
+            mode="text",
+            hoverinfo="skip",
+            showlegend=False,
+            x=[c[0] for c in lay.label_xy],
+            y=[c[1] for c in lay.label_xy],
+            text=list(texts),
+            customdata=list(board.ids),
+            textposition="middle center",
+            textfont=dict(
+                size=LABEL_FONT,
+                family=T.FONT,
+                weight="bold",
+                shadow="1px 1px 1px #fff, -1px -1px 1px #fff, "
+                "1px -1px 1px #fff, -1px 1px 1px #fff",
+            ),
+        ),
+    ]
+    for s in range(n_players):
+        traces.append(
+            go.Scatter(
+                name=f"pioneers seat {s}",
+                mode="markers+text",
+                hoverinfo="text",
+                showlegend=False,
+                marker=dict(
+                    symbol=T.player_symbol(s),
+                    size=PIONEER,
+                    color=T.player_colour(s),
+                    line=dict(color=T.INK, width=1.2),
+                ),
+                textposition="middle center",
+                textfont=dict(
+                    size=9, color=T.PLAYER_TEXT[s % 4], family=T.FONT, weight="bold"
+                ),
+            )
+        )
     traces += [
-        go.Scatter(name="coach", mode="markers", hoverinfo="text", showlegend=False,
-                   marker=dict(symbol="square", size=COACH_SIZE, color="rgba(0,0,0,0)")),
-        go.Scatter(name="route costs", mode="text", hoverinfo="skip", showlegend=False,
-                   textposition="middle center",
-                   textfont=dict(size=11, color=T.HIGHLIGHT, family=T.FONT, weight="bold",
-                                 shadow="1px 1px 1px #fff, -1px -1px 1px #fff, "
-                                        "1px -1px 1px #fff, -1px 1px 1px #fff")),
+        go.Scatter(
+            name="coach",
+            mode="markers",
+            hoverinfo="text",
+            showlegend=False,
+            marker=dict(symbol="square", size=COACH_SIZE, color="rgba(0,0,0,0)"),
+        ),
+        go.Scatter(
+            name="route costs",
+            mode="text",
+            hoverinfo="skip",
+            showlegend=False,
+            textposition="middle center",
+            textfont=dict(
+                size=11,
+                color=T.HIGHLIGHT,
+                family=T.FONT,
+                weight="bold",
+                shadow="1px 1px 1px #fff, -1px -1px 1px #fff, "
+                "1px -1px 1px #fff, -1px 1px 1px #fff",
+            ),
+        ),
     ]
     # legend-only entries (no data): players, tiles, pieces
     for s in range(n_players):
-        traces.append(go.Scatter(
-            name=_seat_label(s), x=[None], y=[None], mode="lines+markers",
-            line=dict(color=T.player_colour(s), width=ROAD_WIDTH),
-            marker=dict(symbol=T.player_symbol(s), size=PIONEER, color=T.player_colour(s),
-                        line=dict(color=T.INK, width=1.2)),
-        ))
+        traces.append(
+            go.Scatter(
+                name=_seat_label(s),
+                x=[None],
+                y=[None],
+                mode="lines+markers",
+                line=dict(color=T.player_colour(s), width=ROAD_WIDTH),
+                marker=dict(
+                    symbol=T.player_symbol(s),
+                    size=PIONEER,
+                    color=T.player_colour(s),
+                    line=dict(color=T.INK, width=1.2),
+                ),
+            )
+        )
     for tile, (colour, name) in T.TILE_STYLE.items():
-        traces.append(go.Scatter(
-            name=f"{T.TILE_SHORT[tile]} {name}", x=[None], y=[None], mode="markers",
-            marker=dict(symbol="hexagon", size=16, color=colour, line=dict(color=T.INK, width=1)),
-        ))
-    traces.append(go.Scatter(
-        name="start city", x=[None], y=[None], mode="markers",
-        marker=dict(symbol="hexagon", size=16, color=T.EMPTY_CITY,
-                    line=dict(color=T.INK, width=3))))
-    traces.append(go.Scatter(
-        name="stagecoach", x=[None], y=[None], mode="markers",
-        marker=dict(symbol="square", size=13, color=COACH_COLOUR,
-                    line=dict(color=COACH_COLOUR, width=1))))
+        traces.append(
+            go.Scatter(
+                name=f"{T.TILE_SHORT[tile]} {name}",
+                x=[None],
+                y=[None],
+                mode="markers",
+                marker=dict(
+                    symbol="hexagon",
+                    size=16,
+                    color=colour,
+                    line=dict(color=T.INK, width=1),
+                ),
+            )
+        )
+    traces.append(
+        go.Scatter(
+            name="start city",
+            x=[None],
+            y=[None],
+            mode="markers",
+            marker=dict(
+                symbol="hexagon",
+                size=16,
+                color=T.EMPTY_CITY,
+                line=dict(color=T.INK, width=3),
+            ),
+        )
+    )
+    traces.append(
+        go.Scatter(
+            name="stagecoach",
+            x=[None],
+            y=[None],
+            mode="markers",
+            marker=dict(
+                symbol="square",
+                size=13,
+                color=COACH_COLOUR,
+                line=dict(color=COACH_COLOUR, width=1),
+            ),
+        )
+    )
     if n_players == 2 or any(game._covered0 if hasattr(game, "_covered0") else ()):
-        traces.append(go.Scatter(
-            name="covered city", x=[None], y=[None], mode="markers",
-            marker=dict(symbol="hexagon", size=16, color=T.COVERED,
-                        line=dict(color=T.COVERED_INK, width=1))))
+        traces.append(
+            go.Scatter(
+                name="covered city",
+                x=[None],
+                y=[None],
+                mode="markers",
+                marker=dict(
+                    symbol="hexagon",
+                    size=16,
+                    color=T.COVERED,
+                    line=dict(color=T.COVERED_INK, width=1),
+                ),
+            )
+        )
     return traces
 
 
-def draw_board(game: Any, state: Any, route: Any = None, *, seat: int | None = None,
-               labels: str = "id", width: int | None = DEFAULT_WIDTH, title: bool = True,
-               legend: bool = True, widget: bool = False) -> go.Figure:
+def draw_board(
+    game: Any,
+    state: Any,
+    route: Any = None,
+    *,
+    seat: int | None = None,
+    labels: str = "id",
+    width: int | None = DEFAULT_WIDTH,
+    title: bool = True,
+    legend: bool = True,
+    widget: bool = False,
+) -> go.Figure:
     """The Pioneers board for ``state`` as a plotly figure.
 
     Parameters
@@ -637,7 +855,9 @@ def draw_board(game: Any, state: Any, route: Any = None, *, seat: int | None = N
         by_name[name].update(_nest(props))
     height = lay.height if width is not None else None
     if width is not None and width != DEFAULT_WIDTH:
-        height = int(round((lay.height - _chrome()) * width / DEFAULT_WIDTH)) + _chrome()
+        height = (
+            int(round((lay.height - _chrome()) * width / DEFAULT_WIDTH)) + _chrome()
+        )
     fig_cls = go.FigureWidget if widget else go.Figure
     fig = fig_cls(data=traces)
     plot_h = lay.height - MARGIN["t"] - MARGIN["b"] - LEGEND_HEIGHT
@@ -648,25 +868,65 @@ def draw_board(game: Any, state: Any, route: Any = None, *, seat: int | None = N
         margin=dict(MARGIN, b=MARGIN["b"] + LEGEND_HEIGHT),
         plot_bgcolor=T.BOARD,
         showlegend=legend,
-        legend=dict(orientation="h", x=0, xanchor="left", y=-0.004, yanchor="top",
-                    traceorder="normal", bgcolor="rgba(255,255,255,0)", borderwidth=0,
-                    font=dict(size=12), itemclick=False, itemdoubleclick=False),
+        legend=dict(
+            orientation="h",
+            x=0,
+            xanchor="left",
+            y=-0.004,
+            yanchor="top",
+            traceorder="normal",
+            bgcolor="rgba(255,255,255,0)",
+            borderwidth=0,
+            font=dict(size=12),
+            itemclick=False,
+            itemdoubleclick=False,
+        ),
         xaxis=dict(visible=False, range=list(lay.x_range), fixedrange=False),
-        yaxis=dict(visible=False, range=list(lay.y_range), scaleanchor="x", scaleratio=1),
+        yaxis=dict(
+            visible=False, range=list(lay.y_range), scaleanchor="x", scaleratio=1
+        ),
         hovermode="closest",
         dragmode="pan",
-        title=dict(text=lay_updates["title.text"] if title else None, y=1, yanchor="top",
-                   yref="container", pad=dict(t=10)),
-        shapes=[dict(type="path", path=lay_updates["shapes[0].path"], xref="x", yref="y",
-                     fillcolor=COACH_COLOUR, line=dict(color="#f7e7b4", width=1.2),
-                     layer="above", name="coach")],
-        annotations=[dict(
-            text=lay_updates["annotations[0].text"],
-            visible=lay_updates["annotations[0].visible"],
-            xref="paper", yref="paper", x=0, y=1, xanchor="left", yanchor="bottom",
-            yshift=4, showarrow=False, align="left", font=dict(size=13),
-            bgcolor="rgba(255,255,255,0.9)", bordercolor=T.HIGHLIGHT, borderwidth=1,
-            borderpad=3, name="route note")],
+        title=dict(
+            text=lay_updates["title.text"] if title else None,
+            y=1,
+            yanchor="top",
+            yref="container",
+            pad=dict(t=10),
+        ),
+        shapes=[
+            dict(
+                type="path",
+                path=lay_updates["shapes[0].path"],
+                xref="x",
+                yref="y",
+                fillcolor=COACH_COLOUR,
+                line=dict(color="#f7e7b4", width=1.2),
+                layer="above",
+                name="coach",
+            )
+        ],
+        annotations=[
+            dict(
+                text=lay_updates["annotations[0].text"],
+                visible=lay_updates["annotations[0].visible"],
+                xref="paper",
+                yref="paper",
+                x=0,
+                y=1,
+                xanchor="left",
+                yanchor="bottom",
+                yshift=4,
+                showarrow=False,
+                align="left",
+                font=dict(size=13),
+                bgcolor="rgba(255,255,255,0.9)",
+                bordercolor=T.HIGHLIGHT,
+                borderwidth=1,
+                borderpad=3,
+                name="route note",
+            )
+        ],
         meta={"game": GAME, "labels": labels, "plot_height": plot_h},
     )
     if not title:
@@ -695,8 +955,9 @@ def trace_index(fig: Any) -> dict[str, int]:
     return {tr.name: i for i, tr in enumerate(fig.data)}
 
 
-def update_board(fig: Any, game: Any, state: Any, route: Any = None, *,
-                 seat: int | None = None) -> Any:
+def update_board(
+    fig: Any, game: Any, state: Any, route: Any = None, *, seat: int | None = None
+) -> Any:
     """Show ``state`` in an existing board figure, changing traces in place.
 
     Works on a ``go.FigureWidget`` (the browser redraws once, at the end of the
@@ -731,7 +992,9 @@ def _wagon_width(n_seats: int) -> float:
     return max(n_seats * PITCH + 14, 74)
 
 
-def _wagon_rows(wagons: Sequence[Any], x0: float, x1: float) -> list[list[tuple[float, Any]]]:
+def _wagon_rows(
+    wagons: Sequence[Any], x0: float, x1: float
+) -> list[list[tuple[float, Any]]]:
     """Wagons laid out left to right, wrapped onto more lines when they do not fit."""
     rows: list[list[tuple[float, Any]]] = [[]]
     x = x0
@@ -745,7 +1008,9 @@ def _wagon_rows(wagons: Sequence[Any], x0: float, x1: float) -> list[list[tuple[
     return rows
 
 
-def draw_panel(game: Any, state: Any, *, width: int = PANEL_WIDTH, market: bool = True) -> go.Figure:
+def draw_panel(
+    game: Any, state: Any, *, width: int = PANEL_WIDTH, market: bool = True
+) -> go.Figure:
     """Each player's money, VP, roads, bankers, merchants and wagons; then the market.
 
     A seat is a square in its profession's tile colour with the 2-letter code
@@ -767,19 +1032,38 @@ def draw_panel(game: Any, state: Any, *, width: int = PANEL_WIDTH, market: bool 
 
     shapes: list[dict] = []
     seats_x, seats_y, seats_c, seats_t, seats_h = [], [], [], [], []
-    pio: dict[int, dict[str, list]] = {s: {"x": [], "y": [], "hovertext": []} for s in range(n)}
+    pio: dict[int, dict[str, list]] = {
+        s: {"x": [], "y": [], "hovertext": []} for s in range(n)
+    }
     tx, ty, tt = [], [], []  # left-aligned texts
     cx, cy, ct = [], [], []  # centred texts
 
-    def wagon(x: float, top: float, w: Any, owner: int | None, price: int | None = None,
-              bonus: int | None = None) -> None:
+    def wagon(
+        x: float,
+        top: float,
+        w: Any,
+        owner: int | None,
+        price: int | None = None,
+        bonus: int | None = None,
+    ) -> None:
         width_w = _wagon_width(len(w.seats))
         face_up = getattr(w, "face_up", True)
-        shapes.append(dict(type="rect", x0=x, x1=x + width_w, y0=top + 16, y1=top + 66,
-                           line=dict(color=T.INK, width=1.2), layer="below",
-                           fillcolor="#fbf6e9" if face_up else "#8d8477"))
+        shapes.append(
+            dict(
+                type="rect",
+                x0=x,
+                x1=x + width_w,
+                y0=top + 16,
+                y1=top + 66,
+                line=dict(color=T.INK, width=1.2),
+                layer="below",
+                fillcolor="#fbf6e9" if face_up else "#8d8477",
+            )
+        )
         vp = getattr(w, "vp", None)
-        head = f"<b>{w.id}</b> · {vp} VP" + (f" · +${bonus}" if bonus is not None else "")
+        head = f"<b>{w.id}</b> · {vp} VP" + (
+            f" · +${bonus}" if bonus is not None else ""
+        )
         cx.append(x + width_w / 2)
         cy.append(top + 8)
         ct.append(head)
@@ -799,26 +1083,39 @@ def draw_panel(game: Any, state: Any, *, width: int = PANEL_WIDTH, market: bool 
             seats_t.append(T.TILE_SHORT.get(prof, prof[:2]))
             state_word = "occupied" if occupied[k] else "empty"
             where = f"{T.player_name(owner)}'s " if owner is not None else ""
-            seats_h.append(f"{where}wagon {w.id}, seat {k + 1}: {T.tile_name(prof)}"
-                           + (f" ({state_word})" if owner is not None else ""))
+            seats_h.append(
+                f"{where}wagon {w.id}, seat {k + 1}: {T.tile_name(prof)}"
+                + (f" ({state_word})" if owner is not None else "")
+            )
             if owner is not None and occupied[k]:
                 pio[owner]["x"].append(sx)
                 pio[owner]["y"].append(sy)
                 pio[owner]["hovertext"].append(
-                    f"{T.player_name(owner)} pioneer on a {T.tile_name(prof)} seat of {w.id}")
+                    f"{T.player_name(owner)} pioneer on a {T.tile_name(prof)} seat of {w.id}"
+                )
 
     for seat, top, h, rows in blocks:
         pl = state.players[seat]
         active = state.phase != "over" and state.active == seat
-        shapes.append(dict(type="rect", x0=4, x1=width - 4, y0=top, y1=top + h,
-                           line=dict(color=T.player_colour(seat), width=3 if active else 1),
-                           layer="below",
-                           fillcolor=T.rgba(T.player_colour(seat), 0.10 if active else 0.04)))
+        shapes.append(
+            dict(
+                type="rect",
+                x0=4,
+                x1=width - 4,
+                y0=top,
+                y1=top + h,
+                line=dict(color=T.player_colour(seat), width=3 if active else 1),
+                layer="below",
+                fillcolor=T.rgba(T.player_colour(seat), 0.10 if active else 0.04),
+            )
+        )
         known = [v for v in pl.nuggets if v is not None]
         hidden = len(pl.nuggets) - len(known)
         gold = f"{len(pl.nuggets)} nugget{'s' if len(pl.nuggets) != 1 else ''}"
         if pl.nuggets:
-            gold += f" ({sum(known)} VP" + (f", {hidden} hidden" if hidden else "") + ")"
+            gold += (
+                f" ({sum(known)} VP" + (f", {hidden} hidden" if hidden else "") + ")"
+            )
         lines = [
             f"<b>{_seat_label(seat)}</b>" + ("  ◀ to play" if active else ""),
             f"<b>${pl.money}</b> · <b>{pl.vp} VP</b> from wagons",
@@ -839,9 +1136,18 @@ def draw_panel(game: Any, state: Any, *, width: int = PANEL_WIDTH, market: bool 
             tt.append("<i>no wagons</i>")
 
     if market:
-        shapes.append(dict(type="rect", x0=4, x1=width - 4, y0=market_y, y1=market_y + ROW_H + 30,
-                           line=dict(color=T.INK, width=1), fillcolor="#f6f1e4",
-                           layer="below"))
+        shapes.append(
+            dict(
+                type="rect",
+                x0=4,
+                x1=width - 4,
+                y0=market_y,
+                y1=market_y + ROW_H + 30,
+                line=dict(color=T.INK, width=1),
+                fillcolor="#f6f1e4",
+                layer="below",
+            )
+        )
         tx += [16, 16]
         ty += [market_y + 16, market_y + 36]
         tt += ["<b>Market</b>", f"deck: {state.deck} face down"]
@@ -862,35 +1168,96 @@ def draw_panel(game: Any, state: Any, *, width: int = PANEL_WIDTH, market: bool 
             wagon(sx + 4, market_y + 30, spec, None, bonus=spec.bonus)
 
     traces = [
-        go.Scatter(name="seats", x=seats_x, y=seats_y, mode="markers+text", hoverinfo="text",
-                   hovertext=seats_h, text=seats_t, textposition="bottom center",
-                   textfont=dict(size=9, color=T.INK),
-                   marker=dict(symbol="square", size=SEAT, color=seats_c,
-                               line=dict(color=T.INK, width=1)), showlegend=False),
+        go.Scatter(
+            name="seats",
+            x=seats_x,
+            y=seats_y,
+            mode="markers+text",
+            hoverinfo="text",
+            hovertext=seats_h,
+            text=seats_t,
+            textposition="bottom center",
+            textfont=dict(size=9, color=T.INK),
+            marker=dict(
+                symbol="square",
+                size=SEAT,
+                color=seats_c,
+                line=dict(color=T.INK, width=1),
+            ),
+            showlegend=False,
+        ),
     ]
     for s in range(n):
-        traces.append(go.Scatter(
-            name=f"pioneers seat {s}", mode="markers", hoverinfo="text", showlegend=False,
-            x=pio[s]["x"], y=pio[s]["y"], hovertext=pio[s]["hovertext"],
-            marker=dict(symbol=T.player_symbol(s), size=11, color=T.player_colour(s),
-                        line=dict(color=T.INK, width=1))))
+        traces.append(
+            go.Scatter(
+                name=f"pioneers seat {s}",
+                mode="markers",
+                hoverinfo="text",
+                showlegend=False,
+                x=pio[s]["x"],
+                y=pio[s]["y"],
+                hovertext=pio[s]["hovertext"],
+                marker=dict(
+                    symbol=T.player_symbol(s),
+                    size=11,
+                    color=T.player_colour(s),
+                    line=dict(color=T.INK, width=1),
+                ),
+            )
+        )
     traces += [
-        go.Scatter(name="player text", x=tx, y=ty, text=tt, mode="text", hoverinfo="skip",
-                   textposition="middle right", textfont=dict(size=12), showlegend=False),
-        go.Scatter(name="wagon text", x=cx, y=cy, text=ct, mode="text", hoverinfo="skip",
-                   textposition="middle center", textfont=dict(size=11), showlegend=False),
-        go.Scatter(name="player markers", mode="markers", hoverinfo="skip", showlegend=False,
-                   x=[20] * n, y=[b[1] + 14 for b in blocks],
-                   marker=dict(symbol=[T.player_symbol(s) for s in range(n)], size=14,
-                               color=[T.player_colour(s) for s in range(n)],
-                               line=dict(color=T.INK, width=1.2))),
+        go.Scatter(
+            name="player text",
+            x=tx,
+            y=ty,
+            text=tt,
+            mode="text",
+            hoverinfo="skip",
+            textposition="middle right",
+            textfont=dict(size=12),
+            showlegend=False,
+        ),
+        go.Scatter(
+            name="wagon text",
+            x=cx,
+            y=cy,
+            text=ct,
+            mode="text",
+            hoverinfo="skip",
+            textposition="middle center",
+            textfont=dict(size=11),
+            showlegend=False,
+        ),
+        go.Scatter(
+            name="player markers",
+            mode="markers",
+            hoverinfo="skip",
+            showlegend=False,
+            x=[20] * n,
+            y=[b[1] + 14 for b in blocks],
+            marker=dict(
+                symbol=[T.player_symbol(s) for s in range(n)],
+                size=14,
+                color=[T.player_colour(s) for s in range(n)],
+                line=dict(color=T.INK, width=1.2),
+            ),
+        ),
     ]
     fig = go.Figure(data=traces)
     fig.update_layout(
-        template=T.template(), width=width, height=int(total_h) + 40,
-        margin=dict(l=0, r=0, t=36, b=4), shapes=shapes, hovermode="closest",
-        title=dict(text=f"<b>Players and market</b> · round {state.round}", y=1,
-                   yanchor="top", yref="container", pad=dict(t=8)),
+        template=T.template(),
+        width=width,
+        height=int(total_h) + 40,
+        margin=dict(l=0, r=0, t=36, b=4),
+        shapes=shapes,
+        hovermode="closest",
+        title=dict(
+            text=f"<b>Players and market</b> · round {state.round}",
+            y=1,
+            yanchor="top",
+            yref="container",
+            pad=dict(t=8),
+        ),
         xaxis=dict(visible=False, range=[0, width], fixedrange=True),
         yaxis=dict(visible=False, range=[total_h, 0], fixedrange=True),
         meta={"game": GAME, "figure": "panel"},
@@ -911,7 +1278,6 @@ def money_flows(record: Any, game: Any = None) -> list[dict]:
     each player's change of money, action by action.
     """
     from toolkit.core import make_game, replay_states
-
     from toolkit.pioneers import actions as A
     from toolkit.pioneers.rules import INCOME, ROAD_PRICE
 
@@ -941,12 +1307,23 @@ def money_flows(record: Any, game: Any = None) -> list[dict]:
             residual[before.seat] += 2
             residual[before.active] -= 2
         elif isinstance(action, (A.BuyRoads, A.BuyWagon)):
-            price = ROAD_PRICE[action.count] if isinstance(action, A.BuyRoads) else action.slot
-            add(before.active, "roads" if isinstance(action, A.BuyRoads) else "wagons", "bank",
-                price)
+            price = (
+                ROAD_PRICE[action.count]
+                if isinstance(action, A.BuyRoads)
+                else action.slot
+            )
+            add(
+                before.active,
+                "roads" if isinstance(action, A.BuyRoads) else "wagons",
+                "bank",
+                price,
+            )
             residual[before.active] += price
-        new_turn = (after.phase == "buy" and not after.used
-                    and (after.round, after.active) != (before.round, before.active))
+        new_turn = (
+            after.phase == "buy"
+            and not after.used
+            and (after.round, after.active) != (before.round, before.active)
+        )
         if new_turn and residual[after.active] > 0:
             pl = after.players[after.active]
             income = min(residual[after.active], INCOME + min(pl.bankers, 2))
@@ -958,5 +1335,7 @@ def money_flows(record: Any, game: Any = None) -> list[dict]:
                 add("bank", kind, s, residual[s])
             elif residual[s] < 0:
                 add(s, "other", "bank", -residual[s])
-    return [{"payer": p, "kind": k, "receiver": r, "amount": v}
-            for (p, k, r), v in sorted(flows.items(), key=lambda kv: str(kv[0]))]
+    return [
+        {"payer": p, "kind": k, "receiver": r, "amount": v}
+        for (p, k, r), v in sorted(flows.items(), key=lambda kv: str(kv[0]))
+    ]

@@ -67,8 +67,12 @@ def _size(fig: Any) -> tuple[int, int]:
     return int(w), int(h)
 
 
-def write_pngs(figs: Sequence[Any], paths: Sequence[str | Path], scale: float = 1.0,
-               method: str | None = None) -> str:
+def write_pngs(
+    figs: Sequence[Any],
+    paths: Sequence[str | Path],
+    scale: float = 1.0,
+    method: str | None = None,
+) -> str:
     """Write each figure to its PNG path; returns the method used.
 
     ``method`` is "kaleido", "chromium" or None (kaleido if installed).
@@ -78,7 +82,8 @@ def write_pngs(figs: Sequence[Any], paths: Sequence[str | Path], scale: float = 
     if method is None:
         raise RuntimeError(
             "no browser for static images: install Debian's chromium "
-            "(apt-get install chromium) or kaleido")
+            "(apt-get install chromium) or kaleido"
+        )
     paths = [Path(p) for p in paths]
     for p in paths:
         p.parent.mkdir(parents=True, exist_ok=True)
@@ -87,9 +92,13 @@ def write_pngs(figs: Sequence[Any], paths: Sequence[str | Path], scale: float = 
 
         sizes = [_size(f) for f in figs]
         if hasattr(pio, "write_images"):
-            pio.write_images(list(figs), [str(p) for p in paths],
-                             width=[s[0] for s in sizes], height=[s[1] for s in sizes],
-                             scale=scale)
+            pio.write_images(
+                list(figs),
+                [str(p) for p in paths],
+                width=[s[0] for s in sizes],
+                height=[s[1] for s in sizes],
+                scale=scale,
+            )
         else:  # pragma: no cover - older plotly
             for f, p, (w, h) in zip(figs, paths, sizes):
                 f.write_image(str(p), width=w, height=h, scale=scale)
@@ -103,22 +112,40 @@ def write_pngs(figs: Sequence[Any], paths: Sequence[str | Path], scale: float = 
         for i, (fig, path) in enumerate(zip(figs, paths)):
             w, h = _size(fig)
             html = Path(tmp) / f"fig{i}.html"
-            page = fig.to_html(include_plotlyjs=True, full_html=True,
-                               config={"staticPlot": True, "displayModeBar": False})
+            page = fig.to_html(
+                include_plotlyjs=True,
+                full_html=True,
+                config={"staticPlot": True, "displayModeBar": False},
+            )
             page = page.replace(
                 "<head>",
                 "<head><style>html,body{margin:0;padding:0;background:#fff;"
-                "overflow:hidden}</style>", 1)
+                "overflow:hidden}</style>",
+                1,
+            )
             html.write_text(page, encoding="utf-8")
-            cmd = [exe, *CHROMIUM_ARGS, f"--user-data-dir={tmp}/profile",
-                   f"--force-device-scale-factor={scale:g}",
-                   f"--window-size={w},{h}", "--virtual-time-budget=10000",
-                   f"--screenshot={path.resolve()}", html.resolve().as_uri()]
-            done = subprocess.run(cmd, capture_output=True, text=True, timeout=120,
-                                  stdin=subprocess.DEVNULL, check=False)
+            cmd = [
+                exe,
+                *CHROMIUM_ARGS,
+                f"--user-data-dir={tmp}/profile",
+                f"--force-device-scale-factor={scale:g}",
+                f"--window-size={w},{h}",
+                "--virtual-time-budget=10000",
+                f"--screenshot={path.resolve()}",
+                html.resolve().as_uri(),
+            ]
+            done = subprocess.run(
+                cmd,
+                capture_output=True,
+                text=True,
+                timeout=120,
+                stdin=subprocess.DEVNULL,
+                check=False,
+            )
             if done.returncode != 0 or not path.exists():
                 raise RuntimeError(
-                    f"chromium failed ({done.returncode}) on {path}:\n{done.stderr[-2000:]}")
+                    f"chromium failed ({done.returncode}) on {path}:\n{done.stderr[-2000:]}"
+                )
     return method
 
 
@@ -134,10 +161,12 @@ def png_info(path: str | Path) -> dict:
     pos, idat, width = 8, b"", 0
     height = depth = ctype = interlace = 0
     while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        chunk = data[pos + 8:pos + 8 + length]
+        length, kind = struct.unpack(">I4s", data[pos : pos + 8])
+        chunk = data[pos + 8 : pos + 8 + length]
         if kind == b"IHDR":
-            width, height, depth, ctype, _, _, interlace = struct.unpack(">IIBBBBB", chunk)
+            width, height, depth, ctype, _, _, interlace = struct.unpack(
+                ">IIBBBBB", chunk
+            )
         elif kind == b"IDAT":
             idat += chunk
         elif kind == b"IEND":
@@ -153,7 +182,7 @@ def png_info(path: str | Path) -> dict:
     pos = 0
     for _ in range(height):
         f = raw[pos]
-        line = bytearray(raw[pos + 1:pos + 1 + stride])
+        line = bytearray(raw[pos + 1 : pos + 1 + stride])
         pos += 1 + stride
         if f == 1:
             for i in range(channels, stride):
@@ -175,6 +204,8 @@ def png_info(path: str | Path) -> dict:
                 pred = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
                 line[i] = (line[i] + pred) & 255
         if len(colours) < 100_000:
-            colours.update(bytes(line[i:i + channels]) for i in range(0, stride, channels))
+            colours.update(
+                bytes(line[i : i + channels]) for i in range(0, stride, channels)
+            )
         prev = line
     return {"width": width, "height": height, "colours": len(colours)}
