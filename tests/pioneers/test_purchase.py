@@ -365,6 +365,19 @@ def test_P_BUY_8_taking_the_last_deck_wagon_triggers_the_end():
     assert state.deck == 0 and state.end_triggered
 
 
+def test_P_BUY_8_a_staged_deck_holds_only_unseen_wagons():
+    """The builder refuses a deck bigger than the wagons still face down (they would
+    run out at a refill) and market wagons the game does not know."""
+    game = fixture_game(BOARD, start="S", wagons=DECK)
+    with pytest.raises(ValueError, match="deck"):
+        stage(game, phase="buy", market=MARKET, deck=3)
+    with pytest.raises(ValueError, match="deck"):
+        stage(game, phase="buy", market=MARKET, deck=-1)
+    with pytest.raises(ValueError, match="Q9"):
+        stage(game, phase="buy", market=["Q1", "Q9"])
+    assert stage(game, phase="buy", market=MARKET, deck=1).deck == 1
+
+
 def test_P_BUY_9_only_face_down_wagons_forces_a_wagon_first():
     game, state = game_and(phase="turn", money=0, merchants=1,
                            wagons=[wagon("X", "FARMER", face_up=False),

@@ -131,8 +131,14 @@ def stage(
         fields.update(spec)
         fields["nuggets"] = tuple(fields["nuggets"])
         people.append(PlayerState(**fields))
+    for wid in market:
+        if wid is not None and wid not in game.regular_wagons:
+            raise ValueError(f"market wagon {wid!r} is not a regular wagon of this game's deck")
     known = set(market) | {w.id for pl in people for w in pl.wagons}
     unseen = tuple(w for w in game.regular_wagons if w not in known)
+    if deck is not None and not 0 <= deck <= len(unseen):
+        raise ValueError(f"deck must be 0..{len(unseen)} (the regular wagons not in the market "
+                         f"or owned), not {deck!r}")
     state = State(
         phase=phase,
         seat=active,
