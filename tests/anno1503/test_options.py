@@ -145,3 +145,19 @@ def test_summary_rows_read_the_state(game3):
     s = anno1503.position(game3, seats={1: {"gold": 12, "contracts": 2, "offices": {1: "TOBACCO"}}})
     row = anno1503.summary(game3, s)[1]
     assert (row["island"], row["gold"], row["contracts"], row["offices"]) == ("B", 12, 2, {1: "TOBACCO"})
+
+
+@pytest.mark.parametrize("text", ["", "sail 1 2", "sell GOLD", "fly 1 2,3", "place settler", 42])
+def test_malformed_action_text_is_refused_with_a_clear_message(game2, text):
+    with pytest.raises(ValueError, match="action|good|text"):
+        game2.parse_action(text)
+
+
+def test_games_states_and_actions_pickle_for_worker_processes(game3):
+    import pickle
+
+    s = anno1503.position(game3, seats={0: {"ships": [(2, 5)]}})
+    game = pickle.loads(pickle.dumps(game3))
+    assert pickle.loads(pickle.dumps(s)) == s
+    assert game.legal_actions(s) == game3.legal_actions(s)
+    assert pickle.loads(pickle.dumps(anno1503.Sail(1, (2, 6)))) == anno1503.Sail(1, (2, 6))
