@@ -8,6 +8,7 @@
 :class:`ReplayApp`     a slider over a game record, with the board and VP chart
 :class:`PositionEditor` stage a position (tiles, roads, coach, money, wagons) with
                        the builder the tests use, then open it in the other apps
+:class:`Quiz`          an exercise whose answer the lesson computes with the library
 =====================  ==========================================================
 
 All of them are ``ipywidgets.VBox`` subclasses showing a plotly ``FigureWidget``
@@ -22,6 +23,7 @@ from __future__ import annotations
 from .editor import PositionEditor
 from .explorer import RouteExplorer
 from .play import PlayApp
+from .quiz import Quiz
 from .replay import ReplayApp
 from .session import BotError, Session
 

@@ -184,6 +184,23 @@ class Session:
         """Whether an undone action can be played again."""
         return bool(self._redo)
 
+    def record(self) -> Any:
+        """The game so far as a :class:`~toolkit.core.Record` (for :class:`ReplayApp`).
+
+        Only a game started from ``game.setup()`` has a record: a staged
+        position has no history to replay.
+        """
+        from toolkit.core import Record
+
+        if self.states[0] != self.game.setup():
+            raise ValueError("this game started from a staged position, so it has no record")
+        seats = [("human" if s in self.humans else self.bots[s][1])
+                 for s in range(self.game.players)]
+        return Record(game=self.game.name, players=self.game.players, seed=self.seed,
+                      actions=tuple(str(st.action) for st in self.steps),
+                      options=dict(self.game.options), agents=tuple(seats),
+                      scores=tuple(self.game.scores(self.state)))
+
     # ----- playing --------------------------------------------------------------
 
     def _applied(
