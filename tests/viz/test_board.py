@@ -379,7 +379,7 @@ def test_update_board_on_a_figure_widget_is_fast_and_in_place(game4, played4):
     times = []
     for s in states[61:101]:
         t = time.perf_counter()
-        viz.update(widget, game4, s)
+        viz.update_board(widget, game4, s)
         times.append(time.perf_counter() - t)
     assert all(a is b for a, b in zip(traces_before, widget.data))  # same trace objects
     assert _data(widget) == _data(viz.draw(game4, states[100]))

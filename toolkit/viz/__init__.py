@@ -61,6 +61,10 @@ def update(fig: Any, game: Any, state: Any, route: Any = None, **options: Any) -
     return board_module(game).update_board(fig, game, state, route, **options)
 
 
+#: The name the issue uses: ``update_board(fig_widget, game, state)``.
+update_board = update
+
+
 def panel(game: Any, state: Any, **options: Any) -> Any:
     """The players' boards and the market as a figure."""
     return board_module(game).draw_panel(game, state, **options)
@@ -71,9 +75,17 @@ def __getattr__(name: str) -> Any:
         from . import charts
 
         return getattr(charts, name)
-    if name in ("theme", "charts", "pioneers", "gallery", "layout"):
+    if name in ("theme", "charts", "pioneers", "gallery", "layout", "render"):
         return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["BOARDS", "board_module", "draw", "panel", "update", *_CHARTS]
+__all__ = [
+    "BOARDS",
+    "board_module",
+    "draw",
+    "panel",
+    "update",
+    "update_board",
+    *_CHARTS,
+]

@@ -220,7 +220,7 @@ def _free_spot(
         [_coach_box(lay.xy[coach], coach == lay.start)] if coach is not None else []
     )
     for sign in (1.0, -1.0):
-        for extra in (0.0, 10.0):
+        for extra in (0.0,):
             spot = mid + sign * normal * (
                 9 + extra + abs(normal[0]) * w / 2 + abs(normal[1]) * h / 2
             )
@@ -542,7 +542,7 @@ def board_data(
             rx += [float(mid[0]), float(q[0])]
             ry += [float(mid[1]), float(q[1])]
             rc += [None, b]
-            rs += [17, 0]
+            rs += [20, 0]
             owners = state.roads[e]
             if not owners:
                 cost_text, step = "$1 bank", 1
@@ -637,7 +637,7 @@ def _static_traces(game: Any, lay: BoardLayout, labels: str) -> list:
             mode="lines+markers",
             hoverinfo="skip",
             showlegend=False,
-            line=dict(color=T.rgba(T.HIGHLIGHT, 0.5), width=14),
+            line=dict(color=T.rgba(T.HIGHLIGHT, 0.55), width=18),
             marker=dict(
                 symbol="arrow",
                 angleref="previous",
