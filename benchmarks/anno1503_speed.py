@@ -82,7 +82,8 @@ def main() -> None:
         f"max_turns={args.max_turns} ({where})"
     )
     print(
-        f"games/s: {args.games / elapsed:,.2f}  ({won} won, median {statistics.median(turns):.0f} "
+        f"games/s: {args.games / elapsed:,.2f} wall-clock, {args.games / cpu:,.2f} per CPU second"
+        f"  ({won} won, median {statistics.median(turns):.0f} "
         f"turns, {steps / args.games:,.0f} actions incl. chance per game)"
     )
     print(
