@@ -286,6 +286,19 @@ def test_P_SETUP_2_random_covers_are_chance_turns_on_non_start_cities():
     assert sum(t is not None for t in state.tiles) == 30
 
 
+def test_P_SETUP_2_random_covers_need_eight_coverable_cities():
+    """A custom board too small for 8 random covers is refused up front (it used to stop
+    in a chance turn with no outcome)."""
+    with pytest.raises(ValueError, match="8"):
+        fixture_game(["S-A", "A-B", "B-C"], start="S", players=2, cover="random")
+    conns = [f"S-C{i}" for i in range(8)]
+    game = fixture_game(conns, start="S", players=2, cover="random",
+                        wagons=[wagon_spec(f"R{i}", "FARMER") for i in range(1, 17)])
+    state = set_up(game)
+    assert sum(state.covered) == 8 and all(t is None for t in state.tiles)
+    assert state.phase == "buy"
+
+
 def test_P_SETUP_3_tiles_removed_to_the_box_unseen():
     """2 players: 2 of each type leave the game, so at most 5 of a type can ever appear."""
     for seed in range(3):

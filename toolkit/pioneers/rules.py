@@ -97,6 +97,9 @@ class Pioneers:
         }
         self.custom = board is not None or wagons is not None
         self.board = board if board is not None else load_board("4p" if players == 4 else "23p")
+        if players == 2 and cover == "random" and len(self.board.ids) - 1 < 8:
+            raise ValueError("cover='random' needs at least 8 cities besides the start city "
+                             "for the 8 cover tiles (P-SETUP-2)")
         if wagons is None:
             from .data import load_wagons
 
