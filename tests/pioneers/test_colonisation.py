@@ -128,6 +128,17 @@ def test_P_SETTLE_2_any_pioneer_on_a_hotel_without_its_own_effect():
         assert state.active == 1 and state.phase == "buy"
 
 
+def test_P_SETTLE_2_the_hotel_pioneer_must_sit_on_an_own_wagon():
+    game, state = star({0: dict(money=1, wagons=[wagon("X", "FARMER SERGEANT", empty=[1]),
+                                                 wagon("D", "BANKER", face_up=False)])})
+    state = arrive(game, state, "H")
+    assert game.legal_actions(state) == [Settle("X", "FARMER")]
+    illegal(game, state, Settle("X", "SERGEANT"), "P-SETTLE-2")  # that seat is empty
+    illegal(game, state, Settle("X", "BANKER"), "P-SETTLE-2")  # no such seat
+    illegal(game, state, Settle("Q", "FARMER"), "P-SETTLE-2")  # no such wagon
+    illegal(game, state, Settle("D", "BANKER"), "P-WAGON-3")  # face down
+
+
 def test_P_SETTLE_3_the_city_is_untiled_afterwards_and_can_be_passed():
     game = fixture_game(["S-A", "A-T"], start="S")
     state = stage(game, tiles={"A": "FARMER", "T": "FARMER"},
@@ -238,6 +249,7 @@ def test_P_TILE_5_sergeant_road_on_a_free_or_foreign_single_road():
     assert "yours" in err.message
     illegal(game, state, SergeantRoad("R", "T"), "P-TILE-5")
     illegal(game, state, SergeantRoad("P", "T"), "P-TILE-5")  # no connection
+    illegal(game, state, SergeantRoad("P", "X9"), "P-TILE-5")  # no such city
     state = game.apply(state, SergeantRoad("P", "Q"))
     assert state.roads[game.board.edge_of("P", "Q")] == (2, 0)
     assert state.players[0].roads_left == 13 and state.players[0].money == 0

@@ -810,7 +810,8 @@ class Pioneers:
             raise IllegalAction(
                 "P-SETTLE-1", f"this city wants a {tile}; you cannot settle a {action.profession} here.")
         me, city = state.active, state.city
-        state, prof = self._take_pioneer(state, me, action.wagon, action.profession, "P-SETTLE-1")
+        rule = "P-SETTLE-2" if tile == "HOTEL" else "P-SETTLE-1"
+        state, prof = self._take_pioneer(state, me, action.wagon, action.profession, rule)
         state = self._place_pioneer(state, city, me)
         state = state._replace(tiles=_replace_at(state.tiles, city, None), join_need=prof)
         pl = state.players[me]
