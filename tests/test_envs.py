@@ -53,6 +53,9 @@ def _cases() -> list[tuple[str, int]]:
 
 
 CASES = _cases()
+#: Game options for the tests: random Anno 1503 play rarely reaches a win, so its
+#: games are capped at a number of turns (a rule option of the engine).
+OPTIONS = {"anno1503": {"max_turns": 12}}
 IDS = [f"{name}-{players}p" for name, players in CASES]
 
 # The observations are {"observation", "action_mask"} dicts, the layout of
@@ -78,21 +81,26 @@ def _states(game, seeds=range(2)):
 @pytest.mark.filterwarnings(*DICT_OBS_WARNINGS)
 def test_pettingzoo_api_test(name, players):
     pz_test = _peer("pettingzoo.test")
-    env = pettingzoo_env(name, players=players, seed=players)
+    env = pettingzoo_env(name, players=players, seed=players, **OPTIONS.get(name, {}))
     pz_test.api_test(env, num_cycles=1000)
 
 
 @pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
 def test_pettingzoo_seed_test(name, players):
     pz_test = _peer("pettingzoo.test")
-    pz_test.seed_test(lambda: pettingzoo_env(name, players=players), num_cycles=500)
+    options = OPTIONS.get(name, {})
+    pz_test.seed_test(
+        lambda: pettingzoo_env(name, players=players, **options), num_cycles=500
+    )
 
 
 @pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
 def test_openspiel_random_sim_test(name, players):
     pyspiel = _peer("pyspiel")
     register_openspiel()
-    game = pyspiel.load_game(f"frontier_{name}", {"players": players})
+    game = pyspiel.load_game(
+        f"frontier_{name}", {"players": players, **OPTIONS.get(name, {})}
+    )
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
@@ -104,7 +112,7 @@ def test_pettingzoo_env_replays_play_with_the_same_seed(name, players):
     """reset(seed=s) draws chance like core.play(seed=s): the same decisions give
     the same game, and the final rewards are the final scores."""
     _peer("pettingzoo")
-    game = make_game(name, players)
+    game = make_game(name, players, **OPTIONS.get(name, {}))
     final, record = play(game, [random_agent] * players, seed=7)
     decisions = [
         game.parse_action(text)
@@ -113,7 +121,7 @@ def test_pettingzoo_env_replays_play_with_the_same_seed(name, players):
         )
         if game.to_move(state) != CHANCE
     ]
-    env = pettingzoo_env(name, players=players)
+    env = pettingzoo_env(name, players=players, **OPTIONS.get(name, {}))
     env.reset(seed=7)
     enc = env.encoder
     for action in decisions:
@@ -166,7 +174,9 @@ def test_pettingzoo_env_rejects_masked_actions_and_relative_rewards_sum_to_zero(
 def test_openspiel_observations_are_the_encoded_observe(name, players):
     pyspiel = _peer("pyspiel")
     register_openspiel()
-    game = pyspiel.load_game(f"frontier_{name}", {"players": players})
+    game = pyspiel.load_game(
+        f"frontier_{name}", {"players": players, **OPTIONS.get(name, {})}
+    )
     engine, enc = game.engine, game.encoder
     assert game.num_distinct_actions() == enc.num_actions
     assert game.max_chance_outcomes() == enc.num_chance
@@ -198,7 +208,9 @@ def test_openspiel_relative_reward_is_zero_sum_and_games_and_states_pickle():
     pyspiel = _peer("pyspiel")
     import pickle
 
-    assert register_openspiel() == register_openspiel() == ["frontier_pioneers"]
+    names = [f"frontier_{name}" for name in sorted(ENCODERS)]
+    assert register_openspiel() == register_openspiel() == names
+    assert set(names) <= set(pyspiel.registered_names())
     game = pyspiel.load_game(
         "frontier_pioneers(players=3,max_rounds=4,reward=relative)"
     )
@@ -226,7 +238,7 @@ def test_openspiel_relative_reward_is_zero_sum_and_games_and_states_pickle():
 
 @pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
 def test_action_and_chance_indices_cover_every_engine_action(name, players):
-    game = make_game(name, players)
+    game = make_game(name, players, **OPTIONS.get(name, {}))
     enc = encoder(game)
     assert len(set(enc.action_labels)) == enc.num_actions
     assert len(set(enc.chance_labels)) == enc.num_chance
@@ -338,11 +350,64 @@ def test_pioneers_encoding_shows_public_differences(players):
             assert not np.array_equal(base, _encode(game, enc, changed, seat)), what
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_anno1503_encoding_hides_exactly_the_faces_a_seat_did_not_see(players):
+    if "anno1503" not in ENCODERS:
+        pytest.skip("no Anno 1503 encoder")
+    from toolkit.anno1503 import IslandCard
+
+    game = make_game("anno1503", players, max_turns=40)
+    enc = encoder(game)
+    twins = None
+    for state in _states(game, seeds=range(4)):
+        for i, stack in enumerate(state.islands):
+            card = stack[-1] if stack else None
+            if card is None or card.code[0] == "?" or card.seen == (1 << players) - 1:
+                continue
+            other = [
+                c
+                for c, n in zip(game.card_codes, state.pool, strict=True)
+                if n and c != card.code and c[-1] == card.code[-1]
+            ]
+            if not other:
+                continue
+            # The same position with another face on that card, the pool adjusted.
+            pool = list(state.pool)
+            pool[game.code_index[other[0]]] -= 1
+            pool[game.code_index[card.code]] += 1
+            islands = list(state.islands)
+            islands[i] = stack[:-1] + (IslandCard(other[0], card.seen),)
+            twin = state._replace(islands=tuple(islands), pool=tuple(pool))
+            twins = state, twin, card.seen
+            break
+        if twins:
+            break
+    assert twins, "the test games should explore an island card"
+    state, twin, seen = twins
+    for seat in range(players):
+        same = np.array_equal(
+            _encode(game, enc, state, seat), _encode(game, enc, twin, seat)
+        )
+        assert same != bool(seen >> seat & 1), f"seat {seat}, seen mask {seen:b}"
+    # Public differences show: gold, hands, ships.
+    pl = state.players[0]
+    for changed in (
+        pl._replace(gold=pl.gold + 1),
+        pl._replace(hand=(pl.hand[0] + 1, *pl.hand[1:])),
+        pl._replace(ships=(None, None) if any(pl.ships) else (game.start, None)),
+    ):
+        other = state._replace(players=(changed, *state.players[1:]))
+        for seat in range(players):
+            assert not np.array_equal(
+                _encode(game, enc, state, seat), _encode(game, enc, other, seat)
+            )
+
+
 @pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
 def test_encoding_is_a_function_of_observe_and_tells_observations_apart(name, players):
     """Equal observations give equal vectors (the vector is computed from
     observe alone), and no two different observations seen in play share one."""
-    game = make_game(name, players)
+    game = make_game(name, players, **OPTIONS.get(name, {}))
     enc = encoder(game)
     seen: dict[bytes, object] = {}
     for state in _states(game):
