@@ -227,6 +227,7 @@ def test_EX_4_buying_the_second_market_wagon(last):
     assert state.market == ("W1", "W3", "W4", "W5")
     assert state.deck == deck_before - 1
     assert state.end_triggered is last  # P-END-1b when W5 was the last deck wagon
+    assert state.phase == "move" and state.active == DAVID  # his only token is used
 
 
 # ----- EX-5 -----------------------------------------------------------------------
@@ -375,7 +376,9 @@ def test_EX_9_farmer_city_takes_three_farmers():
     eszti = state.players[ESZTI]
     assert eszti.vp == 0 and eszti.money == 0
     assert all(w.face_up for w in eszti.wagons)
-    assert state.active == BENEDEK  # the farmer phase closed after two extras
+    assert eszti.supply == 20 - 2 - 3 - 2  # unchanged since staging (X, Y, Z were full)
+    assert state.coach == "F" and state.tiles[game.board.index["F"]] is None
+    assert state.active == BENEDEK and state.phase == "buy"  # closed after two extras
 
 
 # ----- EX-10 ----------------------------------------------------------------------
@@ -418,6 +421,8 @@ def test_EX_11_emptying_two_wagons_in_one_turn():
     assert ildi.money == 2
     assert [w.face_up for w in ildi.wagons] == [False, False]
     assert pioneers_on(game, state, "F") == [0, 2, 0, 0]
+    assert state.coach == "F"
+    assert state.active == DAVID and state.phase == "buy"  # nobody else has a farmer
 
 
 # ----- EX-12 ----------------------------------------------------------------------
