@@ -1,8 +1,9 @@
 """Applying one Anno 1503 action: a check that names the rule, then a pure update.
 
-:func:`dispatch` sends each action class to a small ``_verb`` function.  Each
-one first raises :class:`~toolkit.core.IllegalAction` with the rule ID and a
-sentence a student can act on, then returns a new :class:`State`.
+:func:`dispatch` sends each action class to a small ``_verb`` function (phase 3
+ones live in :mod:`.voyage`).  Each one first raises
+:class:`~toolkit.core.IllegalAction` with the rule ID and a sentence a student
+can act on, then returns a new :class:`State`.
 """
 
 from __future__ import annotations
@@ -12,13 +13,9 @@ from typing import TYPE_CHECKING
 from toolkit.core import IllegalAction
 
 from . import actions as A
-from .constants import (
-    HAND_LIMIT,
-    NEXT_LEVEL,
-    PIONEER_SETTLER_CARDS,
-    TREASURE_GOLD,
-    WOODEN_BRIDGES,
-)
+from . import voyage
+from .common import check_cost, good_index, pay, raise_level, set_player, wrong_phase
+from .constants import HAND_LIMIT, PIONEER_SETTLER_CARDS
 from .events import (
     EVENTS,
     advance,
@@ -34,58 +31,6 @@ from .tables import ANY, BACKS, GOODS
 
 if TYPE_CHECKING:
     from .rules import Anno1503
-
-PHASE_TEXT = {
-    "first": "the roll for the starting player (a chance turn)",
-    "roll": "the production roll (a chance turn)",
-    "event": "the event roll (a chance turn)",
-    "resolve": "production and events being resolved",
-    "build": "phase 2 (placing, upgrading, buying and selling)",
-    "sea": "phase 3 (ships moving and exploring)",
-    "reveal": "an island card being turned over (a chance turn)",
-    "look": "the decision about the explored island card",
-    "raid": "the Big Branch Office drawing a card (a chance turn)",
-    "discard": "the end-of-turn discard",
-}
-
-
-def _wrong_phase(s: State, a: A.Action, rule: str = "A-TURN-1") -> IllegalAction:
-    return IllegalAction(
-        rule, f"'{a}' is not possible now: it is {PHASE_TEXT[s.phase]}."
-    )
-
-
-def _set(s: State, seat: int, p: Player) -> State:
-    players = list(s.players)
-    players[seat] = p
-    return s._replace(players=tuple(players))
-
-
-def _pay(s: State, seat: int, cost: tuple[int, ...]) -> State:
-    p = s.players[seat]
-    hand = tuple(h - c for h, c in zip(p.hand, cost))
-    supply = tuple(x + c for x, c in zip(s.supply, cost))  # A-TURN-4: back to the piles
-    return _set(s, seat, p._replace(hand=hand))._replace(supply=supply)
-
-
-def _cost_text(cost: tuple[int, ...]) -> str:
-    return " + ".join(f"{n} {g}" for g, n in zip(GOODS, cost) if n)
-
-
-def _check_cost(p: Player, cost: tuple[int, ...], rule: str, what: str) -> None:
-    if any(h < c for h, c in zip(p.hand, cost)):
-        raise IllegalAction(
-            rule, f"{what} costs {_cost_text(cost)}; you do not hold that."
-        )
-
-
-def _good(a: A.Take | A.Buy | A.Discard | A.Steal) -> int:
-    if a.good not in GOODS:
-        raise IllegalAction(
-            "A-COMP-2", f"{a.good!r} is not a good; goods are {', '.join(GOODS)}."
-        )
-    return GOODS.index(a.good)
-
 
 # ---------------------------------------------------------------------- turn flow
 
@@ -136,7 +81,7 @@ def _first(game: Anno1503, s: State, a: A.First) -> State:
 
 def _roll(game: Anno1503, s: State, a: A.Roll) -> State:
     if s.phase != "roll":
-        raise _wrong_phase(s, a, "A-PROD-1")
+        raise wrong_phase(s, a, "A-PROD-1")
     if not 1 <= a.face <= 6:
         raise IllegalAction("A-PROD-1", f"a die shows 1-6, not {a.face}.")
     if a.face == 6:  # A-PROD-5: no production; an event instead
@@ -147,7 +92,7 @@ def _roll(game: Anno1503, s: State, a: A.Roll) -> State:
 
 def _event_roll(game: Anno1503, s: State, a: A.EventRoll) -> State:
     if s.phase != "event":
-        raise _wrong_phase(s, a, "A-EVENT-1")
+        raise wrong_phase(s, a, "A-EVENT-1")
     if not 1 <= a.face <= 6:
         raise IllegalAction("A-EVENT-1", f"a die shows 1-6, not {a.face}.")
     event = EVENTS[a.face]
@@ -157,9 +102,9 @@ def _event_roll(game: Anno1503, s: State, a: A.EventRoll) -> State:
 
 def _take(game: Anno1503, s: State, a: A.Take) -> State:
     if s.phase != "resolve" or s.queue[0][0] not in ("produce", "golden"):
-        raise _wrong_phase(s, a, "A-PROD-2")
+        raise wrong_phase(s, a, "A-PROD-2")
     kind, seat = s.queue[0]
-    g = _good(a)
+    g = good_index(a)
     if g not in choice_options(game, s):
         if s.supply[g] == 0:
             raise IllegalAction(
@@ -181,7 +126,7 @@ def _take(game: Anno1503, s: State, a: A.Take) -> State:
 
 def _remove(game: Anno1503, s: State, a: A.Remove) -> State:
     if s.phase != "resolve" or s.queue[0][0] != "pirates":
-        raise _wrong_phase(s, a, "A-EVENT-2")
+        raise wrong_phase(s, a, "A-EVENT-2")
     seat = s.queue[0][1]
     if (a.bridge, a.contract) not in removal_options(
         s.players[seat], game.bridges[seat]
@@ -193,7 +138,7 @@ def _remove(game: Anno1503, s: State, a: A.Remove) -> State:
 
 def _draw(game: Anno1503, s: State, a: A.Draw) -> State:
     if s.phase != "resolve" or s.queue[0][0] != "reserve":
-        raise _wrong_phase(s, a, "A-EVENT-2")
+        raise wrong_phase(s, a, "A-EVENT-2")
     reserve, known = list(s.reserve), list(s.reserve_known)
     if a.code.startswith("?"):
         b = BACKS.index(int(a.code[-1]))
@@ -225,7 +170,7 @@ def _draw(game: Anno1503, s: State, a: A.Draw) -> State:
 
 def _end_turn(game: Anno1503, s: State, a: A.EndTurn) -> State:
     if s.phase not in ("build", "sea"):
-        raise _wrong_phase(s, a, "A-EXPL-2" if s.phase == "look" else "A-TURN-1")
+        raise wrong_phase(s, a, "A-EXPL-2" if s.phase == "look" else "A-TURN-1")
     if sum(s.players[s.active].hand) > HAND_LIMIT:
         return s._replace(phase="discard", ap=(0, 0))
     return finish_turn(game, s)
@@ -233,12 +178,12 @@ def _end_turn(game: Anno1503, s: State, a: A.EndTurn) -> State:
 
 def _discard(game: Anno1503, s: State, a: A.Discard) -> State:
     if s.phase != "discard":
-        raise _wrong_phase(s, a, "A-HAND-1")
-    g = _good(a)
+        raise wrong_phase(s, a, "A-HAND-1")
+    g = good_index(a)
     if not s.players[s.active].hand[g]:
         raise IllegalAction("A-HAND-1", f"you hold no {a.good} to discard.")
     cost = tuple(int(i == g) for i in range(len(GOODS)))
-    s = _pay(s, s.active, cost)  # ASSUMPTION-24: back to the supply
+    s = pay(s, s.active, cost)  # ASSUMPTION-24: back to the supply
     if sum(s.players[s.active].hand) <= HAND_LIMIT:
         return finish_turn(game, s)
     return s
@@ -253,7 +198,7 @@ def _phase2(s: State, a: A.Action) -> None:
             "A-TURN-2", f"'{a}' belongs to phase 2, and phase 3 (ships) has begun."
         )
     if s.phase != "build":
-        raise _wrong_phase(s, a)
+        raise wrong_phase(s, a)
 
 
 def _build_ship(game: Anno1503, s: State, a: A.BuildShip) -> State:
@@ -261,12 +206,12 @@ def _build_ship(game: Anno1503, s: State, a: A.BuildShip) -> State:
     p = s.players[s.active]
     if None not in p.ships:
         raise IllegalAction("A-BUILD-1", "both of your ships are already on the board.")
-    _check_cost(p, game.cost_ship, "A-BUILD-1", "a ship")
-    s = _pay(s, s.active, game.cost_ship)
+    check_cost(p, game.cost_ship, "A-BUILD-1", "a ship")
+    s = pay(s, s.active, game.cost_ship)
     p = s.players[s.active]
     i = p.ships.index(None)
     ships = (game.start, p.ships[1]) if i == 0 else (p.ships[0], game.start)
-    return _set(s, s.active, p._replace(ships=ships))
+    return set_player(s, s.active, p._replace(ships=ships))
 
 
 def _place_pioneer(game: Anno1503, s: State, a: A.PlacePioneer) -> State:
@@ -285,7 +230,7 @@ def _place_pioneer(game: Anno1503, s: State, a: A.PlacePioneer) -> State:
         raise IllegalAction(
             "A-PLACE-3", "every resident space on your island is taken."
         )
-    _check_cost(p, game.cost_pioneer, "A-PLACE-1", "a Pioneer")
+    check_cost(p, game.cost_pioneer, "A-PLACE-1", "a Pioneer")
     if space in game.tables.slot_spaces:
         choices = game._placements(s, p)
         if not choices:
@@ -312,12 +257,12 @@ def _place_pioneer(game: Anno1503, s: State, a: A.PlacePioneer) -> State:
             "A-PB-1",
             f"space {space} has no building slot; place the Pioneer without one.",
         )
-    s = _pay(s, s.active, game.cost_pioneer)
+    s = pay(s, s.active, game.cost_pioneer)
     p = s.players[s.active]
     p = p._replace(
         residents=(*p.residents, "PIONEER"), buildings=(*p.buildings, a.building)
     )
-    s = _set(s, s.active, p)
+    s = set_player(s, s.active, p)
     if a.building:
         display = list(s.display)
         display.remove(a.building)
@@ -337,16 +282,8 @@ def _upgrade(game: Anno1503, s: State, a: A.Upgrade) -> State:
     problem = game._upgrade_problem(p, level, paid=True)
     if problem:
         raise IllegalAction(*problem)
-    s = _pay(s, s.active, game.cost_upgrade[level])
-    return _raise_level(s, s.active, a.space)
-
-
-def _raise_level(s: State, seat: int, space: int) -> State:
-    """Upgrade the resident on ``space`` one level; it keeps its space (A-UPG-4)."""
-    p = s.players[seat]
-    res = list(p.residents)
-    res[space - 1] = NEXT_LEVEL[res[space - 1]]
-    return _set(s, seat, p._replace(residents=tuple(res)))
+    s = pay(s, s.active, game.cost_upgrade[level])
+    return raise_level(s, s.active, a.space)
 
 
 def sale_value(game: Anno1503, p: Player, goods: tuple[int, ...]) -> int:
@@ -386,9 +323,9 @@ def _sell(game: Anno1503, s: State, a: A.Sell) -> State:
                 f"{n} card(s) for {resident.title()}s, but you have {have} and each takes {k} card(s).",
             )
     gold = sale_value(game, p, goods)
-    s = _pay(s, s.active, goods)  # A-SELL-3: sold cards go back to the supply
+    s = pay(s, s.active, goods)  # A-SELL-3: sold cards go back to the supply
     p = s.players[s.active]
-    return _set(s, s.active, p._replace(gold=p.gold + gold))._replace(sold=True)
+    return set_player(s, s.active, p._replace(gold=p.gold + gold))._replace(sold=True)
 
 
 def _buy(game: Anno1503, s: State, a: A.Buy) -> State:
@@ -398,7 +335,7 @@ def _buy(game: Anno1503, s: State, a: A.Buy) -> State:
         raise IllegalAction(
             "A-BUY-1", f"you may buy {limit} goods card(s) per turn (CONFLICT-3)."
         )
-    g = _good(a)
+    g = good_index(a)
     if not s.supply[g]:
         raise IllegalAction("A-BUY-1", f"the {a.good} pile is empty (ASSUMPTION-13).")
     price = game.buy_price(s, s.active)
@@ -409,7 +346,7 @@ def _buy(game: Anno1503, s: State, a: A.Buy) -> State:
         )
     s = give(s, s.active, g)
     p = s.players[s.active]
-    return _set(s, s.active, p._replace(gold=p.gold - price))._replace(
+    return set_player(s, s.active, p._replace(gold=p.gold - price))._replace(
         bought=s.bought + 1
     )
 
@@ -436,208 +373,19 @@ def _raid(game: Anno1503, s: State, a: A.Raid) -> State:
 
 def _steal(game: Anno1503, s: State, a: A.Steal) -> State:
     if s.phase != "raid":
-        raise _wrong_phase(s, a, "A-PB-6")
-    g = _good(a)
+        raise wrong_phase(s, a, "A-PB-6")
+    g = good_index(a)
     victim = s.players[s.target]
     if not victim.hand[g]:
         raise IllegalAction("A-PB-6", f"seat {s.target} holds no {a.good}.")
     hand = list(victim.hand)
     hand[g] -= 1
-    s = _set(s, s.target, victim._replace(hand=tuple(hand), gold=victim.gold + 2))
+    s = set_player(s, s.target, victim._replace(hand=tuple(hand), gold=victim.gold + 2))
     p = s.players[s.active]
     hand = list(p.hand)
     hand[g] += 1
-    s = _set(s, s.active, p._replace(hand=tuple(hand), gold=p.gold - 2))
+    s = set_player(s, s.active, p._replace(hand=tuple(hand), gold=p.gold - 2))
     return s._replace(phase="build", target=-1)
-
-
-# ---------------------------------------------------------------------- phase 3
-
-
-def _ship(
-    game: Anno1503, s: State, a: A.Sail | A.Explore
-) -> tuple[int, tuple[int, int]]:
-    if s.phase == "look":
-        raise _wrong_phase(s, a, "A-EXPL-2")
-    if s.phase not in ("build", "sea"):
-        raise _wrong_phase(s, a)
-    p = s.players[s.active]
-    if a.ship not in (1, 2) or p.ships[a.ship - 1] is None:
-        raise IllegalAction(
-            "A-SHIP-2",
-            f"ship {a.ship} is not on the board; only ships on the board act.",
-        )
-    return a.ship - 1, p.ships[a.ship - 1]  # type: ignore[return-value]
-
-
-def _enter_sea(game: Anno1503, s: State) -> State:
-    """Phase 3 begins: every ship on the board gets its full AP (A-SHIP-1/2, ASSUMPTION-17)."""
-    if s.phase != "build":
-        return s
-    full = game.full_ap(s, s.active)
-    ap = tuple(full if at is not None else 0 for at in s.players[s.active].ships)
-    return s._replace(phase="sea", ap=ap)
-
-
-def _sail(game: Anno1503, s: State, a: A.Sail) -> State:
-    i, at = _ship(game, s, a)
-    if a.to not in game.sea:
-        raise IllegalAction(
-            "A-SHIP-3", f"{a.to} is not a sea space; ships never enter islands."
-        )
-    d = game._dist[at][a.to]
-    ap = game.ship_ap(s, s.active, i)
-    if d == 0:
-        raise IllegalAction("A-SHIP-3", f"ship {a.ship} is already at {a.to}.")
-    if d > ap:
-        raise IllegalAction(
-            "A-SHIP-3",
-            f"{a.to} is {d} steps away at 1 AP each; ship {a.ship} has {ap} AP left.",
-        )
-    s = _enter_sea(game, s)
-    p = s.players[s.active]
-    ships = list(p.ships)
-    ships[i] = a.to
-    aps = list(s.ap)
-    aps[i] -= d
-    return _set(s, s.active, p._replace(ships=tuple(ships)))._replace(ap=tuple(aps))
-
-
-def _explore(game: Anno1503, s: State, a: A.Explore) -> State:
-    i, at = _ship(game, s, a)
-    idx = game.island_index.get(a.island)
-    if idx is None:
-        raise IllegalAction("A-EXPL-1", f"{a.island} is not an island space.")
-    if a.island not in game.coast[at]:
-        raise IllegalAction(
-            "A-EXPL-1",
-            f"ship {a.ship} at {at} is not orthogonally next to island {a.island} (ASSUMPTION-2).",
-        )
-    if game.ship_ap(s, s.active, i) < 1:
-        raise IllegalAction(
-            "A-EXPL-1", f"exploring costs 1 AP and ship {a.ship} has none left."
-        )
-    if not s.islands[idx]:
-        raise IllegalAction(
-            "A-EXPL-3", f"island {a.island} holds no card (ASSUMPTION-25)."
-        )
-    if idx in s.explored[i]:
-        raise IllegalAction(
-            "A-EXPL-2",
-            f"ship {a.ship} already explored {a.island} this turn; it may explore another island.",
-        )
-    s = _enter_sea(game, s)
-    aps = list(s.ap)
-    aps[i] -= 1
-    explored = list(s.explored)
-    explored[i] = (*explored[i], idx)
-    s = s._replace(ap=tuple(aps), explored=tuple(explored), looking=(i, idx))  # type: ignore[arg-type]
-    top = s.islands[idx][-1]
-    if (
-        top.code[0] == "?"
-    ):  # an undecided face: a chance turn decides it (deferred reveal)
-        return s._replace(phase="reveal")
-    return _set_top(s, idx, top._replace(seen=top.seen | (1 << s.active)))._replace(
-        phase="look"
-    )
-
-
-def _set_top(s: State, idx: int, card: IslandCard | None) -> State:
-    islands = list(s.islands)
-    islands[idx] = islands[idx][:-1] + ((card,) if card is not None else ())
-    return s._replace(islands=tuple(islands))
-
-
-def _reveal(game: Anno1503, s: State, a: A.Reveal) -> State:
-    if s.phase != "reveal":
-        raise _wrong_phase(s, a, "A-EXPL-1")
-    idx = s.looking[1]  # type: ignore[index]
-    back = s.islands[idx][-1].back
-    j = game.code_index.get(a.code)
-    if j is None or not s.pool[j] or int(a.code[-1]) != back:
-        raise IllegalAction(
-            "A-EXPL-1", f"{a.code} cannot be the face of this card (back {back})."
-        )
-    pool = s.pool[:j] + (s.pool[j] - 1,) + s.pool[j + 1 :]
-    s = _set_top(s._replace(pool=pool), idx, IslandCard(a.code, 1 << s.active))
-    return s._replace(phase="look")
-
-
-def _return(game: Anno1503, s: State, a: A.ReturnCard) -> State:
-    if s.phase != "look":
-        raise _wrong_phase(s, a, "A-EXPL-2")
-    return s._replace(phase="sea", looking=None)
-
-
-def _use(game: Anno1503, s: State, a: A.UseCard) -> State:
-    if s.phase != "look":
-        raise _wrong_phase(s, a, "A-EXPL-2")
-    seat = s.active
-    i, idx = s.looking  # type: ignore[misc]
-    code = s.islands[idx][-1].code
-    p = s.players[seat]
-    if code.startswith("BO-"):
-        p = _use_office(game, p, seat, a, code)
-    elif code.startswith("TC"):
-        if a.bridge or a.space:
-            raise IllegalAction(
-                "A-ISL-2",
-                "a trade contract goes on the next free wooden bridge: 'use card'.",
-            )
-        if len(p.contracts) >= WOODEN_BRIDGES:
-            raise IllegalAction(
-                "A-ISL-2", "all 3 wooden bridges hold contracts; a 4th cannot be used."
-            )
-        p = p._replace(contracts=(*p.contracts, code))
-    elif code.startswith("TG"):
-        if a.bridge or a.space:
-            raise IllegalAction("A-ISL-3", "a gold treasure is used as 'use card'.")
-        p = p._replace(gold=p.gold + TREASURE_GOLD)
-        s = s._replace(gone=tuple(sorted((*s.gone, code))))
-    else:
-        _check_treasure_upgrade(game, p, a)
-        s = s._replace(gone=tuple(sorted((*s.gone, code))))
-    ships = list(p.ships)
-    ships[i] = None  # A-ISL-4: the ship goes back to the supply
-    s = _set(s, seat, p._replace(ships=tuple(ships)))
-    if code.startswith("TU"):
-        s = _raise_level(s, seat, a.space)
-    aps = list(s.ap)
-    aps[i] = 0  # A-EXPL-2: its remaining AP are lost
-    return _set_top(s, idx, None)._replace(ap=tuple(aps), phase="sea", looking=None)
-
-
-def _use_office(
-    game: Anno1503, p: Player, seat: int, a: A.UseCard, code: str
-) -> Player:
-    bridges = game.bridges[seat]
-    if "" not in p.offices:
-        raise IllegalAction(
-            "A-ISL-1",
-            "all 4 stone bridges hold branch offices; a 5th cannot be used or swapped.",
-        )
-    if a.bridge not in bridges:
-        free = ", ".join(str(b) for b, o in zip(bridges, p.offices) if not o)
-        raise IllegalAction(
-            "A-ISL-1", f"a branch office goes on a free stone bridge: {free}."
-        )
-    j = bridges.index(a.bridge)
-    if p.offices[j]:
-        raise IllegalAction(
-            "A-ISL-1", f"stone bridge {a.bridge} already holds a branch office."
-        )
-    return p._replace(offices=p.offices[:j] + (code,) + p.offices[j + 1 :])
-
-
-def _check_treasure_upgrade(game: Anno1503, p: Player, a: A.UseCard) -> None:
-    if a.bridge or not 1 <= a.space <= len(p.residents):
-        raise IllegalAction(
-            "A-ISL-3",
-            "an upgrade treasure names the resident space to upgrade: 'use card space 2'.",
-        )
-    problem = game._upgrade_problem(p, p.residents[a.space - 1], paid=False)
-    if problem:
-        raise IllegalAction("A-ISL-3", f"{problem[1]} (ASSUMPTION-19).")
 
 
 _HANDLERS = {
@@ -654,11 +402,7 @@ _HANDLERS = {
     A.Buy: _buy,
     A.Raid: _raid,
     A.Steal: _steal,
-    A.Sail: _sail,
-    A.Explore: _explore,
-    A.Reveal: _reveal,
-    A.ReturnCard: _return,
-    A.UseCard: _use,
+    **voyage.HANDLERS,
     A.EndTurn: _end_turn,
     A.Discard: _discard,
 }

@@ -39,7 +39,9 @@ def summary(game: Anno1503, state: State) -> list[dict[str, Any]]:
                 "residents": p.residents,
                 "buildings": tuple(b for b in p.buildings if b),
                 "offices": {
-                    b: o[3:-2] for b, o in zip(game.bridges[seat], p.offices, strict=True) if o
+                    b: o[3:-2]
+                    for b, o in zip(game.bridges[seat], p.offices, strict=True)
+                    if o
                 },
                 "contracts": len(p.contracts),
                 "ships": p.ships,

@@ -1,0 +1,81 @@
+"""Helpers shared by the action handlers in :mod:`.moves` and :mod:`.voyage`."""
+
+from __future__ import annotations
+
+from toolkit.core import IllegalAction
+
+from . import actions as A
+from .constants import NEXT_LEVEL
+from .state import Player, State
+from .tables import GOODS
+
+PHASE_TEXT = {
+    "first": "the roll for the starting player (a chance turn)",
+    "roll": "the production roll (a chance turn)",
+    "event": "the event roll (a chance turn)",
+    "resolve": "production and events being resolved",
+    "build": "phase 2 (placing, upgrading, buying and selling)",
+    "sea": "phase 3 (ships moving and exploring)",
+    "reveal": "an island card being turned over (a chance turn)",
+    "look": "the decision about the explored island card",
+    "raid": "the Big Branch Office drawing a card (a chance turn)",
+    "discard": "the end-of-turn discard",
+}
+
+
+def wrong_phase(s: State, a: A.Action, rule: str = "A-TURN-1") -> IllegalAction:
+    return IllegalAction(
+        rule, f"'{a}' is not possible now: it is {PHASE_TEXT[s.phase]}."
+    )
+
+
+def set_player(s: State, seat: int, p: Player) -> State:
+    players = list(s.players)
+    players[seat] = p
+    return s._replace(players=tuple(players))
+
+
+def pay(s: State, seat: int, cost: tuple[int, ...]) -> State:
+    p = s.players[seat]
+    hand = tuple(h - c for h, c in zip(p.hand, cost))
+    supply = tuple(x + c for x, c in zip(s.supply, cost))  # A-TURN-4: back to the piles
+    return set_player(s, seat, p._replace(hand=hand))._replace(supply=supply)
+
+
+def cost_text(cost: tuple[int, ...]) -> str:
+    return " + ".join(f"{n} {g}" for g, n in zip(GOODS, cost) if n)
+
+
+def check_cost(p: Player, cost: tuple[int, ...], rule: str, what: str) -> None:
+    if any(h < c for h, c in zip(p.hand, cost)):
+        raise IllegalAction(
+            rule, f"{what} costs {cost_text(cost)}; you do not hold that."
+        )
+
+
+def good_index(a: A.Take | A.Buy | A.Discard | A.Steal) -> int:
+    if a.good not in GOODS:
+        raise IllegalAction(
+            "A-COMP-2", f"{a.good!r} is not a good; goods are {', '.join(GOODS)}."
+        )
+    return GOODS.index(a.good)
+
+
+def raise_level(s: State, seat: int, space: int) -> State:
+    """Upgrade the resident on ``space`` one level; it keeps its space (A-UPG-4)."""
+    p = s.players[seat]
+    res = list(p.residents)
+    res[space - 1] = NEXT_LEVEL[res[space - 1]]
+    return set_player(s, seat, p._replace(residents=tuple(res)))
+
+
+__all__ = [
+    "PHASE_TEXT",
+    "check_cost",
+    "cost_text",
+    "good_index",
+    "pay",
+    "raise_level",
+    "set_player",
+    "wrong_phase",
+]
