@@ -4,6 +4,7 @@
 #   make lab     open the lessons in JupyterLab
 #   make test    run the tests and execute every notebook
 #   make bench   run benchmarks/*.py
+#   make gallery render the README images into docs/img
 #   make venv    (re)create .venv; the other targets do this when needed
 #   make clean   delete .venv, caches and build output
 
@@ -25,10 +26,10 @@ LAB_TARGET := $(firstword $(wildcard notebooks/00-start-here.ipynb) $(wildcard n
 # JupyterLab refuses to start as root without --allow-root (CI and containers).
 LAB_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: help venv lab test bench clean
+.PHONY: help venv lab test bench gallery clean
 
 help:
-	@sed -n '4,9p' Makefile | sed 's/^# *//'
+	@sed -n '4,10p' Makefile | sed 's/^# *//'
 
 venv: $(STAMP)
 
@@ -49,6 +50,9 @@ test: $(STAMP)
 bench: $(STAMP)
 	@if [ -z "$(BENCHMARKS)" ]; then echo "No benchmarks/*.py yet."; fi
 	@set -e; for f in $(BENCHMARKS); do echo "== $$f"; $(PY) "$$f"; done
+
+gallery: $(STAMP)
+	$(PY) -m toolkit.viz.gallery docs/img
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis
