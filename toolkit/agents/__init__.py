@@ -13,8 +13,8 @@ randomness only from ``rng``:
 =========  ==============================================================
 
 >>> from toolkit.agents import make_agent, parse_agents
->>> make_agent("mcts:50")
-MCTSAgent(iterations=50, depth=24, c=0.7)
+>>> make_agent("mcts:80")
+MCTSAgent(iterations=80, c=1.0, temperature=4.0, prior_temperature=1.0)
 >>> [a.name for a in parse_agents("greedy,random", players=2)]
 ['greedy', 'random']
 

@@ -134,7 +134,7 @@ class MCTSAgent:
     name = "mcts"
     __name__ = "mcts"
 
-    def __init__(self, iterations: int = 120, c: float = 1.0, temperature: float = 4.0,
+    def __init__(self, iterations: int = 50, c: float = 1.0, temperature: float = 4.0,
                  prior_temperature: float = 1.0) -> None:
         self.iterations = int(iterations)
         self.c = float(c)

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from toolkit.core import CHANCE
+from toolkit.core import CHANCE, random_agent
 
 from .base import determinize, evaluate, hook, view_of
 
@@ -21,8 +21,8 @@ class RandomAgent:
 
     def __call__(self, game: Any, observation: Any, legal: Sequence[Any],
                  rng: random.Random) -> Any:
-        """Choose one of ``legal`` with the agent's own ``rng``."""
-        return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+        """Choose one of ``legal`` with the agent's own ``rng`` (as ``core.random_agent``)."""
+        return random_agent(game, observation, legal, rng)
 
     def __repr__(self) -> str:
         return "RandomAgent()"
