@@ -422,6 +422,11 @@ def test_encoding_is_a_function_of_observe_and_tells_observations_apart(name, pl
                 assert seen[key] == obs, "two different observations encode alike"
             seen[key] = obs
     assert len(seen) > 100
+    # The named segments tile the vector exactly.
+    parts = enc.split(vector)
+    assert list(parts) == [name for name, _, _ in enc.segments]
+    assert sum(part.size for part in parts.values()) == enc.size
+    assert np.array_equal(np.concatenate([p.ravel() for p in parts.values()]), vector)
 
 
 # ----- layering ---------------------------------------------------------------------
