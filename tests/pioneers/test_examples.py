@@ -93,9 +93,13 @@ def wagon_of(state, seat, wid):
 def test_EX_1_income_with_bankers(bankers, income):
     """P-INC-1: $3 plus $1 per banker; the bank pays it (finite bank to see it)."""
     game = fixture_game(["S-A"], start="S", finite_bank=True)
-    state = stage(game, players={BENEDEK: dict(money=0, bankers=bankers,
-                                               wagons=[wagon("G", "FARMER")])},
-                  phase="turn")
+    state = stage(
+        game,
+        players={
+            BENEDEK: dict(money=0, bankers=bankers, wagons=[wagon("G", "FARMER")])
+        },
+        phase="turn",
+    )
     assert state.players[BENEDEK].money == income
     assert state.bank == 63 - income
     assert state.phase == "buy" and state.active == BENEDEK
@@ -116,9 +120,16 @@ EX2_DECK = [
 def _ex2(merchants=1):
     game = fixture_game(["S-A", "A-B", "B-C"], start="S", wagons=EX2_DECK)
     state = stage(
-        game, active=ESZTI, phase="buy", market=["Wa", "Wb", "Wc", "Wd"],
-        players={ESZTI: dict(money=7, merchants=merchants, supply=10,
-                             wagons=[wagon("Y", "FARMER")])})
+        game,
+        active=ESZTI,
+        phase="buy",
+        market=["Wa", "Wb", "Wc", "Wd"],
+        players={
+            ESZTI: dict(
+                money=7, merchants=merchants, supply=10, wagons=[wagon("Y", "FARMER")]
+            )
+        },
+    )
     assert state.deck == 1 and state.actions_left == 1 + merchants
     return game, state
 
@@ -150,7 +161,9 @@ def test_EX_2_shop_token_then_merchant():
 def test_EX_2_second_wagon_illegal_even_with_another_merchant():
     """P-BUY-4: the W space is taken once per turn, whatever tokens are left."""
     game, state = _ex2(merchants=2)
-    state = run(game, state, BuyRoads(1), PlaceRoad("A", "B"), BuyWagon(3), RevealWagon("We"))
+    state = run(
+        game, state, BuyRoads(1), PlaceRoad("A", "B"), BuyWagon(3), RevealWagon("We")
+    )
     assert state.phase == "buy" and state.actions_left == 1
     illegal(game, state, BuyWagon(1), "P-BUY-4")
     illegal(game, state, BuyRoads(1), "P-BUY-4")
@@ -160,7 +173,9 @@ def test_EX_2_second_wagon_illegal_even_with_another_merchant():
 def test_EX_2_no_token_left_for_R2():
     """P-BUY-3: with shop token and merchant both used, no third purchase is possible."""
     game, state = _ex2()
-    state = run(game, state, BuyRoads(1), PlaceRoad("A", "B"), BuyWagon(3), RevealWagon("We"))
+    state = run(
+        game, state, BuyRoads(1), PlaceRoad("A", "B"), BuyWagon(3), RevealWagon("We")
+    )
     state = state._replace(phase="buy")  # look at the purchase spaces once more
     illegal(game, state, BuyRoads(2), "P-BUY-3")
 
@@ -171,8 +186,13 @@ def test_EX_2_no_token_left_for_R2():
 def test_EX_3_buying_two_roads_anywhere():
     """P-BUY-1 R2 and P-BUY-6: $5 for 2 roads on any free connections."""
     game = fixture_game(["X-Y", "Y-Z", "Z-W", "W-P", "P-Q"], start="X")
-    state = stage(game, active=ILDI, phase="buy", coach="X",
-                  players={ILDI: dict(money=5, wagons=[wagon("R", "FARMER")])})
+    state = stage(
+        game,
+        active=ILDI,
+        phase="buy",
+        coach="X",
+        players={ILDI: dict(money=5, wagons=[wagon("R", "FARMER")])},
+    )
     assert state.players[ILDI].roads_left == 15
     state = game.apply(state, BuyRoads(2))
     assert state.phase == "road" and state.players[ILDI].money == 0
@@ -189,8 +209,13 @@ def test_EX_3_buying_two_roads_anywhere():
 
 def test_EX_3_R1_on_a_connection_with_a_road_is_illegal():
     game = fixture_game(["X-Y", "P-Q"], start="X")
-    state = stage(game, active=ILDI, phase="buy", roads={"X-Y": BENEDEK},
-                  players={ILDI: dict(money=5, wagons=[wagon("R", "FARMER")])})
+    state = stage(
+        game,
+        active=ILDI,
+        phase="buy",
+        roads={"X-Y": BENEDEK},
+        players={ILDI: dict(money=5, wagons=[wagon("R", "FARMER")])},
+    )
     state = game.apply(state, BuyRoads(1))
     illegal(game, state, PlaceRoad("X", "Y"), "P-BUY-6")
     assert game.legal_actions(state) == [PlaceRoad("P", "Q")]
@@ -213,8 +238,13 @@ def test_EX_4_buying_the_second_market_wagon(last):
     """P-BUY-7, P-BUY-8: slot 2 for $2; the rest slides left, slot 4 refills."""
     deck = EX4_DECK[:5] if last else EX4_DECK
     game = fixture_game(["S-A"], start="S", wagons=deck)
-    state = stage(game, active=DAVID, phase="buy", market=["W1", "W2", "W3", "W4"],
-                  players={DAVID: dict(money=4, wagons=[wagon("B", "FARMER")])})
+    state = stage(
+        game,
+        active=DAVID,
+        phase="buy",
+        market=["W1", "W2", "W3", "W4"],
+        players={DAVID: dict(money=4, wagons=[wagon("B", "FARMER")])},
+    )
     supply = state.players[DAVID].supply
     deck_before = state.deck
     assert deck_before == (1 if last else 2)
@@ -236,10 +266,17 @@ def test_EX_4_buying_the_second_market_wagon(last):
 def test_EX_5_paying_for_a_three_step_move():
     """P-MOVE-2: $1 to the bank, $1 to Ildi, nothing over her own road."""
     game = fixture_game(["A-B", "B-C", "C-D"], start="A", finite_bank=True)
-    state = stage(game, active=ESZTI, coach="A", tiles={"D": "GOLD_DIGGER"},
-                  roads={"B-C": ILDI, "C-D": ESZTI},
-                  players={ESZTI: dict(money=4, wagons=[wagon("Y", "GOLD_DIGGER FARMER")]),
-                           ILDI: dict(money=0)})
+    state = stage(
+        game,
+        active=ESZTI,
+        coach="A",
+        tiles={"D": "GOLD_DIGGER"},
+        roads={"B-C": ILDI, "C-D": ESZTI},
+        players={
+            ESZTI: dict(money=4, wagons=[wagon("Y", "GOLD_DIGGER FARMER")]),
+            ILDI: dict(money=0),
+        },
+    )
     move = MoveCoach(("A", "B", "C", "D"), 2)
     assert game.legal_actions(state) == [move]
     assert game.payments(state, move.path) == {"bank": 1, ILDI: 1}
@@ -257,9 +294,14 @@ EX7_BOARD = ["S-A", "E-F", "G-H", "J-K", "L-M"]
 
 def _ex6():
     game = fixture_game(EX7_BOARD, start="S", finite_bank=True)
-    state = stage(game, active=ILDI, coach="S", tiles={"A": "SERGEANT"},
-                  roads={"E-F": ESZTI, "J-K": ILDI, "L-M": (BENEDEK, DAVID)},
-                  players={ILDI: dict(money=1, wagons=[wagon("R", "SERGEANT FARMER")])})
+    state = stage(
+        game,
+        active=ILDI,
+        coach="S",
+        tiles={"A": "SERGEANT"},
+        roads={"E-F": ESZTI, "J-K": ILDI, "L-M": (BENEDEK, DAVID)},
+        players={ILDI: dict(money=1, wagons=[wagon("R", "SERGEANT FARMER")])},
+    )
     return game, state
 
 
@@ -295,9 +337,13 @@ def test_EX_7_sergeant_double_road_and_who_pays():
     assert state.active == DAVID and state.phase == "buy"
 
     # Follow-up: every player in turn moves across E-F to a BANKER city F.
-    follow = stage(game, coach="E", tiles={"F": "BANKER"}, roads={"E-F": (ESZTI, ILDI)},
-                   players={s: dict(money=2, wagons=[wagon(f"W{s}", "BANKER")])
-                            for s in range(4)})
+    follow = stage(
+        game,
+        coach="E",
+        tiles={"F": "BANKER"},
+        roads={"E-F": (ESZTI, ILDI)},
+        players={s: dict(money=2, wagons=[wagon(f"W{s}", "BANKER")]) for s in range(4)},
+    )
     expected = {
         DAVID: [2, 3, 0, 3],  # $1 to Eszti and $1 to Ildi
         ESZTI: [2, 2, 2, 2],  # her own road: free
@@ -316,9 +362,16 @@ def test_EX_7_sergeant_double_road_and_who_pays():
 
 def _ex8(seats, vp=5):
     game = fixture_game(["S-K"], start="S")
-    state = stage(game, active=DAVID, coach="S", tiles={"K": "INNKEEPER"},
-                  players={DAVID: dict(money=3, supply=12, wagons=[wagon("D", seats, vp=vp)]),
-                           ESZTI: dict(money=0)})
+    state = stage(
+        game,
+        active=DAVID,
+        coach="S",
+        tiles={"K": "INNKEEPER"},
+        players={
+            DAVID: dict(money=3, supply=12, wagons=[wagon("D", seats, vp=vp)]),
+            ESZTI: dict(money=0),
+        },
+    )
     state = run(game, state, MoveCoach(("S", "K"), 1), Settle("D", "INNKEEPER"))
     assert state.phase == "innkeeper" and state.seat == DAVID
     return game, state
@@ -359,10 +412,21 @@ def test_EX_8b_innkeeper_empties_the_wagon():
 def test_EX_9_farmer_city_takes_three_farmers():
     """P-TILE-8: 1 settled plus 2 extra farmers from another wagon; no wagon empties."""
     game = fixture_game(["S-F"], start="S")
-    state = stage(game, active=ESZTI, tiles={"F": "FARMER"},
-                  players={ESZTI: dict(money=1, wagons=[
-                      wagon("X", "FARMER BANKER"), wagon("Y", "FARMER FARMER SERGEANT"),
-                      wagon("Z", "FARMER GOLD_DIGGER")])})
+    state = stage(
+        game,
+        active=ESZTI,
+        tiles={"F": "FARMER"},
+        players={
+            ESZTI: dict(
+                money=1,
+                wagons=[
+                    wagon("X", "FARMER BANKER"),
+                    wagon("Y", "FARMER FARMER SERGEANT"),
+                    wagon("Z", "FARMER GOLD_DIGGER"),
+                ],
+            )
+        },
+    )
     state = run(game, state, MoveCoach(("S", "F"), 1), Settle("X", "FARMER"))
     assert state.phase == "farmer"
     assert game.legal_actions(state) == [AddFarmer("Y"), AddFarmer("Z"), Skip()]
@@ -387,11 +451,19 @@ def test_EX_9_farmer_city_takes_three_farmers():
 def test_EX_10_hotel_with_a_sergeant_pioneer():
     """P-SETTLE-2, P-TILE-7: any pioneer on a hotel; only the $3, no sergeant road."""
     game = fixture_game(["S-H", "H-Q"], start="S", finite_bank=True)
-    state = stage(game, active=ILDI, tiles={"H": "HOTEL"}, roads={"S-H": ILDI},
-                  players={ILDI: dict(money=1, wagons=[wagon("R", "SERGEANT GOLD_DIGGER")])})
+    state = stage(
+        game,
+        active=ILDI,
+        tiles={"H": "HOTEL"},
+        roads={"S-H": ILDI},
+        players={ILDI: dict(money=1, wagons=[wagon("R", "SERGEANT GOLD_DIGGER")])},
+    )
     roads = state.players[ILDI].roads_left
     state = game.apply(state, MoveCoach(("S", "H"), 0))
-    assert game.legal_actions(state) == [Settle("R", "SERGEANT"), Settle("R", "GOLD_DIGGER")]
+    assert game.legal_actions(state) == [
+        Settle("R", "SERGEANT"),
+        Settle("R", "GOLD_DIGGER"),
+    ]
     state = game.apply(state, Settle("R", "SERGEANT"))
     ildi = state.players[ILDI]
     assert ildi.money == 4
@@ -399,7 +471,9 @@ def test_EX_10_hotel_with_a_sergeant_pioneer():
     assert ildi.roads_left == roads
     assert ildi.nuggets == ()
     assert pioneers_on(game, state, "H") == [0, 1, 0, 0]
-    assert state.active == DAVID and state.phase == "buy"  # no sergeant phase, no joiner
+    assert (
+        state.active == DAVID and state.phase == "buy"
+    )  # no sergeant phase, no joiner
 
 
 # ----- EX-11 ----------------------------------------------------------------------
@@ -408,10 +482,22 @@ def test_EX_10_hotel_with_a_sergeant_pioneer():
 def test_EX_11_emptying_two_wagons_in_one_turn():
     """P-WAGON-1..2: 7 VP and 4 VP, $1 each, both wagons face down."""
     game = fixture_game(["S-A", "A-F"], start="S")
-    state = stage(game, active=ILDI, tiles={"F": "FARMER"}, roads={"S-A": ILDI, "A-F": ILDI},
-                  players={ILDI: dict(money=0, vp=10, wagons=[
-                      wagon("X", "FARMER BANKER", empty=[1], vp=7),
-                      wagon("Y", "SERGEANT FARMER", empty=[0], vp=4)])})
+    state = stage(
+        game,
+        active=ILDI,
+        tiles={"F": "FARMER"},
+        roads={"S-A": ILDI, "A-F": ILDI},
+        players={
+            ILDI: dict(
+                money=0,
+                vp=10,
+                wagons=[
+                    wagon("X", "FARMER BANKER", empty=[1], vp=7),
+                    wagon("Y", "SERGEANT FARMER", empty=[0], vp=4),
+                ],
+            )
+        },
+    )
     state = run(game, state, MoveCoach(("S", "A", "F"), 0), Settle("X", "FARMER"))
     assert state.players[ILDI].vp == 17 and state.players[ILDI].money == 1
     assert state.phase == "farmer"
@@ -430,12 +516,20 @@ def test_EX_11_emptying_two_wagons_in_one_turn():
 
 def _ex12():
     game = fixture_game(["S-A", "A-H"], start="S")
-    state = stage(game, active=BENEDEK, tiles={"H": "HOTEL"}, players={
-        BENEDEK: dict(money=2, wagons=[wagon("G", "BANKER FARMER")]),
-        ILDI: dict(money=6, wagons=[wagon("R", "FARMER SERGEANT")]),
-        DAVID: dict(money=1, wagons=[wagon("B", "BANKER")]),
-        ESZTI: dict(money=3, wagons=[wagon("Y1", "FARMER"), wagon("Y2", "BANKER GOLD_DIGGER")]),
-    })
+    state = stage(
+        game,
+        active=BENEDEK,
+        tiles={"H": "HOTEL"},
+        players={
+            BENEDEK: dict(money=2, wagons=[wagon("G", "BANKER FARMER")]),
+            ILDI: dict(money=6, wagons=[wagon("R", "FARMER SERGEANT")]),
+            DAVID: dict(money=1, wagons=[wagon("B", "BANKER")]),
+            ESZTI: dict(
+                money=3,
+                wagons=[wagon("Y1", "FARMER"), wagon("Y2", "BANKER GOLD_DIGGER")],
+            ),
+        },
+    )
     state = run(game, state, MoveCoach(("S", "A", "H"), 2), Settle("G", "BANKER"))
     return game, state
 
@@ -471,9 +565,17 @@ def test_EX_12_declining_passes_the_offer_on():
 def test_EX_13_final_empty_seats():
     """P-SCORE-2: 2 empty seats on a face-up wagon score 2; a face-down wagon 0."""
     game = fixture_game(["S-A"], start="S")
-    state = stage(game, players={ILDI: dict(wagons=[
-        wagon("A", "FARMER BANKER SERGEANT MERCHANT", empty=[1, 3]),
-        wagon("B", "FARMER BANKER GOLD_DIGGER", face_up=False)])})
+    state = stage(
+        game,
+        players={
+            ILDI: dict(
+                wagons=[
+                    wagon("A", "FARMER BANKER SERGEANT MERCHANT", empty=[1, 3]),
+                    wagon("B", "FARMER BANKER GOLD_DIGGER", face_up=False),
+                ]
+            )
+        },
+    )
     row = score_breakdown(game, state)[ILDI]
     assert row["empty_seats"] == 2
     assert row["total"] == 2
@@ -496,10 +598,20 @@ def test_EX_15_best_network_counts_pioneers_not_roads():
     game = fixture_game(n1 + n2 + ["S-A"], start="S")
     state = stage(
         game,
-        roads={conn: ILDI for conn in n1 + n2},
-        settled={"A": {ILDI: 1}, "B": {ILDI: 1}, "C": {ILDI: 3}, "D": {ILDI: 1},
-                 "E": {DAVID: 1}, "F": {ILDI: 1}, "G": {ILDI: 1},
-                 "P1": {ILDI: 1}, "P4": {ILDI: 1}, "P8": {ILDI: 1}})
+        roads=dict.fromkeys(n1 + n2, ILDI),
+        settled={
+            "A": {ILDI: 1},
+            "B": {ILDI: 1},
+            "C": {ILDI: 3},
+            "D": {ILDI: 1},
+            "E": {DAVID: 1},
+            "F": {ILDI: 1},
+            "G": {ILDI: 1},
+            "P1": {ILDI: 1},
+            "P4": {ILDI: 1},
+            "P8": {ILDI: 1},
+        },
+    )
     nets = road_networks(game, state, ILDI)
     assert [(n["roads"], n["pioneers"]) for n in nets] == [(6, 8), (7, 3)]
     assert nets[0]["cities"] == ("A", "B", "C", "D", "E", "F", "G")
@@ -511,12 +623,24 @@ def test_EX_15_best_network_counts_pioneers_not_roads():
 def test_EX_16_tie_break_on_money():
     """P-SCORE-5: equal VP, more dollars wins; still equal, the victory is shared."""
     game = fixture_game(["S-A"], start="S")
-    state = stage(game, players={BENEDEK: dict(vp=41, money=3), ILDI: dict(vp=41, money=5),
-                                 DAVID: dict(vp=40, money=9)})
+    state = stage(
+        game,
+        players={
+            BENEDEK: dict(vp=41, money=3),
+            ILDI: dict(vp=41, money=5),
+            DAVID: dict(vp=40, money=9),
+        },
+    )
     assert game.scores(state) == (41, 41, 40, 0)
     assert game.winners(state) == (ILDI,)
-    state = stage(game, players={BENEDEK: dict(vp=41, money=5), ILDI: dict(vp=41, money=5),
-                                 DAVID: dict(vp=40, money=9)})
+    state = stage(
+        game,
+        players={
+            BENEDEK: dict(vp=41, money=5),
+            ILDI: dict(vp=41, money=5),
+            DAVID: dict(vp=40, money=9),
+        },
+    )
     assert game.winners(state) == (BENEDEK, ILDI)
 
 
@@ -526,12 +650,22 @@ def test_EX_16_tie_break_on_money():
 def test_EX_17_redraw_at_the_start_city():
     """P-SETUP-5: both start neighbours show MERCHANT; re-draw until they differ."""
     deck = [wagon_spec(f"R{i}", "FARMER BANKER") for i in range(1, 9)]
-    game = fixture_game(["S-N1", "S-N2", "N1-C", "N2-D", "C-D"], start="S", wagons=deck,
-                        start_player=BENEDEK)
+    game = fixture_game(
+        ["S-N1", "S-N2", "N1-C", "N2-D", "C-D"],
+        start="S",
+        wagons=deck,
+        start_player=BENEDEK,
+    )
     state = game.setup()
     # Tiles go face down on the cities in id order: C, D, N1, N2.
-    state = run(game, state, DrawTile("C", "FARMER"), DrawTile("D", "HOTEL"),
-                DrawTile("N1", "MERCHANT"), DrawTile("N2", "MERCHANT"))
+    state = run(
+        game,
+        state,
+        DrawTile("C", "FARMER"),
+        DrawTile("D", "HOTEL"),
+        DrawTile("N1", "MERCHANT"),
+        DrawTile("N2", "MERCHANT"),
+    )
     assert state.phase == "redraw" and game.to_move(state) == CHANCE
     outcomes = game.chance_outcomes(state)
     # 49 tiles, 4 on the board: the unused 45 (7 per type, less those placed) can come.
@@ -543,12 +677,19 @@ def test_EX_17_redraw_at_the_start_city():
     # MERCHANT again: the old MERCHANT goes back to the pool, so repeat.
     state = game.apply(state, Redraw("N2", "MERCHANT"))
     assert state.phase == "redraw"
-    assert dict((a.tile, p) for a, p in game.chance_outcomes(state))["MERCHANT"] == \
-        pytest.approx(5 / 45)
+    assert dict((a.tile, p) for a, p in game.chance_outcomes(state))[
+        "MERCHANT"
+    ] == pytest.approx(5 / 45)
     state = game.apply(state, Redraw("N2", "BANKER"))
     assert state.phase != "redraw"
     tiles = {c: state.tiles[game.board.index[c]] for c in ("C", "D", "N1", "N2", "S")}
-    assert tiles == {"C": "FARMER", "D": "HOTEL", "N1": "MERCHANT", "N2": "BANKER", "S": None}
+    assert tiles == {
+        "C": "FARMER",
+        "D": "HOTEL",
+        "N1": "MERCHANT",
+        "N2": "BANKER",
+        "S": None,
+    }
     assert sum(t is not None for t in state.tiles) == 4  # the total is unchanged
 
 
@@ -558,8 +699,12 @@ def test_EX_17_redraw_at_the_start_city():
 def test_EX_18_must_move_but_cannot_pass_through_a_tile():
     """P-MOVE-3..5: FARMER on B behind a BANKER on A: Dávid must pass."""
     game = fixture_game(["S-A", "A-B"], start="S")
-    state = stage(game, active=DAVID, tiles={"A": "BANKER", "B": "FARMER"},
-                  players={DAVID: dict(money=5, wagons=[wagon("D", "FARMER FARMER")])})
+    state = stage(
+        game,
+        active=DAVID,
+        tiles={"A": "BANKER", "B": "FARMER"},
+        players={DAVID: dict(money=5, wagons=[wagon("D", "FARMER FARMER")])},
+    )
     assert game.legal_actions(state) == [Pass()]
     illegal(game, state, MoveCoach(("S", "A", "B"), 2), "P-MOVE-3")
     illegal(game, state, MoveCoach(("S", "A"), 1), "P-MOVE-1")
@@ -568,8 +713,12 @@ def test_EX_18_must_move_but_cannot_pass_through_a_tile():
     assert after.players[DAVID].money == 5
     assert after.active == ESZTI and after.phase == "buy"
 
-    banker = stage(game, active=DAVID, tiles={"A": "BANKER", "B": "FARMER"},
-                   players={DAVID: dict(money=5, wagons=[wagon("D", "FARMER BANKER")])})
+    banker = stage(
+        game,
+        active=DAVID,
+        tiles={"A": "BANKER", "B": "FARMER"},
+        players={DAVID: dict(money=5, wagons=[wagon("D", "FARMER BANKER")])},
+    )
     assert game.legal_actions(banker) == [MoveCoach(("S", "A"), 1)]
     illegal(game, banker, Pass(), "P-MOVE-4")
     moved = game.apply(banker, MoveCoach(("S", "A"), 1))
@@ -585,8 +734,9 @@ def test_EX_19_cannot_afford_the_route():
     illegal(game, state, MoveCoach(("S", "X", "T"), 2), "P-MOVE-7")
     assert game.apply(state, Pass()).coach == "S"
 
-    state = stage(game, active=ESZTI, tiles={"T": "FARMER"}, roads={"X-T": ESZTI},
-                  players=players)
+    state = stage(
+        game, active=ESZTI, tiles={"T": "FARMER"}, roads={"X-T": ESZTI}, players=players
+    )
     assert game.legal_actions(state) == [MoveCoach(("S", "X", "T"), 1)]
     illegal(game, state, Pass(), "P-MOVE-4")
     state = game.apply(state, MoveCoach(("S", "X", "T"), 1))
@@ -602,9 +752,18 @@ EX20_DECK = [wagon_spec(f"M{i}", "FARMER BANKER", vp=4) for i in range(1, 7)]
 def test_EX_20_forced_wagon_purchase(merchants):
     """P-BUY-9: only face-down wagons at the start of the turn: first action must be W."""
     game = fixture_game(["S-A", "A-B"], start="S", wagons=EX20_DECK)
-    state = stage(game, phase="turn", market=["M1", "M2", "M3", "M4"], players={
-        BENEDEK: dict(money=0, merchants=merchants,
-                      wagons=[wagon("G", "FARMER BANKER", face_up=False)])})
+    state = stage(
+        game,
+        phase="turn",
+        market=["M1", "M2", "M3", "M4"],
+        players={
+            BENEDEK: dict(
+                money=0,
+                merchants=merchants,
+                wagons=[wagon("G", "FARMER BANKER", face_up=False)],
+            )
+        },
+    )
     assert state.players[BENEDEK].money == 3
     assert state.forced
     assert game.legal_actions(state) == [BuyWagon(1), BuyWagon(2), BuyWagon(3)]
@@ -627,12 +786,23 @@ def test_EX_20_forced_wagon_purchase(merchants):
 def test_EX_21_a_joiner_empties_a_wagon():
     """P-JOIN-5, P-WAGON-1: Dávid pays $2, scores his 5-VP wagon and its $1, no nugget."""
     game = fixture_game(["S-G"], start="S")
-    state = stage(game, active=ESZTI, tiles={"G": "GOLD_DIGGER"}, players={
-        BENEDEK: dict(money=4, wagons=[wagon("G0", "FARMER")]),
-        ILDI: dict(money=4, wagons=[wagon("R", "BANKER")]),
-        DAVID: dict(money=3, wagons=[wagon("B5", "GOLD_DIGGER FARMER", empty=[1], vp=5),
-                                     wagon("B2", "FARMER")]),
-        ESZTI: dict(money=1, wagons=[wagon("Y", "GOLD_DIGGER FARMER")])})
+    state = stage(
+        game,
+        active=ESZTI,
+        tiles={"G": "GOLD_DIGGER"},
+        players={
+            BENEDEK: dict(money=4, wagons=[wagon("G0", "FARMER")]),
+            ILDI: dict(money=4, wagons=[wagon("R", "BANKER")]),
+            DAVID: dict(
+                money=3,
+                wagons=[
+                    wagon("B5", "GOLD_DIGGER FARMER", empty=[1], vp=5),
+                    wagon("B2", "FARMER"),
+                ],
+            ),
+            ESZTI: dict(money=1, wagons=[wagon("Y", "GOLD_DIGGER FARMER")]),
+        },
+    )
     state = run(game, state, MoveCoach(("S", "G"), 1), Settle("Y", "GOLD_DIGGER"))
     assert state.phase == "nugget" and game.to_move(state) == CHANCE
     state = game.apply(state, DrawNugget(4))
@@ -656,14 +826,21 @@ EX22_DECK = [wagon_spec(f"D{i}", "FARMER BANKER", vp=4) for i in range(1, 6)]
 
 
 def _everyone_has_a_wagon(money_each=0):
-    return {s: dict(money=money_each, wagons=[wagon(f"V{s}", "FARMER")]) for s in range(4)}
+    return {
+        s: dict(money=money_each, wagons=[wagon(f"V{s}", "FARMER")]) for s in range(4)
+    }
 
 
 def test_EX_22_deck_trigger_completes_the_round():
     """P-END-1b, P-END-2: Ildi takes the last deck wagon; Dávid and Eszti still play."""
     game = fixture_game(["S-A"], start="S", wagons=EX22_DECK)
-    state = stage(game, active=ILDI, phase="turn", market=["D1", "D2", "D3", "D4"],
-                  players=_everyone_has_a_wagon())
+    state = stage(
+        game,
+        active=ILDI,
+        phase="turn",
+        market=["D1", "D2", "D3", "D4"],
+        players=_everyone_has_a_wagon(),
+    )
     assert state.deck == 1
     state = run(game, state, BuyWagon(1), RevealWagon("D5"))
     assert state.deck == 0 and state.end_triggered
@@ -683,13 +860,22 @@ def test_EX_23_road_trigger_by_sergeant(trigger):
     """P-END-1a: the 15th road (a sergeant road) triggers the end; the round completes."""
     game = fixture_game(["S-A", "B-C"], start="S")
     players = _everyone_has_a_wagon()
-    players[trigger] = dict(money=1, roads_left=1, wagons=[wagon("T", "SERGEANT FARMER")])
+    players[trigger] = dict(
+        money=1, roads_left=1, wagons=[wagon("T", "SERGEANT FARMER")]
+    )
     state = stage(game, active=trigger, tiles={"A": "SERGEANT"}, players=players)
-    state = run(game, state, MoveCoach(("S", "A"), 1), Settle("T", "SERGEANT"),
-                SergeantRoad("B", "C"))
+    state = run(
+        game,
+        state,
+        MoveCoach(("S", "A"), 1),
+        Settle("T", "SERGEANT"),
+        SergeantRoad("B", "C"),
+    )
     assert state.players[trigger].roads_left == 0
     assert state.end_triggered
-    if trigger == ESZTI:  # the last seat of the round: the game ends right after her turn
+    if (
+        trigger == ESZTI
+    ):  # the last seat of the round: the game ends right after her turn
         assert game.is_over(state)
         return
     for seat in (ILDI, DAVID, ESZTI):
@@ -704,8 +890,13 @@ def test_EX_23_road_trigger_by_sergeant(trigger):
 def test_EX_24_third_banker_goes_to_the_box():
     """P-TILE-1, P-INC-2: a third banker settles but gives nothing; income stays $5."""
     game = fixture_game(["S-K"], start="S")
-    state = stage(game, tiles={"K": "BANKER"},
-                  players={BENEDEK: dict(money=1, bankers=2, wagons=[wagon("G", "BANKER FARMER")])})
+    state = stage(
+        game,
+        tiles={"K": "BANKER"},
+        players={
+            BENEDEK: dict(money=1, bankers=2, wagons=[wagon("G", "BANKER FARMER")])
+        },
+    )
     state = run(game, state, MoveCoach(("S", "K"), 1), Settle("G", "BANKER"))
     assert state.players[BENEDEK].bankers == 2
     assert pioneers_on(game, state, "K") == [1, 0, 0, 0]

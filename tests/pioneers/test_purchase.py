@@ -25,7 +25,6 @@ from toolkit.pioneers import (
     PlaceRoad,
     ReturnPioneer,
     RevealWagon,
-    SergeantRoad,
     Settle,
     Skip,
 )
@@ -88,7 +87,17 @@ def test_P_FLOW_1_rounds_go_clockwise_from_a_fixed_start_player():
     for _ in range(9):
         seen.append((state.round, state.active))
         state = _pass_turn(game, state)
-    assert seen == [(1, 2), (1, 3), (1, 0), (1, 1), (2, 2), (2, 3), (2, 0), (2, 1), (3, 2)]
+    assert seen == [
+        (1, 2),
+        (1, 3),
+        (1, 0),
+        (1, 1),
+        (2, 2),
+        (2, 3),
+        (2, 0),
+        (2, 1),
+        (3, 2),
+    ]
     assert state.start_player == 2
 
 
@@ -104,12 +113,18 @@ def test_P_FLOW_2_income_then_purchase_then_movement():
 
 def _phase_states():
     """One staged position per decision phase, with an action from another phase."""
-    game = fixture_game(["S-A", "S-B", "S-F", "S-G", "S-H", "S-K"], start="S", wagons=DECK)
+    game = fixture_game(
+        ["S-A", "S-B", "S-F", "S-G", "S-H", "S-K"], start="S", wagons=DECK
+    )
     mine = [wagon("X", "FARMER FARMER SERGEANT INNKEEPER GOLD_DIGGER")]
-    base = dict(tiles={"A": "SERGEANT", "F": "FARMER", "G": "GOLD_DIGGER", "K": "INNKEEPER"},
-                market=MARKET,
-                players={0: dict(money=9, wagons=mine),
-                         1: dict(money=5, wagons=[wagon("Y", "FARMER")])})
+    base = dict(
+        tiles={"A": "SERGEANT", "F": "FARMER", "G": "GOLD_DIGGER", "K": "INNKEEPER"},
+        market=MARKET,
+        players={
+            0: dict(money=9, wagons=mine),
+            1: dict(money=5, wagons=[wagon("Y", "FARMER")]),
+        },
+    )
     buy = stage(game, phase="buy", **base)
     road = game.apply(buy, BuyRoads(1))
     move = stage(game, phase="move", **base)
@@ -120,30 +135,42 @@ def _phase_states():
     join = game.apply(farmer, Skip())
     nugget = run(game, move, MoveCoach(("S", "G"), 1), Settle("X", "GOLD_DIGGER"))
     reveal = game.apply(buy, BuyWagon(1))
-    return game, {"buy": buy, "road": road, "move": move, "settle": settle,
-                  "sergeant": sergeant, "innkeeper": inn, "farmer": farmer, "join": join,
-                  "nugget": nugget, "reveal": reveal}
+    return game, {
+        "buy": buy,
+        "road": road,
+        "move": move,
+        "settle": settle,
+        "sergeant": sergeant,
+        "innkeeper": inn,
+        "farmer": farmer,
+        "join": join,
+        "nugget": nugget,
+        "reveal": reveal,
+    }
 
 
-@pytest.mark.parametrize(("phase", "action", "rule"), [
-    ("buy", Pass(), "P-BUY-1"),
-    ("buy", Settle("X", "FARMER"), "P-BUY-1"),
-    ("buy", RevealWagon("Q5"), "P-BUY-1"),
-    ("road", EndPurchases(), "P-BUY-6"),
-    ("road", BuyRoads(1), "P-BUY-6"),
-    ("move", BuyRoads(1), "P-MOVE-1"),
-    ("move", EndPurchases(), "P-MOVE-1"),
-    ("move", Settle("X", "FARMER"), "P-MOVE-1"),
-    ("settle", Pass(), "P-SETTLE-1"),
-    ("settle", MoveCoach(("A", "S"), 1), "P-SETTLE-1"),
-    ("sergeant", PlaceRoad("S", "B"), "P-TILE-5"),
-    ("innkeeper", AddFarmer("X"), "P-TILE-6"),
-    ("farmer", ReturnPioneer("X", "FARMER"), "P-TILE-8"),
-    ("join", Skip(), "P-JOIN-2"),
-    ("join", Pass(), "P-JOIN-2"),
-    ("nugget", Decline(), "P-FLOW-2"),
-    ("reveal", EndPurchases(), "P-FLOW-2"),
-])
+@pytest.mark.parametrize(
+    ("phase", "action", "rule"),
+    [
+        ("buy", Pass(), "P-BUY-1"),
+        ("buy", Settle("X", "FARMER"), "P-BUY-1"),
+        ("buy", RevealWagon("Q5"), "P-BUY-1"),
+        ("road", EndPurchases(), "P-BUY-6"),
+        ("road", BuyRoads(1), "P-BUY-6"),
+        ("move", BuyRoads(1), "P-MOVE-1"),
+        ("move", EndPurchases(), "P-MOVE-1"),
+        ("move", Settle("X", "FARMER"), "P-MOVE-1"),
+        ("settle", Pass(), "P-SETTLE-1"),
+        ("settle", MoveCoach(("A", "S"), 1), "P-SETTLE-1"),
+        ("sergeant", PlaceRoad("S", "B"), "P-TILE-5"),
+        ("innkeeper", AddFarmer("X"), "P-TILE-6"),
+        ("farmer", ReturnPioneer("X", "FARMER"), "P-TILE-8"),
+        ("join", Skip(), "P-JOIN-2"),
+        ("join", Pass(), "P-JOIN-2"),
+        ("nugget", Decline(), "P-FLOW-2"),
+        ("reveal", EndPurchases(), "P-FLOW-2"),
+    ],
+)
 def test_P_FLOW_2_actions_out_of_phase_are_refused(phase, action, rule):
     """The engine cites the rule of the decision that is actually due (P-FLOW-2 for chance)."""
     game, states = _phase_states()
@@ -167,7 +194,7 @@ def test_P_FLOW_3_the_end_is_checked_after_each_round_only():
 
 @pytest.mark.parametrize(("bankers", "income"), [(0, 3), (1, 4), (2, 5)])
 def test_P_INC_1_income_is_3_plus_1_per_banker_from_the_bank(bankers, income):
-    game, state = game_and(phase="turn", money=1, bankers=bankers, finite_bank=True)
+    _, state = game_and(phase="turn", money=1, bankers=bankers, finite_bank=True)
     assert state.players[0].money == 1 + income
     assert state.bank == 63 - income
     assert [pl.money for pl in state.players[1:]] == [0, 0, 0]
@@ -182,8 +209,11 @@ def test_P_INC_1_only_the_active_player_collects_at_the_start_of_their_turn():
 
 def test_P_INC_2_income_never_exceeds_5():
     game = fixture_game(["S-K"], start="S")
-    state = stage(game, tiles={"K": "BANKER"},
-                  players={0: dict(money=1, bankers=2, wagons=[wagon("X", "BANKER FARMER")])})
+    state = stage(
+        game,
+        tiles={"K": "BANKER"},
+        players={0: dict(money=1, bankers=2, wagons=[wagon("X", "BANKER FARMER")])},
+    )
     state = run(game, state, MoveCoach(("S", "K"), 1), Settle("X", "BANKER"))
     assert state.players[0].bankers == 2
     for _ in range(3):
@@ -196,8 +226,15 @@ def test_P_INC_2_income_never_exceeds_5():
 
 def test_P_BUY_1_three_purchase_actions_and_their_prices():
     game, state = game_and(merchants=2)
-    assert game.legal_actions(state) == [BuyWagon(1), BuyWagon(2), BuyWagon(3), BuyWagon(4),
-                                         BuyRoads(1), BuyRoads(2), EndPurchases()]
+    assert game.legal_actions(state) == [
+        BuyWagon(1),
+        BuyWagon(2),
+        BuyWagon(3),
+        BuyWagon(4),
+        BuyRoads(1),
+        BuyRoads(2),
+        EndPurchases(),
+    ]
     s = run(game, state, BuyRoads(1), PlaceRoad("A", "B"))
     assert s.players[0].money == 8 and s.players[0].roads_left == 14
     s = run(game, s, BuyRoads(2), PlaceRoad("B", "C"), PlaceRoad("C", "D"))
@@ -207,8 +244,10 @@ def test_P_BUY_1_three_purchase_actions_and_their_prices():
     assert s.phase == "move"
 
 
-@pytest.mark.parametrize(("money", "action"), [(1, BuyRoads(1)), (4, BuyRoads(2)),
-                                               (2, BuyWagon(3)), (3, BuyWagon(4))])
+@pytest.mark.parametrize(
+    ("money", "action"),
+    [(1, BuyRoads(1)), (4, BuyRoads(2)), (2, BuyWagon(3)), (3, BuyWagon(4))],
+)
 def test_P_BUY_1_an_unaffordable_purchase_is_illegal(money, action):
     """ASSUMPTION-8: money never goes negative."""
     game, state = game_and(money=money)
@@ -243,8 +282,11 @@ def test_P_BUY_3_shop_token_plus_one_action_per_merchant(merchants, actions):
     game, state = game_and(phase="turn", merchants=merchants, money=20)
     assert state.actions_left == actions
     done = 0
-    for action, place in ((BuyRoads(1), ["A-B"]), (BuyRoads(2), ["B-C", "C-D"]),
-                          (BuyWagon(1), None)):
+    for action, place in (
+        (BuyRoads(1), ["A-B"]),
+        (BuyRoads(2), ["B-C", "C-D"]),
+        (BuyWagon(1), None),
+    ):
         if state.phase != "buy":
             break
         state = game.apply(state, action)
@@ -280,7 +322,9 @@ def test_P_BUY_4_each_space_once_per_turn_and_never_two_wagons():
 
 def test_P_BUY_4_the_player_chooses_the_order():
     game, state = game_and(merchants=1, money=20)
-    state = run(game, state, BuyWagon(4), RevealWagon("Q5"), BuyRoads(1), PlaceRoad("S", "A"))
+    state = run(
+        game, state, BuyWagon(4), RevealWagon("Q5"), BuyRoads(1), PlaceRoad("S", "A")
+    )
     assert state.used == ("W", "R1") and state.players[0].money == 20 - 4 - 2
 
 
@@ -296,15 +340,26 @@ def test_P_BUY_5_purchases_are_optional():
 
 def test_P_BUY_6_a_bought_road_goes_on_any_free_connection():
     game = fixture_game(["S-A", "A-B", "B-C", "C-D", "X-Y"], start="S")
-    state = stage(game, phase="buy", coach="S", roads={"B-C": 2},
-                  players={0: dict(money=5, wagons=[wagon("X", "FARMER")])})
+    state = stage(
+        game,
+        phase="buy",
+        coach="S",
+        roads={"B-C": 2},
+        players={0: dict(money=5, wagons=[wagon("X", "FARMER")])},
+    )
     state = game.apply(state, BuyRoads(1))
-    assert game.legal_actions(state) == [PlaceRoad("A", "B"), PlaceRoad("A", "S"),
-                                         PlaceRoad("C", "D"), PlaceRoad("X", "Y")]
+    assert game.legal_actions(state) == [
+        PlaceRoad("A", "B"),
+        PlaceRoad("A", "S"),
+        PlaceRoad("C", "D"),
+        PlaceRoad("X", "Y"),
+    ]
     illegal(game, state, PlaceRoad("B", "C"), "P-BUY-6")  # taken by seat 2
     illegal(game, state, PlaceRoad("A", "C"), "P-BUY-6")  # no such connection
     illegal(game, state, PlaceRoad("A", "Z"), "P-BUY-6")  # no such city
-    state = game.apply(state, PlaceRoad("X", "Y"))  # far from the coach and from any road
+    state = game.apply(
+        state, PlaceRoad("X", "Y")
+    )  # far from the coach and from any road
     assert state.roads[game.board.edge_of("X", "Y")] == (0,)
 
 
@@ -314,13 +369,21 @@ def test_P_BUY_7_a_new_wagon_gets_a_pioneer_on_every_seat():
     me = state.players[0]
     assert me.supply == 6
     new = me.wagons[-1]
-    assert new.id == "Q4" and new.occupied == (True,) * 4 and new.face_up and new.vp == 8
+    assert (
+        new.id == "Q4" and new.occupied == (True,) * 4 and new.face_up and new.vp == 8
+    )
 
 
 def test_P_BUY_7_not_enough_pioneers_in_supply_for_the_seats():
     game, state = game_and(supply=3)
-    assert game.legal_actions(state) == [BuyWagon(1), BuyWagon(2), BuyWagon(3), BuyRoads(1),
-                                         BuyRoads(2), EndPurchases()]
+    assert game.legal_actions(state) == [
+        BuyWagon(1),
+        BuyWagon(2),
+        BuyWagon(3),
+        BuyRoads(1),
+        BuyRoads(2),
+        EndPurchases(),
+    ]
     err = illegal(game, state, BuyWagon(4), "P-BUY-7")
     assert "4 seats" in err.message
 
@@ -379,9 +442,15 @@ def test_P_BUY_8_a_staged_deck_holds_only_unseen_wagons():
 
 
 def test_P_BUY_9_only_face_down_wagons_forces_a_wagon_first():
-    game, state = game_and(phase="turn", money=0, merchants=1,
-                           wagons=[wagon("X", "FARMER", face_up=False),
-                                   wagon("Y", "BANKER FARMER", face_up=False)])
+    game, state = game_and(
+        phase="turn",
+        money=0,
+        merchants=1,
+        wagons=[
+            wagon("X", "FARMER", face_up=False),
+            wagon("Y", "BANKER FARMER", face_up=False),
+        ],
+    )
     assert state.forced
     assert game.legal_actions(state) == [BuyWagon(1), BuyWagon(2), BuyWagon(3)]
     illegal(game, state, BuyRoads(1), "P-BUY-9")
@@ -392,8 +461,11 @@ def test_P_BUY_9_only_face_down_wagons_forces_a_wagon_first():
 
 
 def test_P_BUY_9_one_face_up_wagon_means_no_obligation():
-    game, state = game_and(phase="turn", money=0,
-                           wagons=[wagon("X", "FARMER", face_up=False), wagon("Y", "FARMER")])
+    game, state = game_and(
+        phase="turn",
+        money=0,
+        wagons=[wagon("X", "FARMER", face_up=False), wagon("Y", "FARMER")],
+    )
     assert not state.forced
     assert BuyRoads(1) in game.legal_actions(state)
 
@@ -401,8 +473,12 @@ def test_P_BUY_9_one_face_up_wagon_means_no_obligation():
 def test_P_BUY_9_is_checked_at_the_start_of_the_turn_only():
     """Emptying the last wagon during the turn does not force anything this turn."""
     game = fixture_game(["S-F", "S-A"], start="S", wagons=DECK)
-    state = stage(game, tiles={"F": "FARMER"}, market=MARKET,
-                  players={0: dict(money=1, wagons=[wagon("X", "FARMER")])})
+    state = stage(
+        game,
+        tiles={"F": "FARMER"},
+        market=MARKET,
+        players={0: dict(money=1, wagons=[wagon("X", "FARMER")])},
+    )
     state = run(game, state, MoveCoach(("S", "F"), 1), Settle("X", "FARMER"))
     assert not state.players[0].wagons[0].face_up
     for _ in range(3):
@@ -415,14 +491,18 @@ def test_P_BUY_9_is_checked_at_the_start_of_the_turn_only():
 
 def test_P_TURNEND_1_tokens_return_and_the_next_player_starts():
     game, state = game_and(merchants=1, money=20)
-    state = run(game, state, BuyRoads(1), PlaceRoad("A", "B"), BuyWagon(1), RevealWagon("Q5"))
+    state = run(
+        game, state, BuyRoads(1), PlaceRoad("A", "B"), BuyWagon(1), RevealWagon("Q5")
+    )
     assert state.used == ("R1", "W") and state.actions_left == 0
     state = game.apply(state, Pass())
     assert state.active == 1 and state.used == () and state.actions_left == 1
     for _ in range(3):
         state = _pass_turn(game, state)
     assert state.active == 0 and state.used == () and state.actions_left == 2
-    assert BuyRoads(1) in game.legal_actions(state) and BuyWagon(1) in game.legal_actions(state)
+    assert BuyRoads(1) in game.legal_actions(state) and BuyWagon(
+        1
+    ) in game.legal_actions(state)
 
 
 # ----- assumptions -------------------------------------------------------------------------
@@ -458,13 +538,23 @@ def test_ASSUMPTION_13_R1_and_R2_need_roads_and_free_connections():
     assert state.players[0].roads_left == 0 and state.end_triggered  # P-END-1a
 
     game = fixture_game(["S-A", "A-B"], start="S", wagons=DECK)
-    state = stage(game, phase="buy", market=MARKET, roads={"S-A": 1},
-                  players={0: dict(money=10, merchants=1, wagons=[wagon("X", "FARMER")])})
+    state = stage(
+        game,
+        phase="buy",
+        market=MARKET,
+        roads={"S-A": 1},
+        players={0: dict(money=10, merchants=1, wagons=[wagon("X", "FARMER")])},
+    )
     illegal(game, state, BuyRoads(2), "ASSUMPTION-13")  # only A-B is free
     state = run(game, state, BuyRoads(1), PlaceRoad("A", "B"))
     illegal(game, state, BuyRoads(2), "ASSUMPTION-13")
-    assert game.legal_actions(state) == [BuyWagon(1), BuyWagon(2), BuyWagon(3), BuyWagon(4),
-                                         EndPurchases()]
+    assert game.legal_actions(state) == [
+        BuyWagon(1),
+        BuyWagon(2),
+        BuyWagon(3),
+        BuyWagon(4),
+        EndPurchases(),
+    ]
 
 
 def test_ASSUMPTION_22_refill_before_the_next_action_and_merchants_count_next_turn():
@@ -476,10 +566,17 @@ def test_ASSUMPTION_22_refill_before_the_next_action_and_merchants_count_next_tu
     assert state.market == ("Q2", "Q3", "Q4", "Q6") and state.phase == "buy"
 
     game = fixture_game(["S-M", "S-A"], start="S", wagons=DECK)
-    state = stage(game, phase="turn", tiles={"M": "MERCHANT"}, market=MARKET,
-                  players={0: dict(money=0, wagons=[wagon("X", "MERCHANT FARMER")])})
+    state = stage(
+        game,
+        phase="turn",
+        tiles={"M": "MERCHANT"},
+        market=MARKET,
+        players={0: dict(money=0, wagons=[wagon("X", "MERCHANT FARMER")])},
+    )
     assert state.actions_left == 1
-    state = run(game, state, EndPurchases(), MoveCoach(("S", "M"), 1), Settle("X", "MERCHANT"))
+    state = run(
+        game, state, EndPurchases(), MoveCoach(("S", "M"), 1), Settle("X", "MERCHANT")
+    )
     assert state.players[0].merchants == 1
     for _ in range(3):
         state = _pass_turn(game, state)
@@ -489,10 +586,20 @@ def test_ASSUMPTION_22_refill_before_the_next_action_and_merchants_count_next_tu
 def test_ASSUMPTION_22_nugget_is_not_a_purchase():
     """A gold digger's chance draw sits in phase 3; purchases are over by then."""
     game = fixture_game(["S-G"], start="S", wagons=DECK)
-    state = stage(game, phase="turn", tiles={"G": "GOLD_DIGGER"}, market=MARKET,
-                  players={0: dict(money=0, wagons=[wagon("X", "GOLD_DIGGER FARMER")])})
-    state = run(game, state, EndPurchases(), MoveCoach(("S", "G"), 1),
-                Settle("X", "GOLD_DIGGER"))
+    state = stage(
+        game,
+        phase="turn",
+        tiles={"G": "GOLD_DIGGER"},
+        market=MARKET,
+        players={0: dict(money=0, wagons=[wagon("X", "GOLD_DIGGER FARMER")])},
+    )
+    state = run(
+        game,
+        state,
+        EndPurchases(),
+        MoveCoach(("S", "G"), 1),
+        Settle("X", "GOLD_DIGGER"),
+    )
     illegal(game, state, BuyWagon(1), "P-FLOW-2")
     state = game.apply(state, DrawNugget(5))
     assert state.players[0].nuggets == (5,) and state.active == 1

@@ -30,8 +30,8 @@ from toolkit.pioneers import (
     RevealWagon,
     SwapTiles,
     load_board,
+    rules,
 )
-from toolkit.pioneers import rules
 from toolkit.pioneers.builder import fixture_game, stage, wagon, wagon_spec
 from toolkit.pioneers.data import load_wagons
 
@@ -90,8 +90,15 @@ def test_P_COMP_1_two_board_sides_with_a_start_city_and_a_4_slot_market():
 
 def test_P_COMP_2_49_tiles_7_of_each_of_7_types():
     assert len(TILE_TYPES) == 7 and len(set(TILE_TYPES)) == 7
-    assert set(TILE_TYPES) == {"BANKER", "MERCHANT", "SERGEANT", "INNKEEPER",
-                               "GOLD_DIGGER", "FARMER", "HOTEL"}
+    assert set(TILE_TYPES) == {
+        "BANKER",
+        "MERCHANT",
+        "SERGEANT",
+        "INNKEEPER",
+        "GOLD_DIGGER",
+        "FARMER",
+        "HOTEL",
+    }
     state = Pioneers(players=4).setup()
     assert state.tile_pool == (7,) * 7 and sum(state.tile_pool) == 49
 
@@ -127,8 +134,11 @@ def test_P_COMP_6_ten_nuggets_6x3_3x4_1x5_worth_35():
     assert sum(v * c for v, c in zip(rules.NUGGETS, rules.NUGGET_COUNTS)) == 35
     # The first gold digger draws from the full pool of 10.
     game = fixture_game(["S-G"], start="S")
-    state = stage(game, tiles={"G": "GOLD_DIGGER"},
-                  players={0: dict(money=1, wagons=[wagon("X", "GOLD_DIGGER FARMER")])})
+    state = stage(
+        game,
+        tiles={"G": "GOLD_DIGGER"},
+        players={0: dict(money=1, wagons=[wagon("X", "GOLD_DIGGER FARMER")])},
+    )
     state = game.apply(state, game.legal_actions(state)[0])  # move S-G
     state = game.apply(state, game.legal_actions(state)[0])  # settle the gold digger
     assert state.phase == "nugget"
@@ -154,12 +164,18 @@ def test_P_COMP_9_coin_pictures_are_received_dollar_numbers_are_paid():
     deck = [wagon_spec(f"Q{i}", "FARMER") for i in range(1, 6)]
     game = fixture_game(["S-A", "A-B", "B-C"], start="S", wagons=deck)
     for slot in (1, 2, 3, 4):
-        state = stage(game, phase="buy", market=["Q1", "Q2", "Q3", "Q4"],
-                      players={0: dict(money=9, wagons=[wagon("X", "FARMER")])})
+        state = stage(
+            game,
+            phase="buy",
+            market=["Q1", "Q2", "Q3", "Q4"],
+            players={0: dict(money=9, wagons=[wagon("X", "FARMER")])},
+        )
         state = game.apply(state, BuyWagon(slot))
         assert state.players[0].money == 9 - slot
     for n, price in ((1, 2), (2, 5)):
-        state = stage(game, phase="buy", players={0: dict(money=9, wagons=[wagon("X", "FARMER")])})
+        state = stage(
+            game, phase="buy", players={0: dict(money=9, wagons=[wagon("X", "FARMER")])}
+        )
         assert game.apply(state, BuyRoads(n)).players[0].money == 9 - price
     assert rules.INCOME == 3  # the income coins are received
 
@@ -168,22 +184,37 @@ def test_P_COMP_10_player_board_income_and_purchase_parts():
     """Base income $3 + 2 banker slots; 3 purchase spaces; shop token + up to 2 merchants."""
     game = fixture_game(["S-A", "A-B", "B-C"], start="S")
     for bankers, income in ((0, 3), (2, 5), (3, 5)):
-        state = stage(game, phase="turn", players={0: dict(bankers=bankers,
-                                                           wagons=[wagon("X", "FARMER")])})
+        state = stage(
+            game,
+            phase="turn",
+            players={0: dict(bankers=bankers, wagons=[wagon("X", "FARMER")])},
+        )
         assert state.players[0].money == income
     for merchants, actions in ((0, 1), (1, 2), (2, 3), (3, 3)):
-        state = stage(game, phase="turn", players={0: dict(merchants=merchants, money=20,
-                                                           wagons=[wagon("X", "FARMER")])})
+        state = stage(
+            game,
+            phase="turn",
+            players={
+                0: dict(merchants=merchants, money=20, wagons=[wagon("X", "FARMER")])
+            },
+        )
         assert state.actions_left == actions and state.used == ()
-    state = stage(game, phase="buy", players={0: dict(money=20, wagons=[wagon("X", "FARMER")])})
-    assert {str(a) for a in game.legal_actions(state)} == {"buy R1", "buy R2", "end purchases"}
+    state = stage(
+        game, phase="buy", players={0: dict(money=20, wagons=[wagon("X", "FARMER")])}
+    )
+    assert {str(a) for a in game.legal_actions(state)} == {
+        "buy R1",
+        "buy R2",
+        "end purchases",
+    }
 
 
 # ----- P-PC ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("players", "side", "cities"), [(2, "23p", 39), (3, "23p", 39),
-                                                          (4, "4p", 45)])
+@pytest.mark.parametrize(
+    ("players", "side", "cities"), [(2, "23p", 39), (3, "23p", 39), (4, "4p", 45)]
+)
 def test_P_PC_1_board_side_by_player_count(players, side, cities):
     game = Pioneers(players=players)
     assert game.board.side == side and len(game.board.ids) == cities
@@ -194,19 +225,26 @@ def test_P_PC_2_cover_tiles_by_player_count(players, covers):
     state = Pioneers(players=players).setup()
     assert sum(state.covered) == covers
     if players == 2:
-        covered = {state_id for state_id, c in zip(Pioneers(players=2).board.ids, state.covered)
-                   if c}
+        covered = {
+            state_id
+            for state_id, c in zip(Pioneers(players=2).board.ids, state.covered)
+            if c
+        }
         assert covered == {"BIS", "BOS", "CHS", "HEL", "LAX", "POR", "SAT", "SFO"}
 
 
-@pytest.mark.parametrize(("players", "per_type", "total"), [(2, 5, 35), (3, 6, 42), (4, 7, 49)])
+@pytest.mark.parametrize(
+    ("players", "per_type", "total"), [(2, 5, 35), (3, 6, 42), (4, 7, 49)]
+)
 def test_P_PC_3_tiles_in_play_by_player_count(players, per_type, total):
     assert rules.TILES_REMOVED[players] == 7 - per_type
     pool = Pioneers(players=players).setup().tile_pool
     assert pool == (per_type,) * 7 and sum(pool) == total
 
 
-@pytest.mark.parametrize(("players", "removed", "remain"), [(2, 12, 12), (3, 6, 18), (4, 2, 22)])
+@pytest.mark.parametrize(
+    ("players", "removed", "remain"), [(2, 12, 12), (3, 6, 18), (4, 2, 22)]
+)
 def test_P_PC_4_wagons_removed_unseen(players, removed, remain):
     assert rules.WAGONS_REMOVED[players] == removed
     state = Pioneers(players=players).setup()
@@ -236,15 +274,21 @@ def test_P_PC_7_starting_money_is_2(players):
     state = set_up(Pioneers(players=players, start_player=0))
     first = state.start_player
     # everybody has $2; the start player has already received the first income
-    assert [pl.money for pl in state.players] == [5 if s == first else 2 for s in range(players)]
+    assert [pl.money for pl in state.players] == [
+        5 if s == first else 2 for s in range(players)
+    ]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_P_PC_8_income_and_prices_do_not_depend_on_player_count(players):
     deck = [wagon_spec(f"Q{i}", "FARMER") for i in range(1, 6)]
     game = fixture_game(["S-A", "A-B", "B-C"], start="S", players=players, wagons=deck)
-    state = stage(game, phase="turn", market=["Q1", "Q2", "Q3", "Q4"],
-                  players={0: dict(money=4, bankers=1, wagons=[wagon("X", "FARMER")])})
+    state = stage(
+        game,
+        phase="turn",
+        market=["Q1", "Q2", "Q3", "Q4"],
+        players={0: dict(money=4, bankers=1, wagons=[wagon("X", "FARMER")])},
+    )
     assert state.players[0].money == 8
     assert game.apply(state, BuyRoads(2)).players[0].money == 3
     assert game.apply(state, BuyWagon(4)).players[0].money == 4
@@ -266,7 +310,8 @@ def test_P_SETUP_2_designated_covers_get_no_tile():
         if c:
             assert state.tiles[i] is None
     assert game.board.ids[game.board.start] not in {
-        game.board.ids[i] for i, c in enumerate(state.covered) if c}
+        game.board.ids[i] for i, c in enumerate(state.covered) if c
+    }
 
 
 def test_P_SETUP_2_random_covers_are_chance_turns_on_non_start_cities():
@@ -292,8 +337,13 @@ def test_P_SETUP_2_random_covers_need_eight_coverable_cities():
     with pytest.raises(ValueError, match="8"):
         fixture_game(["S-A", "A-B", "B-C"], start="S", players=2, cover="random")
     conns = [f"S-C{i}" for i in range(8)]
-    game = fixture_game(conns, start="S", players=2, cover="random",
-                        wagons=[wagon_spec(f"R{i}", "FARMER") for i in range(1, 17)])
+    game = fixture_game(
+        conns,
+        start="S",
+        players=2,
+        cover="random",
+        wagons=[wagon_spec(f"R{i}", "FARMER") for i in range(1, 17)],
+    )
     state = set_up(game)
     assert sum(state.covered) == 8 and all(t is None for t in state.tiles)
     assert state.phase == "buy"
@@ -369,10 +419,13 @@ def test_P_SETUP_6_start_player_is_a_fair_chance_turn_or_fixed():
     state = game.setup()
     while state.phase != "first":
         state = game.apply(state, game.chance_outcomes(state)[0][0])
-    assert game.chance_outcomes(state) == [(FirstPlayer(s), pytest.approx(1 / 3))
-                                           for s in range(3)]
+    assert game.chance_outcomes(state) == [
+        (FirstPlayer(s), pytest.approx(1 / 3)) for s in range(3)
+    ]
     illegal(game, state, FirstPlayer(3), "P-SETUP-6")
-    state = set_up(game, pick=lambda s, o: FirstPlayer(2) if s.phase == "first" else None)
+    state = set_up(
+        game, pick=lambda s, o: FirstPlayer(2) if s.phase == "first" else None
+    )
     assert state.start_player == 2 and state.active == 2
     fixed = Pioneers(players=3, start_player=1)
     seen = []
@@ -489,7 +542,7 @@ def test_ASSUMPTION_2_designed_wagon_deck():
 
 
 def test_ASSUMPTION_3_six_seat_professions_no_hotel_seat():
-    assert PROFESSIONS == TILE_TYPES[:6] and "HOTEL" not in PROFESSIONS
+    assert TILE_TYPES[:6] == PROFESSIONS and "HOTEL" not in PROFESSIONS
     assert all("HOTEL" not in w.seats for w in load_wagons())
 
 
@@ -502,8 +555,11 @@ def _pick_pool_only_merchants(game, nbrs):
             city = outcomes[0][0].city
             if city in nbrs:
                 return DrawTile(city, "MERCHANT")
-            return next(DrawTile(city, t) for t in others
-                        if state.tile_pool[TILE_TYPES.index(t)])
+            return next(
+                DrawTile(city, t)
+                for t in others
+                if state.tile_pool[TILE_TYPES.index(t)]
+            )
         return None
 
     return pick
@@ -511,7 +567,9 @@ def _pick_pool_only_merchants(game, nbrs):
 
 def test_ASSUMPTION_15_no_unused_tile_can_fix_it_so_swap_with_another_city():
     cities = [f"C{i:02d}" for i in range(1, 43)]
-    conns = ["S-N1", "S-N2", "N1-C01", "N2-C42"] + [f"{a}-{b}" for a, b in zip(cities, cities[1:])]
+    conns = ["S-N1", "S-N2", "N1-C01", "N2-C42"] + [
+        f"{a}-{b}" for a, b in zip(cities, cities[1:])
+    ]
     deck = [wagon_spec(f"R{i}", "FARMER BANKER") for i in range(1, 9)]
     game = fixture_game(conns, start="S", wagons=deck, start_player=0)
     pick = _pick_pool_only_merchants(game, {"N1", "N2"})
@@ -557,18 +615,29 @@ def test_ASSUMPTION_21_two_players_leave_5_of_35_tiles_unused():
 def test_ASSUMPTION_24_slot_prices_are_fixed_and_wagons_slide_to_cheaper_slots():
     deck = [wagon_spec(f"Q{i}", "FARMER") for i in range(1, 7)]
     game = fixture_game(["S-A"], start="S", wagons=deck)
-    state = stage(game, phase="buy", market=["Q1", "Q2", "Q3", "Q4"],
-                  players={0: dict(money=9, wagons=[wagon("X", "FARMER")])})
+    state = stage(
+        game,
+        phase="buy",
+        market=["Q1", "Q2", "Q3", "Q4"],
+        players={0: dict(money=9, wagons=[wagon("X", "FARMER")])},
+    )
     state = game.apply(game.apply(state, BuyWagon(1)), RevealWagon("Q6"))
     assert state.market == ("Q2", "Q3", "Q4", "Q6")
     # Q2 now costs $1 in slot 1; slot 4 still costs $4.
     for slot, price in ((1, 1), (4, 4)):
         s = state._replace(phase="buy", actions_left=1, used=())
-        assert game.apply(s, BuyWagon(slot)).players[0].money == state.players[0].money - price
-    assert Pass() not in game.legal_actions(state._replace(phase="buy", actions_left=1, used=()))
+        assert (
+            game.apply(s, BuyWagon(slot)).players[0].money
+            == state.players[0].money - price
+        )
+    assert Pass() not in game.legal_actions(
+        state._replace(phase="buy", actions_left=1, used=())
+    )
 
 
-@pytest.mark.parametrize(("regular", "filled"), [(0, 0), (2, 0), (3, 1), (5, 3), (6, 4)])
+@pytest.mark.parametrize(
+    ("regular", "filled"), [(0, 0), (2, 0), (3, 1), (5, 3), (6, 4)]
+)
 def test_P_SETUP_9_a_small_custom_deck_fills_only_what_the_deck_holds(regular, filled):
     """P-PC-4 removes 2 wagons (4 players) first; the market is filled from the deck only,
     and slots the deck cannot fill stay empty (as in P-BUY-8). Set-up never crashes."""
