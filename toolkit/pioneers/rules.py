@@ -128,6 +128,8 @@ class Pioneers:
         self._reveal = {w: A.RevealWagon(w) for w in self.regular_wagons}
         self._nugget = {v: A.DrawNugget(v) for v in NUGGETS}
         self._move_cache: dict[tuple[tuple[int, ...], int], A.MoveCoach] = {}
+        self._end, self._pass, self._skip, self._decline = (
+            A.EndPurchases(), A.Pass(), A.Skip(), A.Decline())
 
     # ----- protocol: set-up --------------------------------------------------
 
@@ -272,7 +274,7 @@ class Pioneers:
         phase = state.phase
         if phase == "move":
             moves = self.moves(state)
-            return moves if moves else [A.Pass()]
+            return moves if moves else [self._pass]
         if phase == "buy":
             return self._buy_actions(state)
         if phase == "road":
@@ -286,16 +288,16 @@ class Pioneers:
             tile = state.tile
             return [A.Settle(w.id, prof) for w, prof in _seat_choices(pl, None if tile == "HOTEL" else tile)]
         if phase == "sergeant":
-            return [self._sergeant[e] for e in self._sergeant_edges(state)] + [A.Skip()]
+            return [self._sergeant[e] for e in self._sergeant_edges(state)] + [self._skip]
         if phase == "innkeeper":
             pl = state.players[state.active]
-            return [A.ReturnPioneer(w.id, prof) for w, prof in _seat_choices(pl, None)] + [A.Skip()]
+            return [A.ReturnPioneer(w.id, prof) for w, prof in _seat_choices(pl, None)] + [self._skip]
         if phase == "farmer":
             pl = state.players[state.active]
-            return [A.AddFarmer(w.id) for w, _ in _seat_choices(pl, "FARMER")] + [A.Skip()]
+            return [A.AddFarmer(w.id) for w, _ in _seat_choices(pl, "FARMER")] + [self._skip]
         if phase == "join":
             pl = state.players[state.seat]
-            return [A.Join(w.id) for w, _ in _seat_choices(pl, state.join_need)] + [A.Decline()]
+            return [A.Join(w.id) for w, _ in _seat_choices(pl, state.join_need)] + [self._decline]
         return []
 
     def _free_edges(self, state: State) -> int:
@@ -333,7 +335,7 @@ class Pioneers:
                     if free >= n:
                         out.append(self._buy[n])
         if not (state.forced and out):
-            out.append(A.EndPurchases())
+            out.append(self._end)
         return out
 
     def _sergeant_edges(self, state: State) -> list[int]:
@@ -812,8 +814,10 @@ class Pioneers:
         me, city = state.active, state.city
         rule = "P-SETTLE-2" if tile == "HOTEL" else "P-SETTLE-1"
         state, prof = self._take_pioneer(state, me, action.wagon, action.profession, rule)
-        state = self._place_pioneer(state, city, me)
-        state = state._replace(tiles=_replace_at(state.tiles, city, None), join_need=prof)
+        row = state.settled[city]
+        state = state._replace(
+            settled=_replace_at(state.settled, city, _replace_at(row, me, row[me] + 1)),
+            tiles=_replace_at(state.tiles, city, None), join_need=prof)
         pl = state.players[me]
         # P-TILE: the effect of the removed tile
         if tile == "BANKER":
@@ -874,22 +878,30 @@ class Pioneers:
         return self._begin_join(state._replace(extras_left=0))
 
     def _can_join(self, state: State, seat: int) -> bool:
+        """P-JOIN-2: at least $2 and a pioneer of the required profession on a wagon."""
         pl = state.players[seat]
-        return pl.money >= 2 and bool(_seat_choices(pl, state.join_need))  # P-JOIN-2
+        if pl.money < 2:
+            return False
+        need = state.join_need
+        for w in pl.wagons:
+            if w.face_up:
+                for p, occ in zip(w.seats, w.occupied):
+                    if occ and p == need:
+                        return True
+        return False
 
     def _begin_join(self, state: State) -> State:
         """P-JOIN-1: offer clockwise from the active player's left."""
         n = self.players
-        offer = tuple((state.active + k) % n for k in range(1, n))
-        return self._next_offer(state._replace(offer=offer))
+        return self._next_offer(state, tuple((state.active + k) % n for k in range(1, n)))
 
-    def _next_offer(self, state: State) -> State:
-        offer = state.offer
+    def _next_offer(self, state: State, offer: tuple[int, ...] | None = None) -> State:
+        offer = state.offer if offer is None else offer
         while offer:
             seat, offer = offer[0], offer[1:]
             if self._can_join(state, seat):
                 return state._replace(phase="join", seat=seat, offer=offer)
-        return self._end_turn(state._replace(offer=()))
+        return self._end_turn(state)
 
     def _do_join(self, state: State, action: A.Join) -> State:
         seat, me = state.seat, state.active
@@ -899,8 +911,11 @@ class Pioneers:
         players = list(state.players)
         players[seat] = players[seat]._replace(money=players[seat].money - 2)  # P-JOIN-3
         players[me] = players[me]._replace(money=players[me].money + 2)
-        state = self._place_pioneer(state._replace(players=tuple(players)), state.city, seat)
-        return self._end_turn(state._replace(offer=()))
+        city = state.city
+        row = state.settled[city]
+        return self._end_turn(state._replace(
+            players=tuple(players), offer=(),
+            settled=_replace_at(state.settled, city, _replace_at(row, seat, row[seat] + 1))))
 
     def _do_decline(self, state: State, action: A.Decline) -> State:
         return self._next_offer(state)
