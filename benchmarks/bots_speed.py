@@ -49,8 +49,10 @@ def speed(bots: list[str], games: int, seed: int) -> None:
     game = Pioneers(players=4)
     rand = make_agent("random")
     print(f"speed: Pioneers 4 players, seeds {seed}..{seed + games - 1}, one core")
-    print(f"{'bot':<10} {'games/s (bot + 3 random)':>25} {'ms/decision':>12} "
-          f"{'games/s (4 x bot)':>18}")
+    print(
+        f"{'bot':<10} {'games/s (bot + 3 random)':>25} {'ms/decision':>12} "
+        f"{'games/s (4 x bot)':>18}"
+    )
     for spec in bots:
         timed = Timed(make_agent(spec))
         n = games if spec.split(":")[0] in ("random", "greedy") else max(2, games // 10)
@@ -69,42 +71,58 @@ def speed(bots: list[str], games: int, seed: int) -> None:
         print(f"{spec:<10} {solo:>25.2f} {per:>12.2f} {mirror:>18}", flush=True)
 
 
-def ladder(pairs: list[tuple[str, str]], games: int, seed: int, workers: int,
-           out: str | None) -> None:
+def ladder(
+    pairs: list[tuple[str, str]], games: int, seed: int, workers: int, out: str | None
+) -> None:
     import pandas as pd
 
-    print(f"ladder: {games} games per pair (A,B,A,B rotating), seed {seed}, "
-          f"{workers} worker(s)")
-    print(f"{'A vs B':<18} {'games':>5} {'A share':>8} {'95% interval':>16} {'p':>8} "
-          f"{'score A-B':>10} {'+-':>5} {'time':>7}")
+    print(
+        f"ladder: {games} games per pair (A,B,A,B rotating), seed {seed}, "
+        f"{workers} worker(s)"
+    )
+    print(
+        f"{'A vs B':<18} {'games':>5} {'A share':>8} {'95% interval':>16} {'p':>8} "
+        f"{'score A-B':>10} {'+-':>5} {'time':>7}"
+    )
     frames = []
     for k, (a, b) in enumerate(pairs):
         t = time.perf_counter()
-        r = tournament("pioneers", [a, b, a, b], games=games, seed=seed + k, workers=workers)
+        r = tournament(
+            "pioneers", [a, b, a, b], games=games, seed=seed + k, workers=workers
+        )
         seats = r.seats.assign(side=r.seats.entrant % 2, pair=f"{a}/{b}")
         frames.append(seats)
         share = seats[seats.side == 0].groupby("game")["win"].sum()
         m, low, high = stats.mean_interval(share)
         se = share.std(ddof=1) / math.sqrt(len(share))
         p = math.erfc(abs(m - 0.5) / se / math.sqrt(2)) if se > 0 else 0.0
-        diff = (seats[seats.side == 0].groupby("game")["score"].mean()
-                - seats[seats.side == 1].groupby("game")["score"].mean())
+        diff = (
+            seats[seats.side == 0].groupby("game")["score"].mean()
+            - seats[seats.side == 1].groupby("game")["score"].mean()
+        )
         d, d_low, _ = stats.mean_interval(diff)
-        print(f"{a + ' vs ' + b:<18} {len(share):>5} {m:>8.3f} [{low:.3f}, {high:.3f}] "
-              f"{p:>8.1e} {d:>10.2f} {d - d_low:>5.2f} {time.perf_counter() - t:>6.0f}s",
-              flush=True)
+        print(
+            f"{a + ' vs ' + b:<18} {len(share):>5} {m:>8.3f} [{low:.3f}, {high:.3f}] "
+            f"{p:>8.1e} {d:>10.2f} {d - d_low:>5.2f} {time.perf_counter() - t:>6.0f}s",
+            flush=True,
+        )
     everything = pd.concat(frames, ignore_index=True)
     everything["game"] = everything["pair"] + ":" + everything["game"].astype(str)
     print("\nBradley-Terry ratings over all ladder games (95% bootstrap interval):")
-    print(stats.ratings(everything).to_string(index=False, float_format=lambda x: f"{x:.0f}"))
+    print(
+        stats.ratings(everything).to_string(
+            index=False, float_format=lambda x: f"{x:.0f}"
+        )
+    )
     if out:
         everything.to_parquet(out)
         print(f"seat rows written to {out}")
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--bots", default="random,greedy,mc,mcts")
     ap.add_argument("--seed", type=int, default=0)

@@ -27,22 +27,37 @@ import time
 from toolkit.analysis.tournament import prepare, tournament, write_parquet
 
 
-def speedup(games: int, workers: int, agents: str, seed: int, chunk: int | None) -> None:
+def speedup(
+    games: int, workers: int, agents: str, seed: int, chunk: int | None
+) -> None:
     import pandas as pd
 
-    print(f"speed-up: {games} games of {agents}, seed {seed}, chunk {chunk or 'auto'}, "
-          f"{os.cpu_count()} CPUs (load average {os.getloadavg()[0]:.1f})")
+    print(
+        f"speed-up: {games} games of {agents}, seed {seed}, chunk {chunk or 'auto'}, "
+        f"{os.cpu_count()} CPUs (load average {os.getloadavg()[0]:.1f})"
+    )
     times = {}
     results = {}
     for w in (1, workers):
         t = time.perf_counter()
-        results[w] = tournament("pioneers", agents.split(","), games=games, seed=seed,
-                                workers=w, chunk_size=chunk)
+        results[w] = tournament(
+            "pioneers",
+            agents.split(","),
+            games=games,
+            seed=seed,
+            workers=w,
+            chunk_size=chunk,
+        )
         times[w] = time.perf_counter() - t
-        print(f"  workers={w}: {times[w]:.1f} s, {games / times[w]:.2f} games/s", flush=True)
+        print(
+            f"  workers={w}: {times[w]:.1f} s, {games / times[w]:.2f} games/s",
+            flush=True,
+        )
     pd.testing.assert_frame_equal(results[1].seats, results[workers].seats)
-    print(f"  speed-up 1 -> {workers} workers: {times[1] / times[workers]:.2f}x "
-          "(tables identical)")
+    print(
+        f"  speed-up 1 -> {workers} workers: {times[1] / times[workers]:.2f}x "
+        "(tables identical)"
+    )
 
 
 def _rss_tree() -> int:
@@ -85,15 +100,22 @@ def memory(games: int, workers: int, seed: int, out: str, chunk: int | None) -> 
     def on_chunk(done: int, rows: dict) -> None:
         if done >= next_mark[0] or done == games:
             marks.append((done, time.perf_counter() - start, _rss_tree()))
-            print(f"  {done:>7} games  {time.perf_counter() - start:7.0f} s  "
-                  f"{marks[-1][2] / 2**20:7.1f} MB", flush=True)
+            print(
+                f"  {done:>7} games  {time.perf_counter() - start:7.0f} s  "
+                f"{marks[-1][2] / 2**20:7.1f} MB",
+                flush=True,
+            )
             next_mark[0] += step
 
-    print(f"memory: streaming {games} random games to {out} with {workers} worker(s), "
-          f"chunk {chunk or 'auto'} (load average {os.getloadavg()[0]:.1f})")
+    print(
+        f"memory: streaming {games} random games to {out} with {workers} worker(s), "
+        f"chunk {chunk or 'auto'} (load average {os.getloadavg()[0]:.1f})"
+    )
     print(f"  start: {_rss_tree() / 2**20:.1f} MB")
     try:
-        write_parquet(spec, games, out, workers=workers, chunk_size=chunk, on_chunk=on_chunk)
+        write_parquet(
+            spec, games, out, workers=workers, chunk_size=chunk, on_chunk=on_chunk
+        )
     finally:
         stop.set()
         thread.join()
@@ -105,14 +127,18 @@ def memory(games: int, workers: int, seed: int, out: str, chunk: int | None) -> 
         (d0, r0), (d1, r1) = half[0], half[-1]
         slope = (r1 - r0) / max(d1 - d0, 1) * 10_000 / 2**20
     size = os.path.getsize(out) / 2**20
-    print(f"  {games} games in {elapsed:.0f} s ({games / elapsed:.1f} games/s); "
-          f"peak {peak / 2**20:.1f} MB (PSS, process + workers); growth over the second half "
-          f"{slope:+.2f} MB per 10,000 games; {out}: {size:.1f} MB")
+    print(
+        f"  {games} games in {elapsed:.0f} s ({games / elapsed:.1f} games/s); "
+        f"peak {peak / 2**20:.1f} MB (PSS, process + workers); "
+        f"growth over the second half "
+        f"{slope:+.2f} MB per 10,000 games; {out}: {size:.1f} MB"
+    )
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("what", choices=("speedup", "memory"))
     ap.add_argument("--games", type=int, default=None)
     ap.add_argument("--workers", type=int, default=2)
@@ -122,9 +148,13 @@ def main() -> None:
     ap.add_argument("--out", default="/tmp/tournament_scale.parquet")
     args = ap.parse_args()
     if args.what == "speedup":
-        speedup(args.games or 200, args.workers, args.agents, args.seed, args.chunk_size)
+        speedup(
+            args.games or 200, args.workers, args.agents, args.seed, args.chunk_size
+        )
     else:
-        memory(args.games or 100_000, args.workers, args.seed, args.out, args.chunk_size)
+        memory(
+            args.games or 100_000, args.workers, args.seed, args.out, args.chunk_size
+        )
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from toolkit import cli
-from toolkit.analysis import tournament as T
+from toolkit.analysis import tournament as T  # noqa: N812
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -23,9 +23,25 @@ def run(args, capsys):
 
 def test_simulate_writes_parquet_and_a_summary(tmp_path, capsys):
     out = tmp_path / "results.parquet"
-    status, stdout, _ = run(["simulate", "pioneers", "--players", "4", "--agents",
-                             "greedy,random,random,random", "--games", "4", "--seed", "1",
-                             "--out", str(out), "--no-progress", "--turns"], capsys)
+    status, stdout, _ = run(
+        [
+            "simulate",
+            "pioneers",
+            "--players",
+            "4",
+            "--agents",
+            "greedy,random,random,random",
+            "--games",
+            "4",
+            "--seed",
+            "1",
+            "--out",
+            str(out),
+            "--no-progress",
+            "--turns",
+        ],
+        capsys,
+    )
     assert status == 0
     seats = pd.read_parquet(out)
     assert len(seats) == 16
@@ -35,58 +51,129 @@ def test_simulate_writes_parquet_and_a_summary(tmp_path, capsys):
     assert "4 games in" in stdout
     lines = [line.split() for line in stdout.splitlines() if line.strip()[:1].isdigit()]
     assert [row[1] for row in lines[-4:]] == ["greedy", "random", "random", "random"]
-    expected = T.tournament("pioneers", ["greedy", "random", "random", "random"], 4, seed=1)
+    expected = T.tournament(
+        "pioneers", ["greedy", "random", "random", "random"], 4, seed=1
+    )
     pd.testing.assert_frame_equal(seats, expected.seats)
 
 
 def test_simulate_with_workers_gives_the_same_file(tmp_path, capsys):
     a, b = tmp_path / "a.parquet", tmp_path / "b.parquet"
-    base = ["simulate", "pioneers", "--agents", "random,random,random", "--games", "6",
-            "--seed", "4", "--no-progress"]
+    base = [
+        "simulate",
+        "pioneers",
+        "--agents",
+        "random,random,random",
+        "--games",
+        "6",
+        "--seed",
+        "4",
+        "--no-progress",
+    ]
     assert run([*base, "--out", str(a)], capsys)[0] == 0
-    assert run([*base, "--out", str(b), "--workers", "2", "--chunk-size", "1"], capsys)[0] == 0
+    assert (
+        run([*base, "--out", str(b), "--workers", "2", "--chunk-size", "1"], capsys)[0]
+        == 0
+    )
     pd.testing.assert_frame_equal(pd.read_parquet(a), pd.read_parquet(b))
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["--agents", "greedy,robot,random,random"], "unknown bot 'robot'"),
-    (["--agents", "greedy,random,random"], "4 players need 4 agents, got 3"),
-    (["--agents", "random,random", "--games", "0"], "--games must be at least 1"),
-    (["--agents", "random,random", "--scheduler", "localhost"], "bad scheduler address"),
-    (["--agents", "random,random", "--option", "cover"], "--option expects KEY=VALUE"),
-    (["--agents", "random,random", "--option", "cover=sideways"], "cover must be"),
-    (["--agents", "random,random", "--workers", "0"], "--workers must be at least 1"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--agents", "greedy,robot,random,random"], "unknown bot 'robot'"),
+        (["--agents", "greedy,random,random"], "4 players need 4 agents, got 3"),
+        (["--agents", "random,random", "--games", "0"], "--games must be at least 1"),
+        (
+            ["--agents", "random,random", "--scheduler", "localhost"],
+            "bad scheduler address",
+        ),
+        (
+            ["--agents", "random,random", "--option", "cover"],
+            "--option expects KEY=VALUE",
+        ),
+        (["--agents", "random,random", "--option", "cover=sideways"], "cover must be"),
+        (
+            ["--agents", "random,random", "--workers", "0"],
+            "--workers must be at least 1",
+        ),
+    ],
+)
 def test_bad_input_fails_before_any_game(tmp_path, capsys, args, message):
     out = tmp_path / "r.parquet"
     if "greedy,random,random" in args:
         args = [*args, "--players", "4"]
-    status, stdout, stderr = run(["simulate", "pioneers", "--games", "3", *args,
-                                  "--out", str(out), "--no-progress"], capsys)
+    status, _, stderr = run(
+        [
+            "simulate",
+            "pioneers",
+            "--games",
+            "3",
+            *args,
+            "--out",
+            str(out),
+            "--no-progress",
+        ],
+        capsys,
+    )
     assert status == 2
     assert message in stderr
     assert not out.exists()
 
 
 def test_unknown_game(tmp_path, capsys):
-    status, _, stderr = run(["simulate", "chess", "--agents", "random,random", "--games",
-                             "1", "--out", str(tmp_path / "r.parquet")], capsys)
+    status, _, stderr = run(
+        [
+            "simulate",
+            "chess",
+            "--agents",
+            "random,random",
+            "--games",
+            "1",
+            "--out",
+            str(tmp_path / "r.parquet"),
+        ],
+        capsys,
+    )
     assert status == 2
     assert "unknown game 'chess'" in stderr
 
 
 def test_unwritable_output(tmp_path, capsys):
-    status, _, stderr = run(["simulate", "pioneers", "--agents", "random,random", "--games",
-                             "1", "--out", str(tmp_path / "no" / "such" / "r.parquet")], capsys)
+    status, _, stderr = run(
+        [
+            "simulate",
+            "pioneers",
+            "--agents",
+            "random,random",
+            "--games",
+            "1",
+            "--out",
+            str(tmp_path / "no" / "such" / "r.parquet"),
+        ],
+        capsys,
+    )
     assert status == 2
     assert "does not exist" in stderr
 
 
 def test_unreachable_scheduler(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(T, "_CONNECT_TIMEOUT", 2.0)
-    status, _, stderr = run(["simulate", "pioneers", "--agents", "random,random", "--games",
-                             "1", "--out", str(tmp_path / "r.parquet"),
-                             "--scheduler", "tcp://127.0.0.1:9"], capsys)
+    status, _, stderr = run(
+        [
+            "simulate",
+            "pioneers",
+            "--agents",
+            "random,random",
+            "--games",
+            "1",
+            "--out",
+            str(tmp_path / "r.parquet"),
+            "--scheduler",
+            "tcp://127.0.0.1:9",
+        ],
+        capsys,
+    )
     assert status == 2
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in stderr
 
@@ -102,9 +189,22 @@ def test_interrupted_run_keeps_the_finished_games(tmp_path, capsys, monkeypatch)
 
     monkeypatch.setattr(T, "iter_tournament", two_chunks_then_ctrl_c)
     out = tmp_path / "r.parquet"
-    status, stdout, stderr = run(["simulate", "pioneers", "--agents", "random,random",
-                                  "--games", "50", "--chunk-size", "5", "--out", str(out),
-                                  "--no-progress"], capsys)
+    status, _, stderr = run(
+        [
+            "simulate",
+            "pioneers",
+            "--agents",
+            "random,random",
+            "--games",
+            "50",
+            "--chunk-size",
+            "5",
+            "--out",
+            str(out),
+            "--no-progress",
+        ],
+        capsys,
+    )
     assert status == 130
     assert "interrupted after 10 games" in stderr
     assert sorted(pd.read_parquet(out)["game"].unique()) == list(range(10))
@@ -113,11 +213,35 @@ def test_interrupted_run_keeps_the_finished_games(tmp_path, capsys, monkeypatch)
 def test_python_dash_m_toolkit(tmp_path):
     out = tmp_path / "r.parquet"
     done = subprocess.run(
-        [sys.executable, "-m", "toolkit", "simulate", "pioneers", "--agents",
-         "random,random", "--games", "2", "--out", str(out), "--no-progress"],
-        cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+        [
+            sys.executable,
+            "-m",
+            "toolkit",
+            "simulate",
+            "pioneers",
+            "--agents",
+            "random,random",
+            "--games",
+            "2",
+            "--out",
+            str(out),
+            "--no-progress",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert len(pd.read_parquet(out)) == 4
-    bots = subprocess.run([sys.executable, "-m", "toolkit", "bots"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60, check=False)
-    assert bots.stdout.split()[0] == "random" and "mcts" in bots.stdout
+    bots = subprocess.run(
+        [sys.executable, "-m", "toolkit", "bots"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert bots.stdout.split()[0] == "random"
+    assert "mcts" in bots.stdout

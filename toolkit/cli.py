@@ -1,4 +1,4 @@
-"""Command line: ``python -m toolkit simulate pioneers --agents greedy,random,mcts,random ...``.
+r"""Command line: ``python -m toolkit simulate pioneers --agents ...``.
 
 ``simulate`` plays a seeded tournament (:mod:`toolkit.analysis.tournament`)
 and streams its tables to Parquet as games finish, with a progress bar and a
@@ -32,34 +32,58 @@ from typing import Any
 __all__ = ["main"]
 
 
-class _Abort(Exception):
+class _AbortError(Exception):
     """Bad input found before any game was played."""
 
 
 def _parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="python -m toolkit",
-                                 description="frontier-toolkit command line")
+    ap = argparse.ArgumentParser(
+        prog="python -m toolkit", description="frontier-toolkit command line"
+    )
     sub = ap.add_subparsers(dest="command", required=True, metavar="COMMAND")
     sim = sub.add_parser(
-        "simulate", help="play a seeded bot tournament and write its tables to Parquet",
-        description="Play a seeded bot tournament and stream its tables to Parquet.")
+        "simulate",
+        help="play a seeded bot tournament and write its tables to Parquet",
+        description="Play a seeded bot tournament and stream its tables to Parquet.",
+    )
     sim.add_argument("game", help="a registered game, e.g. pioneers")
-    sim.add_argument("--agents", required=True,
-                     help="one bot per seat, comma-separated: random, greedy, mc, mcts "
-                          "(a budget after a colon: mcts:200)")
-    sim.add_argument("--players", type=int, default=None,
-                     help="seats per game (default: the number of agents)")
+    sim.add_argument(
+        "--agents",
+        required=True,
+        help="one bot per seat, comma-separated: random, greedy, mc, mcts "
+        "(a budget after a colon: mcts:200)",
+    )
+    sim.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="seats per game (default: the number of agents)",
+    )
     sim.add_argument("--games", type=int, required=True, help="how many games")
     sim.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
     sim.add_argument("--out", required=True, help="Parquet file for the seat table")
-    sim.add_argument("--workers", type=int, default=1, help="local processes (default 1)")
-    sim.add_argument("--scheduler", default=None,
-                     help="Dask scheduler address (tcp://host:8786): play on that cluster")
+    sim.add_argument(
+        "--workers", type=int, default=1, help="local processes (default 1)"
+    )
+    sim.add_argument(
+        "--scheduler",
+        default=None,
+        help="Dask scheduler address (tcp://host:8786): play on that cluster",
+    )
     sim.add_argument("--turns", action="store_true", help="also write one row per turn")
-    sim.add_argument("--chunk-size", type=int, default=None,
-                     help="games per task (default: chosen from the bots and workers)")
-    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                     help="a game option, e.g. --option max_rounds=40 (repeatable)")
+    sim.add_argument(
+        "--chunk-size",
+        type=int,
+        default=None,
+        help="games per task (default: chosen from the bots and workers)",
+    )
+    sim.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option, e.g. --option max_rounds=40 (repeatable)",
+    )
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
     sub.add_parser("bots", help="list the bots")
     return ap
@@ -84,7 +108,7 @@ def _options(items: Sequence[str]) -> dict[str, Any]:
     for item in items:
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
-            raise _Abort(f"--option expects KEY=VALUE, got {item!r}")
+            raise _AbortError(f"--option expects KEY=VALUE, got {item!r}")
         out[key.strip()] = _value(value.strip())
     return out
 
@@ -113,8 +137,10 @@ class _Running:
     def table(self) -> str:
         from toolkit.analysis.stats import wilson_interval
 
-        lines = [f"{'entrant':>7}  {'agent':<10} {'games':>7}  {'win rate':>8}  "
-                 f"{'95% interval':<16} {'mean score':>10} {'+-':>5}"]
+        lines = [
+            f"{'entrant':>7}  {'agent':<10} {'games':>7}  {'win rate':>8}  "
+            f"{'95% interval':<16} {'mean score':>10} {'+-':>5}"
+        ]
         for e, label in enumerate(self.labels):
             n = self.n[e]
             if not n:
@@ -123,8 +149,10 @@ class _Running:
             mean = self.score[e] / n
             var = max(self.score2[e] / n - mean * mean, 0.0) * n / max(n - 1, 1)
             half = 1.96 * math.sqrt(var / n)
-            lines.append(f"{e:>7}  {label:<10} {n:>7}  {self.win[e] / n:>8.3f}  "
-                         f"[{low:.3f}, {high:.3f}]   {mean:>10.2f} {half:>5.2f}")
+            lines.append(
+                f"{e:>7}  {label:<10} {n:>7}  {self.win[e] / n:>8.3f}  "
+                f"[{low:.3f}, {high:.3f}]   {mean:>10.2f} {half:>5.2f}"
+            )
         return "\n".join(lines)
 
 
@@ -138,7 +166,9 @@ class _Progress:
             try:
                 from tqdm import tqdm
 
-                self.bar = tqdm(total=total, unit="game", file=sys.stderr, dynamic_ncols=True)
+                self.bar = tqdm(
+                    total=total, unit="game", file=sys.stderr, dynamic_ncols=True
+                )
             except ImportError:
                 self.bar = None
 
@@ -161,34 +191,42 @@ class _Progress:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from toolkit.analysis import tournament as T
+    from toolkit.analysis import tournament as T  # noqa: N812
 
     # ---- every check before the first game -------------------------------------
     try:
         options = _options(args.option)
         if args.games < 1:
-            raise _Abort(f"--games must be at least 1, got {args.games}")
+            raise _AbortError(f"--games must be at least 1, got {args.games}")
         if args.workers < 1:
-            raise _Abort(f"--workers must be at least 1, got {args.workers}")
+            raise _AbortError(f"--workers must be at least 1, got {args.workers}")
         if args.chunk_size is not None and args.chunk_size < 1:
-            raise _Abort(f"--chunk-size must be at least 1, got {args.chunk_size}")
+            raise _AbortError(f"--chunk-size must be at least 1, got {args.chunk_size}")
         agents = [a.strip() for a in args.agents.split(",")]
         players = args.players if args.players is not None else len(agents)
-        spec = T.prepare(args.game, agents, args.seed, players=players, turns=args.turns,
-                         **options)
+        spec = T.prepare(
+            args.game, agents, args.seed, players=players, turns=args.turns, **options
+        )
         T.check_writable(args.out)
         client = None
         if args.scheduler is not None:
             T._check_scheduler(args.scheduler)
             client, _ = T._connect(args.scheduler)
-    except (_Abort, T.TournamentError) as exc:
+    except (_AbortError, T.TournamentError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
 
-    where = (f"Dask cluster {args.scheduler}" if client is not None
-             else f"{args.workers} local process{'es' if args.workers > 1 else ''}")
-    print(f"{spec.game!r}: {', '.join(spec.labels)}; {args.games} games, seed {args.seed}, "
-          f"on {where}", file=sys.stderr)
+    where = (
+        f"Dask cluster {args.scheduler}"
+        if client is not None
+        else f"{args.workers} local process{'es' if args.workers > 1 else ''}"
+    )
+    print(
+        f"{spec.game!r}: {', '.join(spec.labels)}; {args.games} games, "
+        f"seed {args.seed}, "
+        f"on {where}",
+        file=sys.stderr,
+    )
     running = _Running(spec.labels)
     bar = _Progress(args.games, enabled=not args.no_progress)
 
@@ -204,8 +242,15 @@ def _simulate(args: argparse.Namespace) -> int:
     status = 0
     paths = T.table_paths(args.out)
     try:
-        T.write_parquet(spec, args.games, args.out, workers=args.workers,
-                        scheduler=client, chunk_size=args.chunk_size, on_chunk=on_chunk)
+        T.write_parquet(
+            spec,
+            args.games,
+            args.out,
+            workers=args.workers,
+            scheduler=client,
+            chunk_size=args.chunk_size,
+            on_chunk=on_chunk,
+        )
     except KeyboardInterrupt:
         status = 130
     except Exception as exc:  # a game or a worker failed: keep what was written
@@ -218,11 +263,15 @@ def _simulate(args: argparse.Namespace) -> int:
             client.close()
     elapsed = time.perf_counter() - start
     if status == 130:
-        print(f"\ninterrupted after {running.games} games; the Parquet files hold them",
-              file=sys.stderr)
+        print(
+            f"\ninterrupted after {running.games} games; the Parquet files hold them",
+            file=sys.stderr,
+        )
     written = [str(p) for p in paths.values() if p.exists()]
-    print(f"\n{running.games} games in {elapsed:.1f} s "
-          f"({running.games / max(elapsed, 1e-9):.1f} games/s) -> {', '.join(written)}")
+    print(
+        f"\n{running.games} games in {elapsed:.1f} s "
+        f"({running.games / max(elapsed, 1e-9):.1f} games/s) -> {', '.join(written)}"
+    )
     if running.games:
         print(running.table())
     return status

@@ -16,7 +16,12 @@ from toolkit.agents import (
     make_agent,
     parse_agents,
 )
-from toolkit.agents.pioneers import determinize, evaluate, evaluate_terms, hidden_nugget_pool
+from toolkit.agents.pioneers import (
+    determinize,
+    evaluate,
+    evaluate_terms,
+    hidden_nugget_pool,
+)
 from toolkit.core import CHANCE, play, random_agent
 from toolkit.pioneers import Pioneers
 
@@ -25,8 +30,12 @@ NUGGET_COUNTS = {3: 6, 4: 3, 5: 1}
 
 def small_bots():
     """Every bot, with search budgets small enough for tests."""
-    return [RandomAgent(), GreedyAgent(), MonteCarloAgent(simulations=6, depth=6),
-            MCTSAgent(iterations=6)]
+    return [
+        RandomAgent(),
+        GreedyAgent(),
+        MonteCarloAgent(simulations=6, depth=6),
+        MCTSAgent(iterations=6),
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -74,9 +83,9 @@ def _other_values(state, who):
     for k, old in enumerate(mine):
         for new in (3, 4, 5):
             if new != old and held[new] < NUGGET_COUNTS[new]:
-                values = mine[:k] + (new,) + mine[k + 1:]
+                values = (*mine[:k], new, *mine[k + 1 :])
                 pl = state.players[who]._replace(nuggets=values)
-                players = state.players[:who] + (pl,) + state.players[who + 1:]
+                players = (*state.players[:who], pl, *state.players[who + 1 :])
                 return state._replace(players=players)
     return None
 
@@ -98,7 +107,7 @@ def test_bot_returns_a_legal_action(game, decision_states, bot):
 
 @pytest.mark.parametrize("bot", small_bots(), ids=lambda b: b.name)
 def test_bot_cannot_read_hidden_information(game, decision_states, bot):
-    """Observation, full state and a full state with other hidden values: one decision."""
+    """Observation, full state, full state with other hidden values: one decision."""
     pairs = hidden_pairs(game, decision_states)
     assert len(pairs) >= 3, "the fixture games should reach states with hidden nuggets"
     for full, twin in pairs:
@@ -107,33 +116,44 @@ def test_bot_cannot_read_hidden_information(game, decision_states, bot):
         assert game.legal_actions(twin) == legal
         view = game.observe(full, seat)
         assert view == game.observe(twin, seat)
-        assert all(v is None for i, pl in enumerate(view.players) if i != seat
-                   for v in pl.nuggets)
+        assert all(
+            v is None
+            for i, pl in enumerate(view.players)
+            if i != seat
+            for v in pl.nuggets
+        )
         decisions = [bot(game, s, legal, random.Random(42)) for s in (view, full, twin)]
         assert decisions[0] == decisions[1] == decisions[2], (full.phase, decisions)
 
 
 def test_search_bots_never_see_the_true_nuggets(game, decision_states):
-    """A spy evaluation records every state the search evaluates: none shows the
-    real hidden values unless the determiniser sampled them."""
+    """A spy determiniser checks that every bot hands it a redacted view, even
+    when the bot itself was given the full state."""
     from toolkit.agents import base
 
     pairs = hidden_pairs(game, decision_states, limit=2)
     full, _ = pairs[0]
-    seat = game.to_move(full)
     seen = []
     original = base._resolved.get(("pioneers", "determinize"))
     try:
+
         def spy(g, view, s, rng):
-            assert all(v is None for i, pl in enumerate(view.players) if i != s
-                       for v in pl.nuggets), "the determiniser was given hidden values"
+            assert all(
+                v is None
+                for i, pl in enumerate(view.players)
+                if i != s
+                for v in pl.nuggets
+            ), "the determiniser was given hidden values"
             out = determinize(g, view, s, rng)
             seen.append(out)
             return out
 
         base._resolved[("pioneers", "determinize")] = spy
-        for bot in (GreedyAgent(), MonteCarloAgent(simulations=4, depth=4),
-                    MCTSAgent(iterations=4)):
+        for bot in (
+            GreedyAgent(),
+            MonteCarloAgent(simulations=4, depth=4),
+            MCTSAgent(iterations=4),
+        ):
             bot(game, full, game.legal_actions(full), random.Random(1))
     finally:
         base._resolved[("pioneers", "determinize")] = original
@@ -152,10 +172,15 @@ def test_determinize_is_consistent_with_the_observation(game, decision_states):
             assert game.observe(sample, seat) == view
             held = Counter(v for pl in sample.players for v in pl.nuggets)
             assert all(held[v] <= NUGGET_COUNTS[v] for v in held)
-            assert [len(pl.nuggets) for pl in sample.players] == \
-                [len(pl.nuggets) for pl in full.players]
-            drawn.update(v for i, pl in enumerate(sample.players) if i != seat
-                         for v in pl.nuggets)
+            assert [len(pl.nuggets) for pl in sample.players] == [
+                len(pl.nuggets) for pl in full.players
+            ]
+            drawn.update(
+                v
+                for i, pl in enumerate(sample.players)
+                if i != seat
+                for v in pl.nuggets
+            )
         assert len(drawn) >= 2  # the hidden values really are sampled
 
 
@@ -177,15 +202,27 @@ def test_evaluation_terms_add_up_and_match_score_at_the_end(game):
     values = evaluate(game, state)
     for seat in range(4):
         terms = evaluate_terms(game, state, seat)
-        assert set(terms) == {"score", "wagons", "money", "income", "tolls", "network",
-                              "pending"}
+        assert set(terms) == {
+            "score",
+            "wagons",
+            "money",
+            "income",
+            "tolls",
+            "network",
+            "pending",
+        }
         assert sum(terms.values()) == pytest.approx(values[seat])
-        assert terms["score"] >= game.scores(state)[seat] - 1e-9  # hidden gold counts its mean
+        assert (
+            terms["score"] >= game.scores(state)[seat] - 1e-9
+        )  # hidden gold counts its mean
 
 
 def test_bots_are_deterministic_given_their_rng(game, decision_states):
-    state = next(s for s in decision_states if s.phase == "move"
-                 and len(game.legal_actions(s)) > 2)
+    state = next(
+        s
+        for s in decision_states
+        if s.phase == "move" and len(game.legal_actions(s)) > 2
+    )
     seat = game.to_move(state)
     legal = game.legal_actions(state)
     for bot in small_bots():
@@ -212,16 +249,22 @@ def test_make_agent_reads_names_and_budgets():
     assert make_agent("mcts:17").iterations == 17
     assert make_agent("mc:5").simulations == 5
     assert isinstance(make_agent("ismcts"), MCTSAgent)
-    assert [a.name for a in parse_agents("greedy, random,mcts", 3)] == ["greedy", "random",
-                                                                       "mcts"]
+    assert [a.name for a in parse_agents("greedy, random,mcts", 3)] == [
+        "greedy",
+        "random",
+        "mcts",
+    ]
 
 
-@pytest.mark.parametrize(("spec", "message"), [
-    ("alphazero", "unknown bot 'alphazero'; known bots: greedy, mc, mcts, random"),
-    ("random:5", "takes no budget"),
-    ("mcts:0", "positive whole number"),
-    ("mcts:x", "positive whole number"),
-])
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("alphazero", "unknown bot 'alphazero'; known bots: greedy, mc, mcts, random"),
+        ("random:5", "takes no budget"),
+        ("mcts:0", "positive whole number"),
+        ("mcts:x", "positive whole number"),
+    ],
+)
 def test_make_agent_rejects_bad_names(spec, message):
     with pytest.raises(AgentSpecError, match=message):
         make_agent(spec)

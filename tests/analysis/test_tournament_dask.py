@@ -12,8 +12,9 @@ distributed = pytest.importorskip("distributed")
 
 @pytest.fixture(scope="module")
 def client():
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                       dashboard_address=None)
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+    )
     with distributed.Client(cluster) as c:
         yield c
     cluster.close()
@@ -22,7 +23,9 @@ def client():
 def test_dask_cluster_gives_the_local_results(client):
     agents = ["greedy", "random", "random", "random"]
     local = tournament("pioneers", agents, games=8, seed=21, chunk_size=3)
-    remote = tournament("pioneers", agents, games=8, seed=21, scheduler=client, chunk_size=2)
+    remote = tournament(
+        "pioneers", agents, games=8, seed=21, scheduler=client, chunk_size=2
+    )
     pd.testing.assert_frame_equal(local.seats, remote.seats)
     pd.testing.assert_frame_equal(local.games, remote.games)
     pd.testing.assert_frame_equal(local.tables["wagons"], remote.tables["wagons"])
@@ -35,7 +38,9 @@ def test_dask_by_scheduler_address(client):
     pd.testing.assert_frame_equal(local.seats, remote.seats)
 
 
-@pytest.mark.parametrize("address", ["localhost:8786", "tcp:/x", "http://host:1", "tcp://host"])
+@pytest.mark.parametrize(
+    "address", ["localhost:8786", "tcp:/x", "http://host:1", "tcp://host"]
+)
 def test_malformed_scheduler_address(address):
     with pytest.raises(TournamentError, match="bad scheduler address"):
         tournament("pioneers", ["random"] * 4, games=1, scheduler=address)

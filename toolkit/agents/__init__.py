@@ -46,14 +46,15 @@ class AgentSpecError(ValueError):
 
 
 def make_agent(spec: str) -> Any:
-    """A bot from its name, optionally with a budget: ``"mcts"``, ``"mcts:200"``, ``"mc:64"``."""
+    """Make a bot from its name and optional budget: ``"mcts"``, ``"mcts:200"``."""
     if not isinstance(spec, str):
         raise AgentSpecError(f"a bot is named by text, got {spec!r}")
     name, _, budget = spec.strip().partition(":")
     key = _ALIASES.get(name.lower(), name.lower())
     if key not in BOTS:
         raise AgentSpecError(
-            f"unknown bot {name!r}; known bots: {', '.join(sorted(BOTS))}")
+            f"unknown bot {name!r}; known bots: {', '.join(sorted(BOTS))}"
+        )
     cls, param = BOTS[key]
     if not budget:
         return cls()
@@ -66,14 +67,15 @@ def make_agent(spec: str) -> Any:
 
 def parse_agents(text: str | list | tuple, players: int | None = None) -> list[Any]:
     """Bots from ``"greedy,random,mcts"`` (or a list of names); checks the count."""
-    specs = [s for s in text.split(",")] if isinstance(text, str) else list(text)
+    specs = text.split(",") if isinstance(text, str) else list(text)
     specs = [s.strip() if isinstance(s, str) else s for s in specs]
     if any(s == "" for s in specs):
         raise AgentSpecError(f"empty bot name in {text!r}")
     agents = [make_agent(s) if isinstance(s, str) else s for s in specs]
     if players is not None and len(agents) != players:
         raise AgentSpecError(
-            f"{players} players need {players} agents, got {len(agents)} ({text!r})")
+            f"{players} players need {players} agents, got {len(agents)} ({text!r})"
+        )
     return agents
 
 

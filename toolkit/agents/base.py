@@ -59,7 +59,7 @@ _resolved: dict[tuple[str, str], Callable | None] = {}
 
 
 def hook(game: Any, kind: str) -> Callable | None:
-    """The game's ``kind`` hook (a method ``game.<kind>`` wins), or None."""
+    """Return the game's ``kind`` hook (``game.agent_<kind>`` wins), or None."""
     method = getattr(game, f"agent_{kind}", None)
     if callable(method):
         return method
@@ -75,7 +75,7 @@ def hook(game: Any, kind: str) -> Callable | None:
 
 
 def seat_of(game: Any, observation: Any) -> int:
-    """The seat the observation was made for: the seat to move."""
+    """Return the seat the observation was made for: the seat to move."""
     seat = game.to_move(observation)
     if seat is None or seat == CHANCE:
         raise ValueError("an agent was asked to decide when no seat is to move")
@@ -89,7 +89,7 @@ def view_of(game: Any, observation: Any) -> tuple[int, Any]:
 
 
 def determinize(game: Any, view: Any, seat: int, rng: random.Random) -> Any:
-    """A full state consistent with ``view``, hidden parts sampled with ``rng``."""
+    """Sample a full state consistent with ``view`` (hidden parts from ``rng``)."""
     fn = hook(game, "determinize")
     return view if fn is None else fn(game, view, seat, rng)
 
@@ -117,7 +117,10 @@ def outcome_rewards(game: Any, state: Any, temperature: float = 4.0) -> list[flo
         winners = [i for i, s in enumerate(scores) if s == top]
     soft = softmax_rewards(scores, temperature)
     share = 1.0 / len(winners)
-    return [0.8 * (share if i in winners else 0.0) + 0.2 * soft[i] for i in range(len(scores))]
+    return [
+        0.8 * (share if i in winners else 0.0) + 0.2 * soft[i]
+        for i in range(len(scores))
+    ]
 
 
 def playout(
@@ -128,7 +131,7 @@ def playout(
     policy: Callable | None = None,
     temperature: float = 4.0,
 ) -> list[float]:
-    """Play ``state`` on with ``policy`` for up to ``max_steps`` decisions; reward per seat.
+    """Play on with ``policy`` for up to ``max_steps`` decisions; return rewards.
 
     A finished game is scored by :func:`outcome_rewards`; an unfinished one by
     the game's evaluation turned into win chances (:func:`softmax_rewards`).

@@ -77,7 +77,7 @@ STUCK_FACTOR = 0.15
 
 
 def hidden_nugget_pool(view: Any, seat: int) -> list[int]:
-    """The nuggets ``seat`` cannot account for: all ten minus its own (a multiset)."""
+    """Return the nuggets ``seat`` cannot account for: all ten minus its own."""
     pool = [v for v, c in zip(NUGGETS, NUGGET_COUNTS, strict=True) for _ in range(c)]
     for v in view.players[seat].nuggets:
         if v is not None:
@@ -86,7 +86,7 @@ def hidden_nugget_pool(view: Any, seat: int) -> list[int]:
 
 
 def determinize(game: Any, view: Any, seat: int, rng: random.Random) -> Any:
-    """A full state consistent with ``view``: others' nugget values sampled.
+    """Sample a full state consistent with ``view``: others' nugget values.
 
     The values come from :func:`hidden_nugget_pool` without replacement; the
     pool the engine draws from next is then whatever is left, as in a real
@@ -110,7 +110,7 @@ def determinize(game: Any, view: Any, seat: int, rng: random.Random) -> Any:
 
 
 def turns_left(game: Any, state: Any) -> float:
-    """Expected turns each player still takes (a rough, smooth estimate).
+    """Estimate the turns each player still takes (rough and smooth).
 
     The game ends after the round in which the deck runs out or someone places
     their 15th road (P-END-1); the deck shrinks by about the purchases seen so
@@ -136,7 +136,7 @@ def _removed(game: Any) -> int:
 
 
 def money_value(turns: float) -> float:
-    """VP per dollar with ``turns`` left: it buys moves and wagons, then only breaks ties."""
+    """Return VP per dollar with ``turns`` left (late in the game: only ties)."""
     if turns >= 2.0:
         return 0.4
     if turns >= 1.0:
@@ -144,8 +144,9 @@ def money_value(turns: float) -> float:
     return 0.02
 
 
-def _networks(game: Any, state: Any, seat: int,
-              built: list | None = None) -> tuple[int, set[int]]:
+def _networks(
+    game: Any, state: Any, seat: int, built: list | None = None
+) -> tuple[int, set[int]]:
     """Own pioneers in the best network and that network's cities (P-SCORE-4).
 
     ``built`` optionally lists ``(a, b, owners)`` of the connections with roads.
@@ -204,9 +205,14 @@ class _Context:
         self.mean_nugget = None
 
 
-def evaluate_terms(game: Any, state: Any, seat: int, turns: float | None = None,
-                   ctx: _Context | None = None) -> dict:
-    """The evaluation of ``seat`` split into its named terms (see the module doc)."""
+def evaluate_terms(
+    game: Any,
+    state: Any,
+    seat: int,
+    turns: float | None = None,
+    ctx: _Context | None = None,
+) -> dict:
+    """Evaluate ``seat``, split into the named terms of the module doc."""
     if ctx is None:
         ctx = _Context(game, state, turns)
     turns, mv = ctx.turns, ctx.mv
@@ -227,13 +233,22 @@ def evaluate_terms(game: Any, state: Any, seat: int, turns: float | None = None,
     best, net_cities = _networks(game, state, seat, ctx.built)
     score = pl.vp + empty + gold + 2 * best
     if turns <= 0.0:
-        return {"score": score, "wagons": 0.0, "money": pl.money * mv, "income": 0.0,
-                "tolls": 0.0, "network": 0.0, "pending": 0.0}
+        return {
+            "score": score,
+            "wagons": 0.0,
+            "money": pl.money * mv,
+            "income": 0.0,
+            "tolls": 0.0,
+            "network": 0.0,
+            "pending": 0.0,
+        }
     # wagons near empty
     on_board = ctx.on_board
     budget = SETTLES_PER_TURN * turns
     gain = 0.0
-    ups = sorted(((sum(w.occupied), -w.vp, i) for i, w in enumerate(pl.wagons) if w.face_up))
+    ups = sorted(
+        ((sum(w.occupied), -w.vp, i) for i, w in enumerate(pl.wagons) if w.face_up)
+    )
     for k, _, i in ups:
         if k == 0:
             continue
@@ -271,8 +286,15 @@ def evaluate_terms(game: Any, state: Any, seat: int, turns: float | None = None,
             pending += PENDING_ROAD * state.roads_to_place
         elif state.phase == "sergeant":
             pending += PENDING_SERGEANT
-    return {"score": score, "wagons": gain, "money": pl.money * mv, "income": income,
-            "tolls": tolls, "network": reach, "pending": pending}
+    return {
+        "score": score,
+        "wagons": gain,
+        "money": pl.money * mv,
+        "income": income,
+        "tolls": tolls,
+        "network": reach,
+        "pending": pending,
+    }
 
 
 def _mean_unknown_nugget(state: Any) -> float:
@@ -289,8 +311,10 @@ def evaluate(game: Any, state: Any) -> tuple[float, ...]:
     if state.phase == "over":
         return tuple(float(s) for s in game.scores(state))
     ctx = _Context(game, state)
-    return tuple(sum(evaluate_terms(game, state, s, ctx=ctx).values())
-                 for s in range(game.players))
+    return tuple(
+        sum(evaluate_terms(game, state, s, ctx=ctx).values())
+        for s in range(game.players)
+    )
 
 
 # ----- greedy -------------------------------------------------------------------
@@ -300,7 +324,7 @@ _LOOKAHEAD = frozenset({"settle", "farmer", "innkeeper"})
 
 
 def greedy_value(game: Any, state: Any, seat: int, depth: int = 3) -> float:
-    """What the greedy bot maximises: own estimate minus a quarter of the others' mean.
+    """Value a position for the greedy bot: own estimate minus 1/4 of the others' mean.
 
     Its own follow-up decisions with few options (settling, farmers, the
     innkeeper) are searched up to ``depth`` deep; a gold nugget draw is
@@ -308,11 +332,15 @@ def greedy_value(game: Any, state: Any, seat: int, depth: int = 3) -> float:
     """
     to_move = game.to_move(state)
     if depth > 0 and to_move == seat and state.phase in _LOOKAHEAD:
-        return max(greedy_value(game, game.apply(state, a), seat, depth - 1)
-                   for a in game.legal_actions(state))
+        return max(
+            greedy_value(game, game.apply(state, a), seat, depth - 1)
+            for a in game.legal_actions(state)
+        )
     if depth > 0 and to_move == CHANCE and state.phase == "nugget":
-        return sum(p * greedy_value(game, game.apply(state, a), seat, depth - 1)
-                   for a, p in game.chance_outcomes(state))
+        return sum(
+            p * greedy_value(game, game.apply(state, a), seat, depth - 1)
+            for a, p in game.chance_outcomes(state)
+        )
     values = evaluate(game, state)
     others = [v for i, v in enumerate(values) if i != seat]
     return values[seat] - 0.25 * sum(others) / max(len(others), 1)
@@ -320,12 +348,19 @@ def greedy_value(game: Any, state: Any, seat: int, depth: int = 3) -> float:
 
 # ----- playouts and search ----------------------------------------------------------
 
-_TILE_BONUS = {"BANKER": 2.0, "MERCHANT": 1.0, "SERGEANT": 1.0, "INNKEEPER": 0.5,
-               "GOLD_DIGGER": 3.5, "FARMER": 1.0, "HOTEL": 1.5}
+_TILE_BONUS = {
+    "BANKER": 2.0,
+    "MERCHANT": 1.0,
+    "SERGEANT": 1.0,
+    "INNKEEPER": 0.5,
+    "GOLD_DIGGER": 3.5,
+    "FARMER": 1.0,
+    "HOTEL": 1.5,
+}
 
 
 def _edge_score(game: Any, state: Any, seat: int, e: int) -> float:
-    """A cheap desirability of a road on connection ``e`` for ``seat``."""
+    """Score a road on connection ``e`` for ``seat`` (cheap, for playouts)."""
     a, b = game.board.edges[e]
     settled, roads, tiles = state.settled, state.roads, state.tiles
     score = 2.0 * (settled[a][seat] + settled[b][seat])
@@ -341,7 +376,12 @@ def _edge_score(game: Any, state: Any, seat: int, e: int) -> float:
 
 def _road_options(game: Any, state: Any, seat: int) -> list[int]:
     """Legal road connections touching a city with own pioneers or own roads."""
-    board, roads, covered, settled = game.board, state.roads, state.covered, state.settled
+    board, roads, covered, settled = (
+        game.board,
+        state.roads,
+        state.covered,
+        state.settled,
+    )
     sergeant = state.phase == "sergeant"
     cities = {c for c in range(len(settled)) if settled[c][seat]}
     for e, owners in enumerate(roads):
@@ -366,7 +406,7 @@ def _road_action(game: Any, state: Any, e: int) -> Any:
 
 
 def candidates(game: Any, state: Any, legal: Sequence[Any], limit: int = 6) -> list:
-    """The actions worth searching: roads are cut to the ``limit`` best by a cheap score.
+    """Return the actions worth searching: at most ``limit`` roads, by a cheap score.
 
     Roads touching the seat's pioneers or roads come first (best first), then
     the first other legal roads in board order; a sergeant's ``skip`` is kept.
@@ -390,8 +430,10 @@ def candidates(game: Any, state: Any, legal: Sequence[Any], limit: int = 6) -> l
     return out
 
 
-def playout_policy(game: Any, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-    """A fast rule-of-thumb policy for playouts (no lookahead)."""
+def playout_policy(
+    game: Any, state: Any, legal: Sequence[Any], rng: random.Random
+) -> Any:
+    """Choose by fast rules of thumb (the playout policy; no lookahead)."""
     phase = state.phase
     seat = game.to_move(state)
     pl = state.players[seat]
@@ -413,7 +455,12 @@ def playout_policy(game: Any, state: Any, legal: Sequence[Any], rng: random.Rand
             if not hasattr(a, "path"):
                 continue
             t = state.tiles[game.board.index[a.path[-1]]]
-            v = _TILE_BONUS.get(t, 0.0) + 0.3 * matched.get(t, 0) - 0.6 * a.cost + rng.random()
+            v = (
+                _TILE_BONUS.get(t, 0.0)
+                + 0.3 * matched.get(t, 0)
+                - 0.6 * a.cost
+                + rng.random()
+            )
             if best is None or v > best:
                 best, choice = v, a
         return choice
@@ -432,15 +479,22 @@ def _pioneer_counts(pl: Any) -> dict[str, int]:
     return out
 
 
-def _playout_buy(game: Any, state: Any, legal: Sequence[Any], pl: Any,
-                 rng: random.Random) -> Any:
+def _playout_buy(
+    game: Any, state: Any, legal: Sequence[Any], pl: Any, rng: random.Random
+) -> Any:
     slots = [a for a in legal if hasattr(a, "slot")]
     on_wagons = sum(sum(w.occupied) for w in pl.wagons if w.face_up)
     if slots and (state.forced or (on_wagons <= 3 and pl.money >= 4)):
         specs = game.wagon_specs
-        return max(slots, key=lambda a: (specs[state.market[a.slot - 1]].vp
-                                         / len(specs[state.market[a.slot - 1]].seats)
-                                         - 0.4 * a.slot + rng.random()))
+        return max(
+            slots,
+            key=lambda a: (
+                specs[state.market[a.slot - 1]].vp
+                / len(specs[state.market[a.slot - 1]].seats)
+                - 0.4 * a.slot
+                + rng.random()
+            ),
+        )
     roads = [a for a in legal if hasattr(a, "count")]
     if roads and pl.money >= 6 and rng.random() < 0.4:
         return roads[0]
@@ -448,7 +502,7 @@ def _playout_buy(game: Any, state: Any, legal: Sequence[Any], pl: Any,
 
 
 def _playout_pioneer(state: Any, legal: Sequence[Any], pl: Any, phase: str) -> Any:
-    """Settle, join, farmer, innkeeper: take from the emptiest wagon; join when it pays."""
+    """Settle, join, farmer, innkeeper: use the emptiest wagon; join when it pays."""
     occupied = {w.id: sum(w.occupied) for w in pl.wagons}
     moves = [a for a in legal if hasattr(a, "wagon")]
     if not moves:
@@ -462,7 +516,7 @@ def _playout_pioneer(state: Any, legal: Sequence[Any], pl: Any, phase: str) -> A
 
 
 def resolve(game: Any, state: Any, rng: random.Random, depth: int = 3) -> Any:
-    """Play the mover's own small follow-up decisions greedily (settle, farmers, innkeeper).
+    """Play the mover's small follow-up decisions greedily (settle, farmer, innkeeper).
 
     Used before evaluating a position in the middle of a turn, so that a move
     is valued with the settlement it leads to. A nugget draw is sampled

@@ -62,8 +62,9 @@ class MonteCarloAgent:
         self.simulations = int(simulations)
         self.depth = int(depth)
 
-    def __call__(self, game: Any, observation: Any, legal: Sequence[Any],
-                 rng: random.Random) -> Any:
+    def __call__(
+        self, game: Any, observation: Any, legal: Sequence[Any], rng: random.Random
+    ) -> Any:
         """Return the action with the best mean playout reward."""
         if len(legal) == 1:
             return legal[0]
@@ -80,7 +81,7 @@ class MonteCarloAgent:
         best = max(range(len(cands)), key=lambda i: (totals[i] / counts[i], -i))
         return cands[best]
 
-    def __repr__(self) -> str:
+    def __repr__(self) -> str:  # noqa: D105
         return f"MonteCarloAgent(simulations={self.simulations}, depth={self.depth})"
 
 
@@ -134,15 +135,21 @@ class MCTSAgent:
     name = "mcts"
     __name__ = "mcts"
 
-    def __init__(self, iterations: int = 50, c: float = 1.0, temperature: float = 4.0,
-                 prior_temperature: float = 1.0) -> None:
+    def __init__(
+        self,
+        iterations: int = 50,
+        c: float = 1.0,
+        temperature: float = 4.0,
+        prior_temperature: float = 1.0,
+    ) -> None:
         self.iterations = int(iterations)
         self.c = float(c)
         self.temperature = float(temperature)
         self.prior_temperature = float(prior_temperature)
 
-    def __call__(self, game: Any, observation: Any, legal: Sequence[Any],
-                 rng: random.Random) -> Any:
+    def __call__(
+        self, game: Any, observation: Any, legal: Sequence[Any], rng: random.Random
+    ) -> Any:
         """Search from the observation and return the most visited legal action."""
         if len(legal) == 1:
             return legal[0]
@@ -152,14 +159,25 @@ class MCTSAgent:
         for _ in range(self.iterations):
             self._iterate(game, determinize(game, view, seat, rng), root, rng, hooks)
         by_key = {str(a): a for a in legal}
-        scored = [(e.n, (e.w + e.q0[seat]) / (e.n + 1), key)
-                  for key, e in root.edges.items() if key in by_key]
+        scored = [
+            (e.n, (e.w + e.q0[seat]) / (e.n + 1), key)
+            for key, e in root.edges.items()
+            if key in by_key
+        ]
         if not scored:
             return legal[0]
         return by_key[max(scored)[2]]
 
-    def _expand(self, game: Any, state: Any, node: _Node, cands: list, mover: int,
-                rng: random.Random, resolve: Any) -> None:
+    def _expand(
+        self,
+        game: Any,
+        state: Any,
+        node: _Node,
+        cands: list,
+        mover: int,
+        rng: random.Random,
+        resolve: Any,
+    ) -> None:
         """Give every new candidate an edge with its static value and prior."""
         new = [a for a in cands if str(a) not in node.edges]
         if not new:
@@ -185,8 +203,9 @@ class MCTSAgent:
         for a, v, wt in zip(new, vectors, weights, strict=True):
             node.edges[str(a)] = _Edge(wt / total, v)
 
-    def _iterate(self, game: Any, state: Any, node: _Node, rng: random.Random,
-                 hooks: tuple) -> None:
+    def _iterate(
+        self, game: Any, state: Any, node: _Node, rng: random.Random, hooks: tuple
+    ) -> None:
         resolve, cand_fn = hooks
         path: list[tuple[_Edge, int]] = []
         rewards = None
@@ -196,7 +215,9 @@ class MCTSAgent:
                 rewards = outcome_rewards(game, state, self.temperature)
                 break
             if mover == CHANCE:
-                state = game.apply(state, sample_outcome(game.chance_outcomes(state), rng))
+                state = game.apply(
+                    state, sample_outcome(game.chance_outcomes(state), rng)
+                )
                 continue
             legal = game.legal_actions(state)
             if len(legal) == 1:
@@ -230,6 +251,9 @@ class MCTSAgent:
             edge.n += 1
             edge.w += rewards[mover]
 
-    def __repr__(self) -> str:
-        return (f"MCTSAgent(iterations={self.iterations}, c={self.c}, "
-                f"temperature={self.temperature}, prior_temperature={self.prior_temperature})")
+    def __repr__(self) -> str:  # noqa: D105
+        return (
+            f"MCTSAgent(iterations={self.iterations}, c={self.c}, "
+            f"temperature={self.temperature}, "
+            f"prior_temperature={self.prior_temperature})"
+        )

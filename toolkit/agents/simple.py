@@ -19,20 +19,23 @@ class RandomAgent:
     name = "random"
     __name__ = "random"
 
-    def __call__(self, game: Any, observation: Any, legal: Sequence[Any],
-                 rng: random.Random) -> Any:
-        """Choose one of ``legal`` with the agent's own ``rng`` (as ``core.random_agent``)."""
+    def __call__(
+        self, game: Any, observation: Any, legal: Sequence[Any], rng: random.Random
+    ) -> Any:
+        """Choose one of ``legal`` with the agent's ``rng`` (``core.random_agent``)."""
         return random_agent(game, observation, legal, rng)
 
-    def __repr__(self) -> str:
+    def __repr__(self) -> str:  # noqa: D105
         return "RandomAgent()"
 
 
 def generic_greedy_value(game: Any, state: Any, seat: int) -> float:
     """Own estimated score minus a quarter of the others' mean, chance averaged once."""
     if game.to_move(state) == CHANCE:
-        return sum(p * generic_greedy_value(game, game.apply(state, a), seat)
-                   for a, p in game.chance_outcomes(state)[:16])
+        return sum(
+            p * generic_greedy_value(game, game.apply(state, a), seat)
+            for a, p in game.chance_outcomes(state)[:16]
+        )
     values = evaluate(game, state)
     others = [v for i, v in enumerate(values) if i != seat]
     return values[seat] - 0.25 * sum(others) / max(len(others), 1)
@@ -51,8 +54,9 @@ class GreedyAgent:
     name = "greedy"
     __name__ = "greedy"
 
-    def __call__(self, game: Any, observation: Any, legal: Sequence[Any],
-                 rng: random.Random) -> Any:
+    def __call__(
+        self, game: Any, observation: Any, legal: Sequence[Any], rng: random.Random
+    ) -> Any:
         """Evaluate every legal action one step ahead and return the best."""
         if len(legal) == 1:
             return legal[0]
@@ -69,5 +73,5 @@ class GreedyAgent:
                 best.append(action)
         return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
-    def __repr__(self) -> str:
+    def __repr__(self) -> str:  # noqa: D105
         return "GreedyAgent()"

@@ -1,4 +1,4 @@
-"""Analyses of tournament tables: DataFrames with confidence intervals, and plotly charts.
+"""Analyses of tournament tables: DataFrames with confidence intervals, plotly charts.
 
 Every function takes the tidy tables of :func:`toolkit.analysis.tournament.tournament`
 (``result.seats``, ``result.tables["wagons"]``) and returns a
@@ -39,7 +39,15 @@ __all__ = [
     "wilson_interval",
 ]
 
-TILES = ("BANKER", "MERCHANT", "SERGEANT", "INNKEEPER", "GOLD_DIGGER", "FARMER", "HOTEL")
+TILES = (
+    "BANKER",
+    "MERCHANT",
+    "SERGEANT",
+    "INNKEEPER",
+    "GOLD_DIGGER",
+    "FARMER",
+    "HOTEL",
+)
 
 
 def _z(confidence: float) -> float:
@@ -52,8 +60,12 @@ def _p_two_sided(z: float) -> float:
     return math.erfc(abs(z) / math.sqrt(2))
 
 
-def wilson_interval(successes: float, n: int, confidence: float = 0.95) -> tuple[float, float]:
-    """Wilson score interval for a proportion (``successes`` may be fractional, e.g. shared wins).
+def wilson_interval(
+    successes: float, n: int, confidence: float = 0.95
+) -> tuple[float, float]:
+    """Return the Wilson score interval of a proportion.
+
+    ``successes`` may be fractional (shared wins count a fraction).
 
     >>> [round(x, 3) for x in wilson_interval(60, 100)]
     [0.502, 0.691]
@@ -107,10 +119,21 @@ def summary(seats: Any, by: str = "entrant", confidence: float = 0.95) -> Any:
         expected = 1 / players
         se = math.sqrt(expected * (1 - expected) / n)
         score, s_low, s_high = mean_interval(g["score"], confidence)
-        rows.append({**dict(zip(keys, key, strict=True)), "games": n, "wins": wins,
-                     "win_rate": rate, "win_low": low, "win_high": high,
-                     "expected": expected, "p_value": _p_two_sided((rate - expected) / se),
-                     "score": score, "score_low": s_low, "score_high": s_high})
+        rows.append(
+            {
+                **dict(zip(keys, key, strict=True)),
+                "games": n,
+                "wins": wins,
+                "win_rate": rate,
+                "win_low": low,
+                "win_high": high,
+                "expected": expected,
+                "p_value": _p_two_sided((rate - expected) / se),
+                "score": score,
+                "score_low": s_low,
+                "score_high": s_high,
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -136,11 +159,21 @@ def seat_advantage(seats: Any, by: str | None = None, confidence: float = 0.95) 
         low, high = wilson_interval(wins, n, confidence)
         se = math.sqrt(expected * (1 - expected) / n)
         diff, d_low, d_high = mean_interval(centred.loc[g.index], confidence)
-        rows.append({by: pos, "games": n, "win_rate": wins / n, "win_low": low,
-                     "win_high": high, "expected": expected,
-                     "p_value": _p_two_sided((wins / n - expected) / se),
-                     "score": g["score"].mean(), "score_vs_mean": diff,
-                     "score_vs_mean_low": d_low, "score_vs_mean_high": d_high})
+        rows.append(
+            {
+                by: pos,
+                "games": n,
+                "win_rate": wins / n,
+                "win_low": low,
+                "win_high": high,
+                "expected": expected,
+                "p_value": _p_two_sided((wins / n - expected) / se),
+                "score": g["score"].mean(),
+                "score_vs_mean": diff,
+                "score_vs_mean_low": d_low,
+                "score_vs_mean_high": d_high,
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -160,20 +193,33 @@ def pairwise(seats: Any, by: str = "agent") -> Any:
             for j in range(len(labels)):
                 if i == j or labels[i] == labels[j]:
                     continue
-                r = 1.0 if scores[i] > scores[j] else 0.5 if scores[i] == scores[j] else 0.0
+                r = (
+                    1.0
+                    if scores[i] > scores[j]
+                    else 0.5
+                    if scores[i] == scores[j]
+                    else 0.0
+                )
                 cell = acc.setdefault((labels[i], labels[j]), [0.0, 0])
                 cell[0] += r
                 cell[1] += 1
     rows = []
     for (a, b), (s, n) in sorted(acc.items()):
         low, high = wilson_interval(s, n)
-        rows.append({"a": a, "b": b, "games": n, "rate": s / n, "low": low, "high": high})
+        rows.append(
+            {"a": a, "b": b, "games": n, "rate": s / n, "low": low, "high": high}
+        )
     return pd.DataFrame(rows, columns=["a", "b", "games", "rate", "low", "high"])
 
 
-def ratings(seats: Any, by: str = "agent", boot: int = 200, seed: int = 0,
-            confidence: float = 0.95) -> Any:
-    """Bradley-Terry ratings on the Elo scale (mean 1500) from every pair of seats in a game.
+def ratings(
+    seats: Any,
+    by: str = "agent",
+    boot: int = 200,
+    seed: int = 0,
+    confidence: float = 0.95,
+) -> Any:
+    """Rate the bots (Bradley-Terry, Elo scale, mean 1500) from every pair of seats.
 
     A pair counts as a win for the higher score (ties half each). The model
     says ``P(a beats b) = 1 / (1 + 10 ** ((r_b - r_a) / 400))``. Intervals
@@ -193,7 +239,9 @@ def ratings(seats: Any, by: str = "agent", boot: int = 200, seed: int = 0,
         for i in range(len(idx)):
             for j in range(len(idx)):
                 if i != j and idx[i] != idx[j]:
-                    w[idx[i], idx[j]] += 1.0 if sc[i] > sc[j] else 0.5 if sc[i] == sc[j] else 0.0
+                    w[idx[i], idx[j]] += (
+                        1.0 if sc[i] > sc[j] else 0.5 if sc[i] == sc[j] else 0.0
+                    )
         per_game.append(w)
     wins = np.stack(per_game) if per_game else np.zeros((0, k, k))
     point = _bradley_terry(wins.sum(axis=0))
@@ -207,21 +255,33 @@ def ratings(seats: Any, by: str = "agent", boot: int = 200, seed: int = 0,
     games = seats.groupby(by)["game"].nunique()
     for a, i in index.items():
         col = [s[i] for s in samples]
-        low, high = ((float(np.quantile(col, alpha)), float(np.quantile(col, 1 - alpha)))
-                     if col else (math.nan, math.nan))
-        rows.append({by: a, "rating": float(point[i]), "low": low, "high": high,
-                     "games": int(games[a])})
+        low, high = (
+            (float(np.quantile(col, alpha)), float(np.quantile(col, 1 - alpha)))
+            if col
+            else (math.nan, math.nan)
+        )
+        rows.append(
+            {
+                by: a,
+                "rating": float(point[i]),
+                "low": low,
+                "high": high,
+                "games": int(games[a]),
+            }
+        )
     return pd.DataFrame(rows).sort_values("rating", ascending=False, ignore_index=True)
 
 
 def _bradley_terry(w: Any, iterations: int = 200) -> Any:
-    """Bradley-Terry strengths by the MM algorithm (Hunter 2004), as Elo-scale ratings."""
+    """Fit Bradley-Terry strengths (MM algorithm, Hunter 2004) as Elo-scale ratings."""
     import numpy as np
 
     k = len(w)
     if k == 0:
         return np.zeros(0)
-    w = w + 0.5 * (1 - np.eye(k)) * (w + w.T > 0)  # a light prior keeps unbeaten bots finite
+    w = w + 0.5 * (1 - np.eye(k)) * (
+        w + w.T > 0
+    )  # a light prior keeps unbeaten bots finite
     n = w + w.T
     p = np.ones(k)
     for _ in range(iterations):
@@ -240,8 +300,12 @@ def _bradley_terry(w: Any, iterations: int = 200) -> Any:
 # ----- what pays ----------------------------------------------------------------------
 
 
-def tile_values(seats: Any, target: str = "score", confidence: float = 0.95,
-                control: str | None = "agent") -> Any:
+def tile_values(
+    seats: Any,
+    target: str = "score",
+    confidence: float = 0.95,
+    control: str | None = "agent",
+) -> Any:
     """Value of each tile type: least squares of ``target`` on tiles taken (``tile_*``).
 
     The coefficient of ``tile_X`` is the extra final ``target`` (VP, or win
@@ -254,7 +318,9 @@ def tile_values(seats: Any, target: str = "score", confidence: float = 0.95,
 
     cols = [f"tile_{t}" for t in TILES if f"tile_{t}" in seats.columns]
     if not cols:
-        raise ValueError("the seats table has no tile_* columns (a Pioneers tournament has)")
+        raise ValueError(
+            "the seats table has no tile_* columns (a Pioneers tournament has)"
+        )
     x = seats[cols].to_numpy(float)
     parts = [np.ones((len(seats), 1)), x]
     if control and control in seats.columns and seats[control].nunique() > 1:
@@ -265,9 +331,17 @@ def tile_values(seats: Any, target: str = "score", confidence: float = 0.95,
     z = _z(confidence)
     rows = []
     for j, c in enumerate(cols, start=1):
-        rows.append({"tile": c[5:], "taken": float(seats[c].mean()), "value": coef[j],
-                     "se": se[j], "low": coef[j] - z * se[j], "high": coef[j] + z * se[j],
-                     "p_value": _p_two_sided(coef[j] / se[j]) if se[j] > 0 else math.nan})
+        rows.append(
+            {
+                "tile": c[5:],
+                "taken": float(seats[c].mean()),
+                "value": coef[j],
+                "se": se[j],
+                "low": coef[j] - z * se[j],
+                "high": coef[j] + z * se[j],
+                "p_value": _p_two_sided(coef[j] / se[j]) if se[j] > 0 else math.nan,
+            }
+        )
     return pd.DataFrame(rows).sort_values("value", ascending=False, ignore_index=True)
 
 
@@ -282,7 +356,9 @@ def _ols(x: Any, y: Any) -> tuple[Any, Any]:
     return coef, np.sqrt(np.maximum(np.diag(xtx_inv) * sigma2, 0))
 
 
-def roads_vs_score(seats: Any, confidence: float = 0.95, column: str = "roads_built") -> Any:
+def roads_vs_score(
+    seats: Any, confidence: float = 0.95, column: str = "roads_built"
+) -> Any:
     """Mean final score (with interval) for each number of roads built, plus the slope.
 
     The returned frame has one row per road count; ``attrs["slope"]`` holds the
@@ -294,22 +370,35 @@ def roads_vs_score(seats: Any, confidence: float = 0.95, column: str = "roads_bu
     rows = []
     for roads, g in seats.groupby(column, sort=True):
         m, low, high = mean_interval(g["score"], confidence)
-        rows.append({column: int(roads), "seats": len(g), "score": m, "low": low,
-                     "high": high, "win_rate": float(g["win"].mean())})
+        rows.append(
+            {
+                column: int(roads),
+                "seats": len(g),
+                "score": m,
+                "low": low,
+                "high": high,
+                "win_rate": float(g["win"].mean()),
+            }
+        )
     out = pd.DataFrame(rows)
     x = seats[column].to_numpy(float)
     y = seats["score"].to_numpy(float)
     if len(x) > 2 and x.std() > 0:
         coef, se = _ols(np.column_stack([np.ones_like(x), x]), y)
         z = _z(confidence)
-        out.attrs["slope"] = {"value": float(coef[1]), "low": float(coef[1] - z * se[1]),
-                              "high": float(coef[1] + z * se[1])}
+        out.attrs["slope"] = {
+            "value": float(coef[1]),
+            "low": float(coef[1] - z * se[1]),
+            "high": float(coef[1] + z * se[1]),
+        }
         out.attrs["correlation"] = float(np.corrcoef(x, y)[0, 1])
     return out
 
 
-def wagon_choices(wagons: Any, seats: Any | None = None, confidence: float = 0.95) -> Any:
-    """Per wagon bought: how often, at which slot, how often emptied, and how its buyer did.
+def wagon_choices(
+    wagons: Any, seats: Any | None = None, confidence: float = 0.95
+) -> Any:
+    """Tabulate each wagon bought: how often, slot, how often emptied, buyer's result.
 
     ``wagons`` is ``result.tables["wagons"]``; with ``seats`` the buyer's final
     score and win rate are added (an association: strong bots buy differently).
@@ -318,16 +407,25 @@ def wagon_choices(wagons: Any, seats: Any | None = None, confidence: float = 0.9
 
     w = wagons
     if seats is not None:
-        w = w.merge(seats[["game", "seat", "score", "win"]], on=["game", "seat"], how="left")
+        w = w.merge(
+            seats[["game", "seat", "score", "win"]], on=["game", "seat"], how="left"
+        )
     rows = []
     for wid, g in w.groupby("wagon", sort=True):
         n = len(g)
         low, high = wilson_interval(float(g["emptied"].sum()), n, confidence)
-        row = {"wagon": wid, "professions": g["professions"].iloc[0],
-               "seats": int(g["seats"].iloc[0]), "vp": int(g["vp"].iloc[0]), "bought": n,
-               "mean_slot": float(g["slot"].mean()), "mean_round": float(g["round"].mean()),
-               "emptied_rate": float(g["emptied"].mean()), "emptied_low": low,
-               "emptied_high": high}
+        row = {
+            "wagon": wid,
+            "professions": g["professions"].iloc[0],
+            "seats": int(g["seats"].iloc[0]),
+            "vp": int(g["vp"].iloc[0]),
+            "bought": n,
+            "mean_slot": float(g["slot"].mean()),
+            "mean_round": float(g["round"].mean()),
+            "emptied_rate": float(g["emptied"].mean()),
+            "emptied_low": low,
+            "emptied_high": high,
+        }
         if seats is not None:
             row["buyer_score"] = float(g["score"].mean())
             row["buyer_win_rate"] = float(g["win"].mean())
@@ -335,7 +433,7 @@ def wagon_choices(wagons: Any, seats: Any | None = None, confidence: float = 0.9
     return pd.DataFrame(rows)
 
 
-# ----- charts ----------------------------------------------------------------------------
+# ----- charts ------------------------------------------------------------------
 
 
 def _error_bars(df: Any, y: str, low: str, high: str) -> dict:
@@ -347,13 +445,22 @@ def plot_seat_advantage(table: Any) -> Any:
     import plotly.express as px
 
     pos = "order" if "order" in table.columns else "seat"
-    fig = px.bar(table, x=table[pos].astype(str), y="win_rate",
-                 **_error_bars(table, "win_rate", "win_low", "win_high"),
-                 labels={"x": "position (0 = start player)" if pos == "order" else "seat",
-                         "win_rate": "win rate"},
-                 title="Win rate by seat position")
-    fig.add_hline(y=float(table["expected"].iloc[0]), line_dash="dot",
-                  annotation_text="equal chances")
+    fig = px.bar(
+        table,
+        x=table[pos].astype(str),
+        y="win_rate",
+        **_error_bars(table, "win_rate", "win_low", "win_high"),
+        labels={
+            "x": "position (0 = start player)" if pos == "order" else "seat",
+            "win_rate": "win rate",
+        },
+        title="Win rate by seat position",
+    )
+    fig.add_hline(
+        y=float(table["expected"].iloc[0]),
+        line_dash="dot",
+        annotation_text="equal chances",
+    )
     return fig
 
 
@@ -362,30 +469,47 @@ def plot_tile_values(table: Any) -> Any:
     import plotly.express as px
 
     t = table.sort_values("value")
-    return px.bar(t, x="value", y="tile", orientation="h",
-                  error_x=t["high"] - t["value"], error_x_minus=t["value"] - t["low"],
-                  labels={"value": "final VP per tile taken", "tile": ""},
-                  title="What each tile type is worth")
+    return px.bar(
+        t,
+        x="value",
+        y="tile",
+        orientation="h",
+        error_x=t["high"] - t["value"],
+        error_x_minus=t["value"] - t["low"],
+        labels={"value": "final VP per tile taken", "tile": ""},
+        title="What each tile type is worth",
+    )
 
 
 def plot_roads_vs_score(seats: Any, column: str = "roads_built") -> Any:
     """Box plot of final score against roads built, by bot."""
     import plotly.express as px
 
-    return px.box(seats, x=column, y="score", color="agent" if "agent" in seats else None,
-                  labels={column: "roads built", "score": "final VP"},
-                  title="Roads built and final score")
+    return px.box(
+        seats,
+        x=column,
+        y="score",
+        color="agent" if "agent" in seats else None,
+        labels={column: "roads built", "score": "final VP"},
+        title="Roads built and final score",
+    )
 
 
 def plot_wagon_choices(table: Any) -> Any:
     """Bubble chart of :func:`wagon_choices`: VP vs seats, size = times bought."""
     import plotly.express as px
 
-    return px.scatter(table, x="seats", y="vp", size="bought", color="emptied_rate",
-                      hover_name="wagon", hover_data=["professions", "mean_slot"],
-                      labels={"vp": "printed VP", "seats": "seats",
-                              "emptied_rate": "emptied"},
-                      title="Wagons bought: size, VP and how often they were emptied")
+    return px.scatter(
+        table,
+        x="seats",
+        y="vp",
+        size="bought",
+        color="emptied_rate",
+        hover_name="wagon",
+        hover_data=["professions", "mean_slot"],
+        labels={"vp": "printed VP", "seats": "seats", "emptied_rate": "emptied"},
+        title="Wagons bought: size, VP and how often they were emptied",
+    )
 
 
 def plot_ratings(table: Any) -> Any:
@@ -393,6 +517,11 @@ def plot_ratings(table: Any) -> Any:
     import plotly.express as px
 
     key = table.columns[0]
-    return px.bar(table, x=key, y="rating", **_error_bars(table, "rating", "low", "high"),
-                  labels={"rating": "rating (Elo scale)", key: "bot"},
-                  title="Bot ratings (Bradley-Terry)")
+    return px.bar(
+        table,
+        x=key,
+        y="rating",
+        **_error_bars(table, "rating", "low", "high"),
+        labels={"rating": "rating (Elo scale)", key: "bot"},
+        title="Bot ratings (Bradley-Terry)",
+    )

@@ -1,7 +1,9 @@
 """Tournaments: many seeded games between bots, as tidy tables.
 
 >>> from toolkit.analysis.tournament import tournament
->>> result = tournament("pioneers", ["greedy", "random", "random", "random"], games=8, seed=1)
+>>> result = tournament(
+...     "pioneers", ["greedy", "random", "random", "random"], games=8, seed=1
+... )
 >>> result.seats.groupby("agent")["win"].mean().round(2).to_dict()  # doctest: +SKIP
 {'greedy': 1.0, 'random': 0.0}
 
@@ -98,33 +100,44 @@ class TournamentSpec:
         return self.game.players
 
     def entrant(self, index: int, seat: int) -> int:
-        """The entrant playing ``seat`` in game ``index`` (seats rotate)."""
+        """Return the entrant playing ``seat`` in game ``index`` (seats rotate)."""
         return (seat - index) % self.players
 
     def lineup(self, index: int) -> list:
-        """The agents of game ``index``, in seat order."""
+        """Return the agents of game ``index``, in seat order."""
         return [self.agents[self.entrant(index, s)] for s in range(self.players)]
 
     def seed_of(self, index: int) -> int:
-        """The seed of game ``index``: shared by the ``players`` rotations of a deal."""
+        """Return the seed of game ``index`` (shared by the rotations of a deal)."""
         return deal_seed(self.seed, index // self.players)
 
 
 def deal_seed(seed: int, deal: int) -> int:
-    """A per-deal seed from the tournament seed (SHA-256; below 2**53)."""
+    """Derive a deal's seed from the tournament seed (SHA-256; below 2**53)."""
     digest = hashlib.sha256(f"tournament:{seed}:{deal}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 11
 
 
 def _label(agent: Any) -> str:
-    return str(getattr(agent, "name", None) or getattr(agent, "__name__", None)
-               or type(agent).__name__)
+    return str(
+        getattr(agent, "name", None)
+        or getattr(agent, "__name__", None)
+        or type(agent).__name__
+    )
 
 
-def prepare(game: Any, agents: Sequence[Any] | str, seed: int = 0, *,
-            players: int | None = None, turns: bool = False,
-            **options: Any) -> TournamentSpec:
-    """Check the input and build a :class:`TournamentSpec`; raises :class:`TournamentError`.
+def prepare(
+    game: Any,
+    agents: Sequence[Any] | str,
+    seed: int = 0,
+    *,
+    players: int | None = None,
+    turns: bool = False,
+    **options: Any,
+) -> TournamentSpec:
+    """Check the input and build a :class:`TournamentSpec`.
+
+    Raises :class:`TournamentError` on bad input, before any game is played.
 
     ``game`` is a game object or a registered name (``"pioneers"``, then
     ``players`` defaults to the number of agents and ``options`` go to the
@@ -148,7 +161,9 @@ def prepare(game: Any, agents: Sequence[Any] | str, seed: int = 0, *,
         except (RecordError, TypeError, ValueError, ImportError) as exc:
             raise TournamentError(f"cannot create the game: {exc}") from None
     elif options or players not in (None, getattr(game, "players", None)):
-        raise TournamentError("players and options apply only when the game is given by name")
+        raise TournamentError(
+            "players and options apply only when the game is given by name"
+        )
     try:
         agents = parse_agents(agents, players=game.players)
     except AgentSpecError as exc:
@@ -158,8 +173,13 @@ def prepare(game: Any, agents: Sequence[Any] | str, seed: int = 0, *,
             raise TournamentError(f"agent {a!r} is not callable")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TournamentError(f"seed must be a whole number, got {seed!r}")
-    return TournamentSpec(game=game, agents=agents, labels=[_label(a) for a in agents],
-                          seed=seed, turns=bool(turns))
+    return TournamentSpec(
+        game=game,
+        agents=agents,
+        labels=[_label(a) for a in agents],
+        seed=seed,
+        turns=bool(turns),
+    )
 
 
 # ----- playing ---------------------------------------------------------------------
@@ -187,7 +207,9 @@ def play_one(spec: TournamentSpec, index: int) -> dict[str, list[dict]]:
             action = sample_outcome(game.chance_outcomes(state), chance_rng)
         else:
             legal = game.legal_actions(state)
-            action = agents[seat](game, game.observe(state, seat), legal, agent_rngs[seat])
+            action = agents[seat](
+                game, game.observe(state, seat), legal, agent_rngs[seat]
+            )
             decisions += 1
         after = game.apply(state, action)
         collector.step(state, seat, action, after)
@@ -198,30 +220,60 @@ def play_one(spec: TournamentSpec, index: int) -> dict[str, list[dict]]:
     return _rows(spec, index, seed, state, collector, steps, decisions)
 
 
-def _rows(spec: TournamentSpec, index: int, seed: int, state: Any, collector: Any,
-          steps: int, decisions: int) -> dict[str, list[dict]]:
+def _rows(
+    spec: TournamentSpec,
+    index: int,
+    seed: int,
+    state: Any,
+    collector: Any,
+    steps: int,
+    decisions: int,
+) -> dict[str, list[dict]]:
     game = spec.game
     n = game.players
     scores = [int(s) for s in game.scores(state)]
-    winners = tuple(game.winners(state)) if hasattr(game, "winners") else tuple(
-        i for i, s in enumerate(scores) if s == max(scores))
+    winners = (
+        tuple(game.winners(state))
+        if hasattr(game, "winners")
+        else tuple(i for i, s in enumerate(scores) if s == max(scores))
+    )
     base = {"game": index, "deal": index // n, "seed": seed, "rotation": index % n}
     facts = collector.game_facts(state)
-    games_row = {**base, "players": n, "decisions": decisions, "steps": steps,
-                 "rounds": int(getattr(state, "round", 0) or 0),
-                 "winners": ";".join(map(str, winners)), "n_winners": len(winners), **facts}
+    games_row = {
+        **base,
+        "players": n,
+        "decisions": decisions,
+        "steps": steps,
+        "rounds": int(getattr(state, "round", 0) or 0),
+        "winners": ";".join(map(str, winners)),
+        "n_winners": len(winners),
+        **facts,
+    }
     seat_facts = collector.seat_facts(state)
     first = getattr(state, "start_player", None)
     seats = []
     for s in range(n):
         e = spec.entrant(index, s)
-        order = {} if not isinstance(first, int) or first < 0 else {"order": (s - first) % n}
-        seats.append({
-            **base, "seat": s, **order, "entrant": e, "agent": spec.labels[e],
-            "score": scores[s],
-            "rank": 1 + sum(1 for t in scores if t > scores[s]),
-            "win": 1.0 / len(winners) if s in winners else 0.0, "won": s in winners,
-            "decisions": collector.decisions[s], **seat_facts[s]})
+        order = (
+            {}
+            if not isinstance(first, int) or first < 0
+            else {"order": (s - first) % n}
+        )
+        seats.append(
+            {
+                **base,
+                "seat": s,
+                **order,
+                "entrant": e,
+                "agent": spec.labels[e],
+                "score": scores[s],
+                "rank": 1 + sum(1 for t in scores if t > scores[s]),
+                "win": 1.0 / len(winners) if s in winners else 0.0,
+                "won": s in winners,
+                "decisions": collector.decisions[s],
+                **seat_facts[s],
+            }
+        )
     out = {"games": [games_row], "seats": seats}
     extra = dict(collector.extra_tables(state))
     if spec.turns:
@@ -232,9 +284,15 @@ def _rows(spec: TournamentSpec, index: int, seed: int, state: Any, collector: An
 
 
 def _keyed(spec: TournamentSpec, index: int, row: dict) -> dict:
-    """The row with ``game``, ``seat``, ``entrant`` and ``agent`` first."""
+    """Return the row with ``game``, ``seat``, ``entrant`` and ``agent`` first."""
     e = spec.entrant(index, row["seat"])
-    return {"game": index, "seat": row["seat"], "entrant": e, "agent": spec.labels[e], **row}
+    return {
+        "game": index,
+        "seat": row["seat"],
+        "entrant": e,
+        "agent": spec.labels[e],
+        **row,
+    }
 
 
 def play_chunk(spec: TournamentSpec, start: int, stop: int) -> dict[str, list[dict]]:
@@ -260,10 +318,10 @@ class _Collector:
         self._turn: dict | None = None
 
     def start(self, state: Any) -> None:
-        """Called with the state after ``setup``."""
+        """Look at the state after ``setup``."""
 
     def step(self, state: Any, seat: int, action: Any, after: Any) -> None:
-        """Called after every action (``seat`` is CHANCE for chance turns).
+        """Record an action (``seat`` is CHANCE for chance turns).
 
         A turn is owned by ``state.active`` when the game has it (Pioneers: the
         offers to join belong to the active player's turn), else by the seat
@@ -282,9 +340,13 @@ class _Collector:
         owner = getattr(state, "active", seat)
         if current is None or owner != current["seat"]:
             self._close_turn(state)
-            current = self._turn = {"turn": len(self.turn_rows),
-                                    "round": int(getattr(state, "round", 0) or 0),
-                                    "seat": owner, "decisions": 0, "actions": []}
+            current = self._turn = {
+                "turn": len(self.turn_rows),
+                "round": int(getattr(state, "round", 0) or 0),
+                "seat": owner,
+                "decisions": 0,
+                "actions": [],
+            }
         if seat != CHANCE:
             current["decisions"] += 1
         current["actions"].append(str(action))
@@ -322,18 +384,39 @@ class _Collector:
 class _PioneersCollector(_Collector):
     """Pioneers: money flows, roads, wagons and tiles per seat."""
 
-    TILES = ("BANKER", "MERCHANT", "SERGEANT", "INNKEEPER", "GOLD_DIGGER", "FARMER", "HOTEL")
+    TILES = (
+        "BANKER",
+        "MERCHANT",
+        "SERGEANT",
+        "INNKEEPER",
+        "GOLD_DIGGER",
+        "FARMER",
+        "HOTEL",
+    )
 
     def __init__(self, game: Any, turns: bool) -> None:
         super().__init__(game, turns)
         n = game.players
-        self.count = {k: [0] * n for k in (
-            "roads_bought", "sergeant_roads", "fares_bank", "tolls_paid", "tolls_earned",
-            "join_paid", "join_earned", "moves", "passes", "joins", "wagons_bought",
-            *(f"tile_{t}" for t in self.TILES))}
+        self.count = {
+            k: [0] * n
+            for k in (
+                "roads_bought",
+                "sergeant_roads",
+                "fares_bank",
+                "tolls_paid",
+                "tolls_earned",
+                "join_paid",
+                "join_earned",
+                "moves",
+                "passes",
+                "joins",
+                "wagons_bought",
+                *(f"tile_{t}" for t in self.TILES),
+            )
+        }
         self.bought: list[dict] = []
 
-    def step(self, state: Any, seat: int, action: Any, after: Any) -> None:  # noqa: D102
+    def step(self, state: Any, seat: int, action: Any, after: Any) -> None:
         super().step(state, seat, action, after)
         kind = type(action).__name__
         count = self.count
@@ -362,14 +445,22 @@ class _PioneersCollector(_Collector):
             wid = state.market[action.slot - 1]
             spec = self.game.wagon_specs[wid]
             count["wagons_bought"][me] += 1
-            self.bought.append({"seat": me, "round": int(state.round), "wagon": wid,
-                                "slot": action.slot, "seats": len(spec.seats), "vp": spec.vp,
-                                "professions": " ".join(spec.seats)})
+            self.bought.append(
+                {
+                    "seat": me,
+                    "round": int(state.round),
+                    "wagon": wid,
+                    "slot": action.slot,
+                    "seats": len(spec.seats),
+                    "vp": spec.vp,
+                    "professions": " ".join(spec.seats),
+                }
+            )
 
-    def turn_facts(self, state: Any, seat: int) -> dict:  # noqa: D102
+    def turn_facts(self, state: Any, seat: int) -> dict:
         return {"money": int(state.players[seat].money)}
 
-    def game_facts(self, state: Any) -> dict:  # noqa: D102
+    def game_facts(self, state: Any) -> dict:
         if state.deck == 0:
             end = "deck"
         elif any(pl.roads_left == 0 for pl in state.players):
@@ -380,26 +471,37 @@ class _PioneersCollector(_Collector):
             end = "early"
         return {"end": end}
 
-    def seat_facts(self, state: Any) -> list[dict]:  # noqa: D102
+    def seat_facts(self, state: Any) -> list[dict]:
         from toolkit.pioneers import score_breakdown
 
         rows = []
-        for s, (pl, sb) in enumerate(zip(state.players, score_breakdown(self.game, state),
-                                         strict=True)):
-            row = {"vp_wagons": sb["wagons"], "vp_empty_seats": sb["empty_seats"],
-                   "vp_gold": sb["gold"], "vp_network": sb["network"],
-                   "money": pl.money, "bankers": pl.bankers, "merchants": pl.merchants,
-                   "nuggets": len(pl.nuggets),
-                   "wagons_emptied": sum(1 for w in pl.wagons if not w.face_up),
-                   "roads_built": sum(1 for r in state.roads if s in r),
-                   "pioneers_settled": sum(c[s] for c in state.settled)}
+        for s, (pl, sb) in enumerate(
+            zip(state.players, score_breakdown(self.game, state), strict=True)
+        ):
+            row = {
+                "vp_wagons": sb["wagons"],
+                "vp_empty_seats": sb["empty_seats"],
+                "vp_gold": sb["gold"],
+                "vp_network": sb["network"],
+                "money": pl.money,
+                "bankers": pl.bankers,
+                "merchants": pl.merchants,
+                "nuggets": len(pl.nuggets),
+                "wagons_emptied": sum(1 for w in pl.wagons if not w.face_up),
+                "roads_built": sum(1 for r in state.roads if s in r),
+                "pioneers_settled": sum(c[s] for c in state.settled),
+            }
             row.update({k: v[s] for k, v in self.count.items()})
             rows.append(row)
         return rows
 
-    def extra_tables(self, state: Any) -> dict[str, list[dict]]:  # noqa: D102
-        emptied = {(s, w.id) for s, pl in enumerate(state.players) for w in pl.wagons
-                   if not w.face_up}
+    def extra_tables(self, state: Any) -> dict[str, list[dict]]:
+        emptied = {
+            (s, w.id)
+            for s, pl in enumerate(state.players)
+            for w in pl.wagons
+            if not w.face_up
+        }
         for row in self.bought:
             row["emptied"] = (row["seat"], row["wagon"]) in emptied
         return {"wagons": self.bought}
@@ -412,7 +514,7 @@ def _collector(game: Any, turns: bool) -> _Collector:
     return _COLLECTORS.get(getattr(game, "name", ""), _Collector)(game, turns)
 
 
-# ----- running: in process, local processes, Dask ---------------------------------------
+# ----- running: in process, local processes, Dask -------------------------------
 
 
 def _chunks(games: int, size: int) -> list[tuple[int, int]]:
@@ -420,7 +522,7 @@ def _chunks(games: int, size: int) -> list[tuple[int, int]]:
 
 
 def _default_chunk(spec: TournamentSpec, games: int, workers: int) -> int:
-    """Chunks small enough to balance the workers and stream often, big enough to be cheap."""
+    """Pick chunks small enough to balance workers and stream often, yet cheap."""
     slow = any(_label(a) in ("mc", "mcts") for a in spec.agents)
     cap = 4 if slow else 200
     return max(1, min(cap, -(-games // max(4 * workers, 1))))
@@ -431,11 +533,13 @@ def _check_scheduler(scheduler: Any) -> None:
         return
     import re
 
-    ok = (re.fullmatch(r"(tcp|tls|ucx|ws|wss)://[^\s/:]+:\d{1,5}/?", scheduler)
-          or re.fullmatch(r"inproc://\S+", scheduler))
+    ok = re.fullmatch(
+        r"(tcp|tls|ucx|ws|wss)://[^\s/:]+:\d{1,5}/?", scheduler
+    ) or re.fullmatch(r"inproc://\S+", scheduler)
     if not ok:
         raise TournamentError(
-            f"bad scheduler address {scheduler!r}: expected e.g. tcp://10.0.0.5:8786")
+            f"bad scheduler address {scheduler!r}: expected e.g. tcp://10.0.0.5:8786"
+        )
 
 
 #: Seconds to wait for a Dask scheduler before giving up.
@@ -443,13 +547,14 @@ _CONNECT_TIMEOUT = 10.0
 
 
 def _connect(scheduler: Any, timeout: float | None = None) -> tuple[Any, bool]:
-    """A Dask client for ``scheduler`` (an address or a Client); (client, we_own_it)."""
+    """Connect to ``scheduler`` (an address or a Client): ``(client, we_own_it)``."""
     try:
         from distributed import Client
     except ImportError:
         raise TournamentError(
             "running on a Dask cluster needs dask.distributed: "
-            "pip install 'frontier-toolkit[scale]'") from None
+            "pip install 'frontier-toolkit[scale]'"
+        ) from None
     if isinstance(scheduler, Client):
         return scheduler, False
     _check_scheduler(scheduler)
@@ -457,12 +562,19 @@ def _connect(scheduler: Any, timeout: float | None = None) -> tuple[Any, bool]:
         return Client(scheduler, timeout=timeout or _CONNECT_TIMEOUT), True
     except (OSError, TimeoutError) as exc:
         raise TournamentError(
-            f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+            f"cannot reach the Dask scheduler at {scheduler}: {exc}"
+        ) from None
 
 
-def iter_tournament(spec: TournamentSpec, games: int, *, workers: int = 1,
-                    scheduler: Any = None, chunk_size: int | None = None,
-                    client: Any = None) -> Iterator[tuple[int, dict[str, list[dict]]]]:
+def iter_tournament(
+    spec: TournamentSpec,
+    games: int,
+    *,
+    workers: int = 1,
+    scheduler: Any = None,
+    chunk_size: int | None = None,
+    client: Any = None,
+) -> Iterator[tuple[int, dict[str, list[dict]]]]:
     """Yield ``(games_done, rows)`` chunk by chunk, always in game order.
 
     ``workers`` > 1 uses local processes; ``scheduler`` (an address or a
@@ -472,7 +584,9 @@ def iter_tournament(spec: TournamentSpec, games: int, *, workers: int = 1,
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
         raise TournamentError(f"games must be a positive whole number, got {games!r}")
     if not isinstance(workers, int) or workers < 1:
-        raise TournamentError(f"workers must be a positive whole number, got {workers!r}")
+        raise TournamentError(
+            f"workers must be a positive whole number, got {workers!r}"
+        )
     size = chunk_size or _default_chunk(spec, games, workers)
     chunks = _chunks(games, size)
     if scheduler is not None or client is not None:
@@ -503,11 +617,16 @@ def _run_processes(spec: TournamentSpec, chunks: list, workers: int) -> Iterator
     except Exception as exc:
         raise TournamentError(
             f"workers > 1 needs picklable agents and game ({exc}); "
-            "define agents at module level or use workers=1") from None
+            "define agents at module level or use workers=1"
+        ) from None
     # fork (Linux): no re-import of __main__, so scripts without a main guard
     # and agents defined in a notebook work; spawn elsewhere.
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() and \
-        sys.platform.startswith("linux") else "spawn"
+    method = (
+        "fork"
+        if "fork" in multiprocessing.get_all_start_methods()
+        and sys.platform.startswith("linux")
+        else "spawn"
+    )
     ctx = multiprocessing.get_context(method)
     pool = ProcessPoolExecutor(workers, mp_context=ctx)
     try:
@@ -592,7 +711,7 @@ class Tournament:
     tables: dict = field(default_factory=dict)
 
     def lineup(self, index: int) -> list:
-        """The agents of game ``index`` in seat order (replay it with ``core.play``)."""
+        """Return the agents of game ``index`` in seat order (for ``core.play``)."""
         return self.spec.lineup(index)
 
     def summary(self, confidence: float = 0.95) -> Any:
@@ -601,9 +720,11 @@ class Tournament:
 
         return summary(self.seats, confidence=confidence)
 
-    def __repr__(self) -> str:
-        return (f"Tournament({self.spec.game!r}, agents={self.spec.labels}, "
-                f"games={len(self.games)}, seed={self.spec.seed})")
+    def __repr__(self) -> str:  # noqa: D105
+        return (
+            f"Tournament({self.spec.game!r}, agents={self.spec.labels}, "
+            f"games={len(self.games)}, seed={self.spec.seed})"
+        )
 
 
 def _frame(rows: list[dict], columns: Sequence[str] | None = None) -> Any:
@@ -615,10 +736,20 @@ def _frame(rows: list[dict], columns: Sequence[str] | None = None) -> Any:
     return df
 
 
-def tournament(game: Any, agents: Sequence[Any] | str, games: int, seed: int = 0,
-               workers: int = 1, *, scheduler: Any = None, turns: bool = False,
-               players: int | None = None, chunk_size: int | None = None,
-               progress: bool = False, **options: Any) -> Tournament:
+def tournament(
+    game: Any,
+    agents: Sequence[Any] | str,
+    games: int,
+    seed: int = 0,
+    workers: int = 1,
+    *,
+    scheduler: Any = None,
+    turns: bool = False,
+    players: int | None = None,
+    chunk_size: int | None = None,
+    progress: bool = False,
+    **options: Any,
+) -> Tournament:
     """Play ``games`` seeded games and return their tables (see the module doc).
 
     Parameters
@@ -644,8 +775,9 @@ def tournament(game: Any, agents: Sequence[Any] | str, games: int, seed: int = 0
     bar = _progress(games) if progress else None
     done_before = 0
     try:
-        for done, rows in iter_tournament(spec, games, workers=workers,
-                                          scheduler=scheduler, chunk_size=chunk_size):
+        for done, rows in iter_tournament(
+            spec, games, workers=workers, scheduler=scheduler, chunk_size=chunk_size
+        ):
             for name, part in rows.items():
                 collected.setdefault(name, []).extend(part)
             if bar is not None:
@@ -655,8 +787,13 @@ def tournament(game: Any, agents: Sequence[Any] | str, games: int, seed: int = 0
         if bar is not None:
             bar.close()
     frames = {name: _frame(rows) for name, rows in collected.items()}
-    return Tournament(spec=spec, games=frames.pop("games"), seats=frames.pop("seats"),
-                      turns=frames.pop("turns", None), tables=frames)
+    return Tournament(
+        spec=spec,
+        games=frames.pop("games"),
+        seats=frames.pop("seats"),
+        turns=frames.pop("turns", None),
+        tables=frames,
+    )
 
 
 def _progress(total: int, **kwargs: Any) -> Any:
@@ -667,13 +804,13 @@ def _progress(total: int, **kwargs: Any) -> Any:
     return tqdm(total=total, unit="game", **kwargs)
 
 
-# ----- streaming to Parquet --------------------------------------------------------------
+# ----- streaming to Parquet ----------------------------------------------------
 
 
 def table_paths(out: str | Path) -> dict[str, Path]:
-    """Where each table goes: seats in ``out``, the others beside it (``x.games.parquet``)."""
+    """Return where each table goes: seats in ``out``, others beside it."""
     out = Path(out)
-    stem = out.name[:-len(".parquet")] if out.name.endswith(".parquet") else out.name
+    stem = out.name[: -len(".parquet")] if out.name.endswith(".parquet") else out.name
     paths = {"seats": out}
     for name in TABLES:
         if name != "seats":
@@ -682,7 +819,7 @@ def table_paths(out: str | Path) -> dict[str, Path]:
 
 
 def check_writable(out: str | Path) -> None:
-    """Raise :class:`TournamentError` unless ``out`` can be created (tested, then removed)."""
+    """Raise :class:`TournamentError` unless ``out`` can be written (tried first)."""
     out = Path(out)
     if out.is_dir():
         raise TournamentError(f"output path {out} is a directory; give a file name")
@@ -729,9 +866,16 @@ class _Writers:
             w.close()
 
 
-def write_parquet(spec: TournamentSpec, games: int, out: str | Path, *, workers: int = 1,
-                  scheduler: Any = None, chunk_size: int | None = None,
-                  on_chunk: Callable[[int, dict], None] | None = None) -> dict[str, Path]:
+def write_parquet(
+    spec: TournamentSpec,
+    games: int,
+    out: str | Path,
+    *,
+    workers: int = 1,
+    scheduler: Any = None,
+    chunk_size: int | None = None,
+    on_chunk: Callable[[int, dict], None] | None = None,
+) -> dict[str, Path]:
     """Play the tournament and stream every table to Parquet as chunks finish.
 
     Memory holds a few chunks at a time, whatever ``games`` is. If the run is
@@ -744,8 +888,9 @@ def write_parquet(spec: TournamentSpec, games: int, out: str | Path, *, workers:
     check_writable(out)
     writers = _Writers(out)
     try:
-        for done, rows in iter_tournament(spec, games, workers=workers, scheduler=scheduler,
-                                          chunk_size=chunk_size):
+        for done, rows in iter_tournament(
+            spec, games, workers=workers, scheduler=scheduler, chunk_size=chunk_size
+        ):
             writers.write(rows)
             if on_chunk is not None:
                 on_chunk(done, rows)
