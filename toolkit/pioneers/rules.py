@@ -516,7 +516,7 @@ class Pioneers:
             raise GameOver()
         handler = _HANDLERS.get((phase, type(action)))
         if handler is None:
-            raise IllegalAction(_phase_rule(phase), _wrong_phase(phase, action))
+            raise IllegalAction(_phase_rule(phase, action), _wrong_phase(phase, action))
         return handler(self, state, action)
 
     # chance handlers ---------------------------------------------------------
@@ -1023,8 +1023,16 @@ _PHASE_WORDS = {
 }
 
 
-def _phase_rule(phase: str) -> str:
-    return "P-FLOW-2" if phase in PHASES_CHANCE else _PHASE_RULE.get(phase, "P-FLOW-2")
+_PURCHASES = (A.BuyRoads, A.BuyWagon, A.EndPurchases)
+
+
+def _phase_rule(phase: str, action: Any) -> str:
+    """The rule to cite for an action played at the wrong moment."""
+    if phase in PHASES_CHANCE:
+        return "P-FLOW-2"
+    if isinstance(action, _PURCHASES) and phase not in ("buy", "road"):
+        return "P-FLOW-2"  # the purchase phase is over: phases come in order
+    return _PHASE_RULE.get(phase, "P-FLOW-2")
 
 
 def _wrong_phase(phase: str, action: Any) -> str:
