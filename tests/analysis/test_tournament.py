@@ -225,3 +225,72 @@ def test_unwritable_output_is_reported(tmp_path, where):
 def test_play_one_is_pure():
     spec = prepare("pioneers", AGENTS, 8)
     assert play_one(spec, 3) == play_one(spec, 3)
+
+
+class Race:
+    """A tiny game on the core protocol, for the game-agnostic paths: each turn a die
+    (chance, 1-2) is added to the mover's total, then the mover may stop or go on;
+    the first to stop on exactly 5 (or the highest total under 6) wins."""
+
+    name = "race"
+    min_players = max_players = 2
+
+    def __init__(self, players: int = 2) -> None:
+        self.players = players
+        self.options: dict = {}
+
+    def setup(self):
+        return (0, "roll", (0, 0), (False, False))
+
+    def to_move(self, s):
+        seat, phase, _, stopped = s
+        if all(stopped):
+            return None
+        return -1 if phase == "roll" else seat
+
+    def legal_actions(self, s):
+        return [] if self.to_move(s) in (None, -1) else ["go", "stop"]
+
+    def chance_outcomes(self, s):
+        return [(1, 0.5), (2, 0.5)]
+
+    def apply(self, s, a):
+        seat, phase, totals, stopped = s
+        if phase == "roll":
+            totals = tuple(t + a if i == seat else t for i, t in enumerate(totals))
+            if totals[seat] >= 5:
+                stopped = tuple(x or i == seat for i, x in enumerate(stopped))
+                return self._next(seat, totals, stopped)
+            return (seat, "choose", totals, stopped)
+        if a == "stop":
+            stopped = tuple(x or i == seat for i, x in enumerate(stopped))
+        return self._next(seat, totals, stopped)
+
+    def _next(self, seat, totals, stopped):
+        nxt = 1 - seat
+        if stopped[nxt]:
+            nxt = seat
+        return (nxt, "roll", totals, stopped)
+
+    def observe(self, s, seat):
+        return s
+
+    def scores(self, s):
+        return tuple(t if t <= 5 else 0 for t in s[2])
+
+    def parse_action(self, text):
+        return int(text) if text.isdigit() else text
+
+
+def test_any_game_on_the_protocol_works_with_every_bot():
+    result = tournament(Race(), ["mcts:6", "greedy"], games=6, seed=1, turns=True)
+    assert len(result.seats) == 12
+    assert result.tables == {}
+    assert "vp_wagons" not in result.seats.columns
+    assert (
+        result.turns.groupby("game")["decisions"].sum().tolist()
+        == result.games["decisions"].tolist()
+    )
+    for bots in (["mc:4", "random"], ["random", "random"]):
+        again = tournament(Race(), bots, games=2, seed=1)
+        assert len(again.games) == 2

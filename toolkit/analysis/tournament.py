@@ -325,8 +325,9 @@ class _Collector:
 
         A turn is owned by ``state.active`` when the game has it (Pioneers: the
         offers to join belong to the active player's turn), else by the seat
-        deciding; chance turns belong to the turn they happen in, and the
-        set-up's chance turns before the first decision to none.
+        deciding (then a seat's consecutive decisions make one turn); chance
+        turns belong to the turn they happen in, and the set-up's chance turns
+        before the first decision to none.
         """
         if seat != CHANCE:
             self.decisions[seat] += 1
@@ -336,6 +337,8 @@ class _Collector:
         if seat == CHANCE and (current is None or not hasattr(state, "active")):
             if current is not None:
                 current["actions"].append(str(action))
+                if self.game.to_move(after) is None:
+                    self._close_turn(after)
             return
         owner = getattr(state, "active", seat)
         if current is None or owner != current["seat"]:
