@@ -142,7 +142,9 @@ def prepare(
     ``game`` is a game object or a registered name (``"pioneers"``, then
     ``players`` defaults to the number of agents and ``options`` go to the
     game). ``agents`` are agent callables or bot names (``"greedy"``,
-    ``"mcts:200"``; a comma-separated string works too).
+    ``"mcts:200"``; a comma-separated string works too). The ``agent``
+    column of the tables holds the name as given (``"mcts:200"``), or the
+    agent's ``name`` attribute.
     """
     from toolkit.agents import AgentSpecError, parse_agents
 
@@ -164,6 +166,7 @@ def prepare(
         raise TournamentError(
             "players and options apply only when the game is given by name"
         )
+    names = [a.strip().lower() if isinstance(a, str) else None for a in agents]
     try:
         agents = parse_agents(agents, players=game.players)
     except AgentSpecError as exc:
@@ -176,7 +179,7 @@ def prepare(
     return TournamentSpec(
         game=game,
         agents=agents,
-        labels=[_label(a) for a in agents],
+        labels=[n or _label(a) for n, a in zip(names, agents, strict=True)],
         seed=seed,
         turns=bool(turns),
     )
