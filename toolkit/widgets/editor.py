@@ -212,7 +212,7 @@ class PositionEditor(App):
         settled: Mapping | None = None,
         money: Sequence[int] | None = None,
         wagons: Mapping[int, Any] | None = None,
-        width: int | None = None,
+        width: int | None = figures.WIDTH,
     ) -> None:
         super().__init__(game, layout=W.Layout(width="100%"))
         b = game.board

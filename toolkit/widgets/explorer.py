@@ -13,7 +13,9 @@ import html
 from typing import Any
 
 import ipywidgets as W
+import plotly.graph_objects as go
 
+from toolkit import viz
 from toolkit.core import IllegalAction
 from toolkit.pioneers import routes
 
@@ -24,6 +26,27 @@ from .words import player
 __all__ = ["RouteExplorer"]
 
 OVERLAY = ("dijkstra tree", "dijkstra settled", "dijkstra frontier", "dijkstra current")
+OVERLAY_STYLE = {
+    "dijkstra tree": dict(
+        mode="lines", line=dict(color="#1f6f8b", width=4, dash="dot")
+    ),
+    "dijkstra settled": dict(
+        mode="markers+text",
+        textposition="bottom center",
+        marker=dict(symbol="circle-open", size=50, color="#1f6f8b", line=dict(width=3)),
+        textfont=dict(size=13, color="#1f6f8b"),
+    ),
+    "dijkstra frontier": dict(
+        mode="markers+text",
+        textposition="bottom center",
+        marker=dict(symbol="circle-open", size=50, color="#d58a00", line=dict(width=2)),
+        textfont=dict(size=13, color="#d58a00"),
+    ),
+    "dijkstra current": dict(
+        mode="markers",
+        marker=dict(symbol="circle-open", size=62, color="#c0392b", line=dict(width=4)),
+    ),
+}
 
 
 def _pay_text(pay: dict) -> str:
@@ -56,7 +79,8 @@ class RouteExplorer(App):
         seat: int | None = None,
         target: str | None = None,
         limit: int = 20,
-        width: int | None = None,
+        step: int | None = None,
+        width: int | None = figures.WIDTH,
     ) -> None:
         super().__init__(game, layout=W.Layout(width="100%"))
         self.state = state
@@ -66,8 +90,6 @@ class RouteExplorer(App):
         self.routes = None  # DataFrame from routes.all_routes
         self.route: tuple[str, ...] | None = None
         self.steps: list[routes.DijkstraStep] = []
-        self.fig = figures.board(game, state, seat=self.seat, width=width)
-        self._add_overlay()
 
         self.seat_pick = W.Dropdown(
             description="player",
@@ -88,15 +110,27 @@ class RouteExplorer(App):
             description="show Dijkstra", value=False, indent=False
         )
         self.step = W.IntSlider(
-            description="step",
-            min=0,
-            max=0,
-            value=0,
-            continuous_update=True,
-            layout=W.Layout(width="420px"),
+            description="step", min=0, max=0, value=0, layout=W.Layout(width="420px")
         )
         self.step_text = W.HTML()
         self._busy = False
+        self._load_seat(self.seat, target)
+        if step is not None:
+            self._busy = True
+            self.step.value, self.show_dijkstra.value = step, True
+            self._busy = False
+        # The board is built last, complete with the overlay (see figures.board).
+        base = viz.draw(game, state, self.route, seat=self.seat, width=width)
+        self._xy = figures.city_xy(base)
+        for name, props in self._overlay_data().items():
+            base.add_scatter(
+                name=name,
+                hoverinfo="skip",
+                showlegend=False,
+                **OVERLAY_STYLE[name],
+                **props,
+            )
+        self.fig = go.FigureWidget(base)
 
         self.seat_pick.observe(
             lambda ch: self._changed(self.on_seat, ch), names="value"
@@ -111,7 +145,6 @@ class RouteExplorer(App):
         self.show_dijkstra.observe(
             lambda ch: self._changed(self.on_show, ch), names="value"
         )
-
         self.children = [
             W.HBox([self.seat_pick, self.target_pick]),
             self.message,
@@ -121,7 +154,6 @@ class RouteExplorer(App):
             W.HBox([self.show_dijkstra, self.step]),
             self.step_text,
         ]
-        self._load_seat(self.seat, target)
         self.refresh()
 
     # ----- handlers ----------------------------------------------------------------------
@@ -247,45 +279,12 @@ class RouteExplorer(App):
 
     # ----- drawing ------------------------------------------------------------------------
 
-    def _add_overlay(self) -> None:
-        style = {
-            "dijkstra tree": dict(
-                mode="lines", line=dict(color="#1f6f8b", width=4, dash="dot")
-            ),
-            "dijkstra settled": dict(
-                mode="markers+text",
-                textposition="bottom center",
-                marker=dict(
-                    symbol="circle-open", size=50, color="#1f6f8b", line=dict(width=3)
-                ),
-                textfont=dict(size=13, color="#1f6f8b"),
-            ),
-            "dijkstra frontier": dict(
-                mode="markers+text",
-                textposition="bottom center",
-                marker=dict(
-                    symbol="circle-open", size=50, color="#d58a00", line=dict(width=2)
-                ),
-                textfont=dict(size=13, color="#d58a00"),
-            ),
-            "dijkstra current": dict(
-                mode="markers",
-                marker=dict(
-                    symbol="circle-open", size=62, color="#c0392b", line=dict(width=4)
-                ),
-            ),
-        }
-        for name in OVERLAY:
-            self.fig.add_scatter(
-                name=name, x=[], y=[], hoverinfo="skip", showlegend=False, **style[name]
-            )
-
     def _overlay_data(self) -> dict[str, dict]:
         empty = {name: {"x": [], "y": [], "text": []} for name in OVERLAY}
         if not self.show_dijkstra.value or not self.steps:
             return empty
         st = self.steps[min(self.step.value, len(self.steps) - 1)]
-        xy = figures.city_xy(self.fig)
+        xy = self._xy
         index = self.game.board.index
 
         def at(cities: Any, label: Any) -> dict:

@@ -7,6 +7,7 @@ trace data only). The charts are ``toolkit.viz.charts``' own.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import plotly.graph_objects as go
@@ -14,7 +15,10 @@ import plotly.graph_objects as go
 from toolkit import viz
 from toolkit.viz import theme as T
 
-__all__ = ["T", "board", "city_xy", "trace", "update_board"]
+__all__ = ["T", "WIDTH", "board", "city_xy", "trace", "update_board"]
+
+#: Board width in px: fits a JupyterLab notebook beside the file browser.
+WIDTH = 860
 
 
 def board(
@@ -22,13 +26,21 @@ def board(
     state: Any,
     route: Any = None,
     seat: int | None = None,
-    width: int | None = None,
+    width: int | None = WIDTH,
+    extra: Sequence[Any] = (),
 ) -> go.FigureWidget:
-    """The board of ``state`` as a ``FigureWidget`` (clickable, updatable in place)."""
-    options: dict[str, Any] = {"widget": True, "seat": seat}
-    if width is not None:
-        options["width"] = width
-    return viz.draw(game, state, route, **options)
+    """The board of ``state`` as a ``FigureWidget`` (clickable, updatable in place).
+
+    The figure is drawn completely (with the ``extra`` traces) *before* it
+    becomes a widget. A FigureWidget sends later changes as one-off messages,
+    which a page that connects after the notebook ran (Voila, a reloaded
+    page) never receives; only the state it was built with is synced. So an
+    app builds its board last, from the position it will show first.
+    """
+    fig = viz.draw(game, state, route, seat=seat, width=width)
+    for tr in extra:
+        fig.add_trace(tr)
+    return go.FigureWidget(fig)
 
 
 def update_board(

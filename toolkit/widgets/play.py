@@ -146,7 +146,7 @@ class PlayApp(App):
         state: Any = None,
         bot_delay: float = 0.4,
         names: dict | None = None,
-        width: int | None = None,
+        width: int | None = figures.WIDTH,
     ) -> None:
         if game is None:
             from toolkit.pioneers import Pioneers
@@ -157,6 +157,8 @@ class PlayApp(App):
         self.bot_delay = bot_delay
         self.route: Any = None  # a route shown on the board while choosing
         self.action_buttons: list[W.Button] = []
+        if self.session.humans:  # bots before the first human decision play at once
+            self._advance(delay=False)
         self.fig = figures.board(game, self.session.state, width=width)
         self._hook_clicks()
 
@@ -234,8 +236,6 @@ class PlayApp(App):
             self.log_html,
             self.final,
         ]
-        if self.session.humans:
-            self._advance(delay=False)
         self.refresh()
 
     # ----- clicks on the board --------------------------------------------------------

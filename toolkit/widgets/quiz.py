@@ -50,15 +50,22 @@ class Quiz(W.VBox):
         Shown after a right answer.
     """
 
-    def __init__(self, question: str, answer: Any, hint: str = "", explain: str = "") -> None:
+    def __init__(
+        self, question: str, answer: Any, hint: str = "", explain: str = ""
+    ) -> None:
         self.answer, self.hint, self.explain = answer, hint, explain
         self.box = W.Text(placeholder="your answer", layout=W.Layout(width="260px"))
         self.button = W.Button(description="Check", icon="check")
         self.feedback = W.HTML()
         self.feedback_kind = "info"
         self.button.on_click(lambda _: self.check(self.box.value))
-        super().__init__([W.HTML(f"<b>Exercise.</b> {question}"),
-                          W.HBox([self.box, self.button]), self.feedback])
+        super().__init__(
+            [
+                W.HTML(f"<b>Exercise.</b> {question}"),
+                W.HBox([self.box, self.button]),
+                self.feedback,
+            ]
+        )
 
     def check(self, value: Any) -> bool:
         """Check ``value`` against the answer and show the feedback; True if right."""
@@ -71,5 +78,7 @@ class Quiz(W.VBox):
 
     def _show(self, text: str, kind: str, result: bool) -> bool:
         self.feedback_kind = kind
-        self.feedback.value = (f"<span style='color:{STYLE[kind]}'>{html.escape(text)}</span>")
+        self.feedback.value = (
+            f"<span style='color:{STYLE[kind]}'>{html.escape(text)}</span>"
+        )
         return result

@@ -44,7 +44,9 @@ class ReplayApp(App):
         The game it was played with; default rebuilt from the record's options.
     """
 
-    def __init__(self, record: Any, game: Any = None, width: int | None = None) -> None:
+    def __init__(
+        self, record: Any, game: Any = None, width: int | None = figures.WIDTH
+    ) -> None:
         if isinstance(record, (str, Path)):
             record = Record.load(record)
         if game is None:

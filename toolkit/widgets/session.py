@@ -193,13 +193,22 @@ class Session:
         from toolkit.core import Record
 
         if self.states[0] != self.game.setup():
-            raise ValueError("this game started from a staged position, so it has no record")
-        seats = [("human" if s in self.humans else self.bots[s][1])
-                 for s in range(self.game.players)]
-        return Record(game=self.game.name, players=self.game.players, seed=self.seed,
-                      actions=tuple(str(st.action) for st in self.steps),
-                      options=dict(self.game.options), agents=tuple(seats),
-                      scores=tuple(self.game.scores(self.state)))
+            raise ValueError(
+                "this game started from a staged position, so it has no record"
+            )
+        seats = [
+            ("human" if s in self.humans else self.bots[s][1])
+            for s in range(self.game.players)
+        ]
+        return Record(
+            game=self.game.name,
+            players=self.game.players,
+            seed=self.seed,
+            actions=tuple(str(st.action) for st in self.steps),
+            options=dict(self.game.options),
+            agents=tuple(seats),
+            scores=tuple(self.game.scores(self.state)),
+        )
 
     # ----- playing --------------------------------------------------------------
 
