@@ -294,3 +294,13 @@ def test_any_game_on_the_protocol_works_with_every_bot():
     for bots in (["mc:4", "random"], ["random", "random"]):
         again = tournament(Race(), bots, games=2, seed=1)
         assert len(again.games) == 2
+
+
+def test_a_new_run_replaces_the_tables_of_an_old_one(tmp_path):
+    out = tmp_path / "r.parquet"
+    write_parquet(prepare("pioneers", ["random"] * 2, 1, turns=True), 2, out)
+    assert table_paths(out)["turns"].exists()
+    paths = write_parquet(prepare("pioneers", ["random"] * 2, 1), 3, out)
+    assert "turns" not in paths
+    assert not table_paths(out)["turns"].exists()
+    assert len(pd.read_parquet(out)) == 6

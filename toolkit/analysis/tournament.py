@@ -889,10 +889,16 @@ def write_parquet(
     writers are closed, so each file is a readable Parquet file of the games
     finished so far (whole games, in order). ``on_chunk(done, rows)`` is called
     after each chunk is written (progress bars, running summaries).
-    Returns the paths written.
+    Returns the paths written. Files of an earlier run at the same ``out``
+    (``out`` and its ``<stem>.<table>.parquet`` siblings) are replaced, so no
+    stale table is left beside the new ones. A hard kill (SIGKILL, power
+    loss) leaves files without their Parquet footer: unreadable.
     """
     check_writable(out)
     writers = _Writers(out)
+    for path in writers.paths.values():
+        if path.is_file():
+            path.unlink()
     try:
         for done, rows in iter_tournament(
             spec, games, workers=workers, scheduler=scheduler, chunk_size=chunk_size
