@@ -22,8 +22,12 @@ terms, for lessons and for checking the engine:
 
 >>> from toolkit.pioneers.builder import fixture_game, stage, wagon
 >>> game = fixture_game(["S-A", "A-B", "S-C", "C-B"], start="S")
->>> state = stage(game, tiles={"A": "BANKER", "B": "FARMER"}, roads={"S-C": 1},
-...               players={0: dict(money=5, wagons=[wagon("X", "FARMER")])})
+>>> state = stage(
+...     game,
+...     tiles={"A": "BANKER", "B": "FARMER"},
+...     roads={"S-C": 1},
+...     players={0: dict(money=5, wagons=[wagon("X", "FARMER")])},
+... )
 >>> [(r.target, r.cost, r.path) for r in cheapest_routes(game, state)]
 [('B', 2, ('S', 'C', 'B'))]
 >>> verdict(game, state).must_move
@@ -58,8 +62,8 @@ __all__ = [
     "Route",
     "Verdict",
     "all_routes",
-    "check_route",
     "cheapest_routes",
+    "check_route",
     "dijkstra_steps",
     "iter_routes",
     "passable_graph",
@@ -94,12 +98,14 @@ def _seat(game: Pioneers, state: State, seat: int | None) -> int:
     n = game.players
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
         raise ValueError(
-            f"seat {seat!r} is not a player: this game has {n} players, seats 0 to {n - 1}.")
+            f"seat {seat!r} is not a player: this game has {n} players, "
+            f"seats 0 to {n - 1}."
+        )
     return seat
 
 
 def _city(game: Pioneers, city: str, rule: str = "P-MOVE-1") -> int:
-    """The index of ``city``, or an error naming the unknown city."""
+    """Return the index of ``city``, or raise an error naming the unknown city."""
     index = game.board.index.get(city) if isinstance(city, str) else None
     if index is None:
         raise IllegalAction(rule, f"there is no city {city!r} on this board.")
@@ -107,7 +113,7 @@ def _city(game: Pioneers, city: str, rule: str = "P-MOVE-1") -> int:
 
 
 def _as_path(path: str | Sequence[str]) -> tuple[str, ...]:
-    """A route given as ``"BUF-CLE-DET"`` or as a sequence of city ids."""
+    """Read a route given as ``"BUF-CLE-DET"`` or as a sequence of city ids."""
     if isinstance(path, str):
         return tuple(path.split("-"))
     return tuple(path)
@@ -117,7 +123,7 @@ def _as_path(path: str | Sequence[str]) -> tuple[str, ...]:
 
 
 def step_cost(roads: Sequence[int], seat: int) -> int:
-    """What ``seat`` pays to cross a connection holding ``roads`` (P-MOVE-2).
+    """Return what ``seat`` pays to cross a connection holding ``roads`` (P-MOVE-2).
 
     >>> step_cost((), 0), step_cost((2,), 0), step_cost((0,), 0), step_cost((1, 2), 0)
     (1, 1, 0, 2)
@@ -128,7 +134,7 @@ def step_cost(roads: Sequence[int], seat: int) -> int:
 
 
 def step_weight(seat: int) -> Callable[[Any, Any, dict], int]:
-    """The step cost of P-MOVE-2 for ``seat`` as a networkx weight function.
+    """Return the step cost of P-MOVE-2 for ``seat`` as a networkx weight function.
 
     networkx calls ``weight(u, v, data)`` for the arc ``u -> v``; ``data["roads"]``
     holds the owners of the connection's roads (see :func:`passable_graph`).
@@ -200,8 +206,13 @@ def passable_graph(game: Pioneers, state: State, seat: int | None = None) -> nx.
 # ----- cheapest routes ------------------------------------------------------------
 
 
-def cheapest_routes(game: Pioneers, state: State, seat: int | None = None,
-                    affordable_only: bool = True, budget: int | None = None) -> list[Route]:
+def cheapest_routes(
+    game: Pioneers,
+    state: State,
+    seat: int | None = None,
+    affordable_only: bool = True,
+    budget: int | None = None,
+) -> list[Route]:
     """Every reachable target with its cheapest route, sorted by target id.
 
     Computed with networkx: one Dijkstra over :func:`passable_graph` whose weight
@@ -230,7 +241,7 @@ def cheapest_routes(game: Pioneers, state: State, seat: int | None = None,
     for v, d in dist.items():  # in the order networkx settled them: by distance
         if v == src:
             continue
-        best[v] = min(best[u] for u in pred[v]) + (v,)
+        best[v] = (*min(best[u] for u in pred[v]), v)
         cost, steps = divmod(d, k)
         if g.nodes[v]["target"] and (budget is None or cost <= budget):
             found.append(Route(v, cost, steps, best[v]))
@@ -238,9 +249,14 @@ def cheapest_routes(game: Pioneers, state: State, seat: int | None = None,
     return found
 
 
-def targets(game: Pioneers, state: State, seat: int | None = None,
-            affordable_only: bool = True, budget: int | None = None) -> pd.DataFrame:
-    """One row per reachable target: ``target``, ``cost``, ``path`` (P-MOVE-1, P-MOVE-4).
+def targets(
+    game: Pioneers,
+    state: State,
+    seat: int | None = None,
+    affordable_only: bool = True,
+    budget: int | None = None,
+) -> pd.DataFrame:
+    """Tabulate the reachable targets: ``target``, ``cost``, ``path`` (P-MOVE-1, -4).
 
     Extra columns: ``tile`` (the tile waiting there), ``steps``, ``payments``
     (who receives how much, ``{"bank": 1, 2: 1}``), ``to_bank``, ``to_players``
@@ -256,19 +272,30 @@ def targets(game: Pioneers, state: State, seat: int | None = None,
     rows = []
     for r in cheapest_routes(game, state, seat, affordable_only, budget):
         pay = game.payments(state, r.path, seat)
-        rows.append({
-            "target": r.target,
-            "tile": state.tiles[game.board.index[r.target]],
-            "cost": r.cost,
-            "steps": r.steps,
-            "path": r.path,
-            "payments": pay,
-            "to_bank": pay.get("bank", 0),
-            "to_players": sum(v for k, v in pay.items() if k != "bank"),
-            "affordable": r.cost <= money,
-        })
-    columns = ["target", "tile", "cost", "steps", "path", "payments", "to_bank", "to_players",
-               "affordable"]
+        rows.append(
+            {
+                "target": r.target,
+                "tile": state.tiles[game.board.index[r.target]],
+                "cost": r.cost,
+                "steps": r.steps,
+                "path": r.path,
+                "payments": pay,
+                "to_bank": pay.get("bank", 0),
+                "to_players": sum(v for k, v in pay.items() if k != "bank"),
+                "affordable": r.cost <= money,
+            }
+        )
+    columns = [
+        "target",
+        "tile",
+        "cost",
+        "steps",
+        "path",
+        "payments",
+        "to_bank",
+        "to_players",
+        "affordable",
+    ]
     df = pd.DataFrame(rows, columns=columns)
     df = df.sort_values(["cost", "target"], kind="stable").reset_index(drop=True)
     df.attrs.update(seat=seat, coach=state.coach, money=state.players[seat].money)
@@ -301,6 +328,7 @@ class Verdict:
         return not self.must_move
 
     def __str__(self) -> str:
+        """Return the rule and the reason, as the engine words its errors."""
         return f"{self.rule}: {self.reason}"
 
 
@@ -326,56 +354,79 @@ def verdict(game: Pioneers, state: State, seat: int | None = None) -> Verdict:
     if ok:
         best = min(ok, key=key)
         more = f" ({len(ok)} targets are within reach)" if len(ok) > 1 else ""
-        reason = (f"you must move: {best.target} can be reached for ${best.cost} "
-                  f"along {'-'.join(best.path)} and you have ${money}{more}.")
+        reason = (
+            f"you must move: {best.target} can be reached for ${best.cost} "
+            f"along {'-'.join(best.path)} and you have ${money}{more}."
+        )
         return Verdict(seat, True, "P-MOVE-4", reason, ok, best, too_dear)
     matched = game.targets_matched(pl)
     if not matched:
-        reason = ("you must pass: you have no pioneer on a face-up wagon, so no tile "
-                  "matches (P-MOVE-1).")
+        reason = (
+            "you must pass: you have no pioneer on a face-up wagon, so no tile "
+            "matches (P-MOVE-1)."
+        )
         return Verdict(seat, False, "P-MOVE-5", reason)
     b = game.board
-    wanted = [b.ids[i] for i, t in enumerate(state.tiles)
-              if t is not None and t in matched and not state.covered[i]
-              and b.ids[i] != state.coach]
+    wanted = [
+        b.ids[i]
+        for i, t in enumerate(state.tiles)
+        if t is not None
+        and t in matched
+        and not state.covered[i]
+        and b.ids[i] != state.coach
+    ]
     if not wanted:
         kinds = ", ".join(sorted(matched - {"HOTEL"}))
-        reason = (f"you must pass: no city shows a tile for your pioneers ({kinds}) "
-                  "or a HOTEL (P-MOVE-1).")
+        reason = (
+            f"you must pass: no city shows a tile for your pioneers ({kinds}) "
+            "or a HOTEL (P-MOVE-1)."
+        )
         return Verdict(seat, False, "P-MOVE-5", reason)
     if not too_dear:
         shown = ", ".join(wanted[:6]) + (", ..." if len(wanted) > 6 else "")
-        reason = (f"you must pass: every matching city ({shown}) lies behind a city that "
-                  "still has a tile or is covered, and the stagecoach cannot pass through "
-                  "those (P-MOVE-3).")
+        reason = (
+            f"you must pass: every matching city ({shown}) lies behind a city that "
+            "still has a tile or is covered, and the stagecoach cannot pass through "
+            "those (P-MOVE-3)."
+        )
         return Verdict(seat, False, "P-MOVE-5", reason)
     best = min(too_dear, key=key)
-    reason = (f"you must pass: the cheapest target, {best.target}, costs ${best.cost} "
-              f"but you have only ${money}, and there is no debt (P-MOVE-7).")
+    reason = (
+        f"you must pass: the cheapest target, {best.target}, costs ${best.cost} "
+        f"but you have only ${money}, and there is no debt (P-MOVE-7)."
+    )
     return Verdict(seat, False, "P-MOVE-5", reason, (), best, too_dear)
 
 
-# ----- all routes to one target --------------------------------------------------------
+# ----- all routes to one target ------------------------------------------------
 
 
 def _check_target(game: Pioneers, state: State, target: str, seat: int) -> None:
     i = _city(game, target)
     if target == state.coach:
         raise IllegalAction(
-            "P-MOVE-6", f"the stagecoach already stands on {target}; a move goes at least one "
-            "step to another city.")
+            "P-MOVE-6",
+            f"the stagecoach already stands on {target}; a move goes at least one "
+            "step to another city.",
+        )
     if state.covered[i]:
         raise IllegalAction(
-            "P-MOVE-3", f"{target} is covered: the stagecoach can neither enter nor pass it.")
+            "P-MOVE-3",
+            f"{target} is covered: the stagecoach can neither enter nor pass it.",
+        )
     tile = state.tiles[i]
     if tile is None:
         raise IllegalAction(
-            "P-MOVE-6", f"{target} is not a target: it has no pioneer tile, and a move must end "
-            "on a city with a tile that matches one of your pioneers.")
+            "P-MOVE-6",
+            f"{target} is not a target: it has no pioneer tile, and a move must end "
+            "on a city with a tile that matches one of your pioneers.",
+        )
     if tile not in game.targets_matched(state.players[seat]):
         raise IllegalAction(
-            "P-MOVE-1", f"{target} is not a target for seat {seat}: it wants a {tile} and there "
-            "is no matching pioneer on that player's face-up wagons.")
+            "P-MOVE-1",
+            f"{target} is not a target for seat {seat}: it wants a {tile} and there "
+            "is no matching pioneer on that player's face-up wagons.",
+        )
 
 
 class _RouteSearch:
@@ -390,8 +441,9 @@ class _RouteSearch:
     least one legal route and the best-first search pops routes in key order.
     """
 
-    def __init__(self, g: nx.DiGraph, seat: int, src: str, target: str,
-                 budget: int | None) -> None:
+    def __init__(
+        self, g: nx.DiGraph, seat: int, src: str, target: str, budget: int | None
+    ) -> None:
         self.ids = ids = sorted(g)
         index = {c: i for i, c in enumerate(ids)}
         n = len(ids)
@@ -426,7 +478,9 @@ class _RouteSearch:
                     heapq.heappush(heap, (nd, u))
         return dist
 
-    def route(self, key: int, path: tuple[int, ...]) -> tuple[int, int, tuple[str, ...]]:
+    def route(
+        self, key: int, path: tuple[int, ...]
+    ) -> tuple[int, int, tuple[str, ...]]:
         cost, steps = divmod(key, self.k)
         return cost, steps, tuple(self.ids[i] for i in path)
 
@@ -450,7 +504,7 @@ class _RouteSearch:
                     continue
                 nf = g + w + dist[v]
                 if nf <= limit:
-                    heapq.heappush(heap, (nf, path + (v,), g + w))
+                    heapq.heappush(heap, (nf, (*path, v), g + w))
 
     def count(self, stop: int) -> int:
         """How many routes there are, counting at most ``stop`` (depth-first)."""
@@ -481,8 +535,13 @@ class _RouteSearch:
         return total
 
 
-def iter_routes(game: Pioneers, state: State, target: str, seat: int | None = None,
-                budget: int | None = None) -> Iterator[Route]:
+def iter_routes(
+    game: Pioneers,
+    state: State,
+    target: str,
+    seat: int | None = None,
+    budget: int | None = None,
+) -> Iterator[Route]:
     """Yield every legal simple route to ``target``, cheapest first (ASSUMPTION-4/5).
 
     Routes run over :func:`passable_graph`, so no tiled or covered city is
@@ -494,14 +553,23 @@ def iter_routes(game: Pioneers, state: State, target: str, seat: int | None = No
     """
     seat = _seat(game, state, seat)
     _check_target(game, state, target, seat)
-    search = _RouteSearch(passable_graph(game, state, seat), seat, state.coach, target, budget)
+    search = _RouteSearch(
+        passable_graph(game, state, seat), seat, state.coach, target, budget
+    )
     for cost, steps, path in search.ordered():
         yield Route(target, cost, steps, path)
 
 
-def all_routes(game: Pioneers, state: State, target: str, seat: int | None = None,
-               limit: int | None = ROUTE_LIMIT, affordable_only: bool = True,
-               budget: int | None = None, count_limit: int | None = COUNT_LIMIT) -> pd.DataFrame:
+def all_routes(
+    game: Pioneers,
+    state: State,
+    target: str,
+    seat: int | None = None,
+    limit: int | None = ROUTE_LIMIT,
+    affordable_only: bool = True,
+    budget: int | None = None,
+    count_limit: int | None = COUNT_LIMIT,
+) -> pd.DataFrame:
     """One row per legal simple route to ``target``, cheapest first (ASSUMPTION-4/5).
 
     Columns: ``rank`` (1 is the engine's move), ``path``, ``cost``, ``steps``,
@@ -525,13 +593,18 @@ def all_routes(game: Pioneers, state: State, target: str, seat: int | None = Non
 
     seat = _seat(game, state, seat)
     for name, value in (("limit", limit), ("count_limit", count_limit)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
-                                  or value < 0):
-            raise ValueError(f"{name} must be a whole number >= 0 or None, not {value!r}")
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, int) or value < 0
+        ):
+            raise ValueError(
+                f"{name} must be a whole number >= 0 or None, not {value!r}"
+            )
     _check_target(game, state, target, seat)
     money = state.players[seat].money if budget is None else budget
     cap = money if affordable_only else None
-    search = _RouteSearch(passable_graph(game, state, seat), seat, state.coach, target, cap)
+    search = _RouteSearch(
+        passable_graph(game, state, seat), seat, state.coach, target, cap
+    )
     ordered = search.ordered()
     chosen = list(ordered if limit is None else itertools.islice(ordered, limit))
     if limit is None or len(chosen) < limit:
@@ -543,25 +616,44 @@ def all_routes(game: Pioneers, state: State, target: str, seat: int | None = Non
     rows = []
     for rank, (cost, steps, path) in enumerate(chosen, start=1):
         pay = game.payments(state, path, seat)
-        rows.append({
-            "rank": rank,
-            "path": path,
-            "cost": cost,
-            "steps": steps,
-            "payments": pay,
-            "to_bank": pay.get("bank", 0),
-            "to_players": sum(v for k, v in pay.items() if k != "bank"),
-            "affordable": cost <= money,
-        })
-    columns = ["rank", "path", "cost", "steps", "payments", "to_bank", "to_players", "affordable"]
+        rows.append(
+            {
+                "rank": rank,
+                "path": path,
+                "cost": cost,
+                "steps": steps,
+                "payments": pay,
+                "to_bank": pay.get("bank", 0),
+                "to_players": sum(v for k, v in pay.items() if k != "bank"),
+                "affordable": cost <= money,
+            }
+        )
+    columns = [
+        "rank",
+        "path",
+        "cost",
+        "steps",
+        "payments",
+        "to_bank",
+        "to_players",
+        "affordable",
+    ]
     df = pd.DataFrame(rows, columns=columns)
-    df.attrs.update(target=target, seat=seat, total=total, more=total - len(rows), exact=exact,
-                    limit=limit, budget=cap)
+    df.attrs.update(
+        target=target,
+        seat=seat,
+        total=total,
+        more=total - len(rows),
+        exact=exact,
+        limit=limit,
+        budget=cap,
+    )
     return df
 
 
-def check_route(game: Pioneers, state: State, path: str | Sequence[str],
-                seat: int | None = None) -> dict:
+def check_route(
+    game: Pioneers, state: State, path: str | Sequence[str], seat: int | None = None
+) -> dict:
     """Check a route the way the engine does and explain it.
 
     ``path`` is ``"BUF-CLE-DET"`` or a sequence of city ids. Returns ``path``,
@@ -576,11 +668,16 @@ def check_route(game: Pioneers, state: State, path: str | Sequence[str],
     for c in path:
         _city(game, c)
     cost = game.check_route(state, path, seat)
-    return {"path": path, "cost": cost, "steps": len(path) - 1,
-            "payments": game.payments(state, path, seat), "action": MoveCoach(path, cost)}
+    return {
+        "path": path,
+        "cost": cost,
+        "steps": len(path) - 1,
+        "payments": game.payments(state, path, seat),
+        "action": MoveCoach(path, cost),
+    }
 
 
-# ----- Dijkstra, step by step ----------------------------------------------------------
+# ----- Dijkstra, step by step ---------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -606,14 +703,16 @@ class DijkstraStep:
     pred: dict[str, str]
 
     def path(self, city: str) -> tuple[str, ...]:
-        """The best route known so far to ``city`` (settled or on the frontier)."""
+        """Return the best route known so far to ``city`` (settled or frontier)."""
         out = [city]
         while out[-1] in self.pred:
             out.append(self.pred[out[-1]])
         return tuple(reversed(out))
 
 
-def dijkstra_steps(game: Pioneers, state: State, seat: int | None = None) -> Iterator[DijkstraStep]:
+def dijkstra_steps(
+    game: Pioneers, state: State, seat: int | None = None
+) -> Iterator[DijkstraStep]:
     """Run Dijkstra from the stagecoach over :func:`passable_graph`, yielding each step.
 
     Step 0 settles the coach's city; every later step settles the frontier city
@@ -641,13 +740,21 @@ def dijkstra_steps(game: Pioneers, state: State, seat: int | None = None) -> Ite
         for v, d in sorted(g.succ[u].items()):
             if v in dist:
                 continue
-            key = (cost + step_cost(d["roads"], seat), steps + 1, path + (v,))
+            key = (cost + step_cost(d["roads"], seat), steps + 1, (*path, v))
             if v not in best or key < best[v]:
                 best[v] = key
                 pred[v] = u
                 heapq.heappush(heap, key)
                 relaxed.append((u, v, key[0]))
         frontier = {v: k[0] for v, k in sorted(best.items()) if v not in dist}
-        yield DijkstraStep(step, u, cost, bool(g.nodes[u]["target"]), tuple(relaxed), frontier,
-                           dict(dist), dict(pred))
+        yield DijkstraStep(
+            step,
+            u,
+            cost,
+            bool(g.nodes[u]["target"]),
+            tuple(relaxed),
+            frontier,
+            dict(dist),
+            dict(pred),
+        )
         step += 1
