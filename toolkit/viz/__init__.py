@@ -24,7 +24,7 @@ import importlib
 from typing import Any
 
 #: Game name -> module with ``draw_board``/``update_board``/``draw_panel``.
-BOARDS = {"pioneers": "toolkit.viz.pioneers"}
+BOARDS = {"pioneers": "toolkit.viz.pioneers", "anno1503": "toolkit.viz.anno1503"}
 
 _CHARTS = (
     "vp_over_game",
