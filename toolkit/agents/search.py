@@ -3,17 +3,25 @@
 Both see only the observation. Every simulation starts from a fresh
 *determinisation*: the hidden part of the state (for Pioneers, the values of
 other players' gold nuggets) is sampled consistently with what the seat has
-seen (:func:`toolkit.agents.base.determinize`). Playouts run the game's fast
-policy for at most ``depth`` decisions; an unfinished playout is scored by the
-game's evaluation turned into win chances, a finished one by who won.
+seen (:func:`toolkit.agents.base.determinize`).
+
+:class:`MonteCarloAgent` splits its playouts evenly over the candidate
+actions. Playouts run the game's fast policy for at most ``depth`` decisions;
+an unfinished playout is scored by the game's evaluation turned into win
+chances, a finished one by who won.
 
 :class:`MCTSAgent` is single-observer information-set MCTS (Cowling, Powley and
-Whitehouse 2012, "SO-ISMCTS"): one tree over the seat's *decision points*,
-shared by all determinisations. Edges are actions (keyed by their notation);
-a node's children are the actions legal in the current determinisation, and
-UCB1 counts a child's *availability* instead of the parent's visits. Every
-seat chooses by its own reward (max^n), chance outcomes are sampled, not
-stored (an open-loop tree), and forced moves take no node.
+Whitehouse 2012, "SO-ISMCTS"): one tree over the *decision points* reached
+from the seat's observation, shared by all determinisations. Edges are actions
+(keyed by their notation); a node's children are the actions legal in the
+current determinisation, and the exploration term counts a child's
+*availability* (how often it was legal when its parent was visited) instead of
+the parent's visits. Selection is PUCT with priors from the game's evaluation
+(as in AlphaZero, with the evaluation in place of a network); leaves are
+valued by that evaluation instead of random playouts, which in Pioneers are
+too noisy to beat a greedy player at a budget of tens of iterations. Every
+seat chooses by its own reward (max^n); chance outcomes are sampled, not
+stored (an open-loop tree); forced moves take no node.
 """
 
 from __future__ import annotations
