@@ -30,15 +30,22 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-playwright = pytest.importorskip("playwright.sync_api", reason="needs the playwright package")
+playwright = pytest.importorskip(
+    "playwright.sync_api", reason="needs the playwright package"
+)
 expect = playwright.expect
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "04-play-pioneers.ipynb"
 BIN = Path(sys.executable).parent
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
     "--no-first-run",
 ]
 SLOW = 180_000  # ms: a busy 2-core CI machine starts kernels slowly
@@ -50,12 +57,16 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def wait_http(url: str, proc: subprocess.Popen, log: Path, timeout: float = 120) -> None:
+def wait_http(
+    url: str, proc: subprocess.Popen, log: Path, timeout: float = 120
+) -> None:
     """Wait until the server answers at all (any HTTP status means it is up)."""
     start = time.monotonic()
     while time.monotonic() - start < timeout:
         if proc.poll() is not None:
-            raise RuntimeError(f"server exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
+            raise RuntimeError(
+                f"server exited with {proc.returncode}:\n{log.read_text()[-3000:]}"
+            )
         try:
             urllib.request.urlopen(url, timeout=2)
             return
@@ -63,12 +74,14 @@ def wait_http(url: str, proc: subprocess.Popen, log: Path, timeout: float = 120)
             return
         except OSError:
             time.sleep(0.25)
-    raise TimeoutError(f"no answer from {url} after {timeout} s:\n{log.read_text()[-3000:]}")
+    raise TimeoutError(
+        f"no answer from {url} after {timeout} s:\n{log.read_text()[-3000:]}"
+    )
 
 
 @pytest.fixture
 def workdir(tmp_path):
-    """A folder with the lesson and private Jupyter config, runtime and settings dirs."""
+    """A folder with the lesson, and private Jupyter config, runtime and settings."""
     nbdir, jdir = tmp_path / "nb", tmp_path / "jupyter"
     nbdir.mkdir()
     shutil.copy(NOTEBOOK, nbdir / NOTEBOOK.name)
@@ -76,11 +89,16 @@ def workdir(tmp_path):
     settings = jdir / "settings" / "@jupyterlab" / "apputils-extension"
     settings.mkdir(parents=True)
     (settings / "notification.jupyterlab-settings").write_text(
-        json.dumps({"fetchNews": "false", "checkForUpdates": False}))
-    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(jdir / "config"),
-               JUPYTER_RUNTIME_DIR=str(jdir / "runtime"),
-               JUPYTERLAB_WORKSPACES_DIR=str(jdir / "workspaces"),
-               JUPYTERLAB_SETTINGS_DIR=str(jdir / "settings"), JUPYTER_PLATFORM_DIRS="1")
+        json.dumps({"fetchNews": "false", "checkForUpdates": False})
+    )
+    env = dict(
+        os.environ,
+        JUPYTER_CONFIG_DIR=str(jdir / "config"),
+        JUPYTER_RUNTIME_DIR=str(jdir / "runtime"),
+        JUPYTERLAB_WORKSPACES_DIR=str(jdir / "workspaces"),
+        JUPYTERLAB_SETTINGS_DIR=str(jdir / "settings"),
+        JUPYTER_PLATFORM_DIRS="1",
+    )
     return nbdir, env
 
 
@@ -90,8 +108,9 @@ class Server:
     def __init__(self, cmd: list[str], cwd: Path, env: dict, probe: str) -> None:
         self.log = cwd.parent / f"{Path(cmd[0]).name}.log"
         self._out = self.log.open("w")
-        self.proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=self._out,
-                                     stderr=subprocess.STDOUT)
+        self.proc = subprocess.Popen(
+            cmd, cwd=cwd, env=env, stdout=self._out, stderr=subprocess.STDOUT
+        )
         try:
             wait_http(probe, self.proc, self.log)
         except BaseException:
@@ -112,14 +131,15 @@ class Server:
 @pytest.fixture
 def browser(chromium_executable):
     with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_executable, args=CHROMIUM_ARGS,
-                              headless=True)
+        b = p.chromium.launch(
+            executable_path=chromium_executable, args=CHROMIUM_ARGS, headless=True
+        )
         yield b
         b.close()
 
 
 def check_game(page, shot: Path) -> None:
-    """The board is a drawn plotly widget; a button and a board click reach the kernel."""
+    """The board is drawn plotly SVG; a button and a board click reach the kernel."""
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     app = page.locator(".widget-vbox", has=page.locator(".frontier-log")).first
@@ -153,7 +173,9 @@ def check_game(page, shot: Path) -> None:
             const fl = gd._fullLayout, box = gd.getBoundingClientRect();
             return [box.left + fl._size.l + fl.xaxis.d2p(cities.x[i]),
                     box.top + fl._size.t + fl.yaxis.d2p(cities.y[i])];
-        }""", [target])
+        }""",
+        [target],
+    )
     page.mouse.move(x - 3, y - 3)
     page.mouse.move(x, y)
     page.mouse.click(x, y)
@@ -166,17 +188,25 @@ def check_game(page, shot: Path) -> None:
 def test_lesson_04_in_jupyterlab(workdir, browser, tmp_path):
     nbdir, env = workdir
     port = free_port()
-    cmd = [str(BIN / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-           "--IdentityProvider.token=", "--allow-root",  # no login page; CI runs as root
-           "--LabApp.expose_app_in_browser=True",  # window.jupyterapp, to run all cells
-           f"--ServerApp.root_dir={nbdir}"]
+    cmd = [
+        str(BIN / "jupyter"),
+        "lab",
+        "--no-browser",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        "--IdentityProvider.token=",
+        "--allow-root",  # no login page; CI runs as root
+        "--LabApp.expose_app_in_browser=True",  # window.jupyterapp, to run all cells
+        f"--ServerApp.root_dir={nbdir}",
+    ]
     server = Server(cmd, nbdir, env, f"http://127.0.0.1:{port}/api/status")
     try:
         page = browser.new_page(viewport={"width": 1400, "height": 1600})
         page.goto(f"http://127.0.0.1:{port}/lab/tree/{NOTEBOOK.name}?reset")
         page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=SLOW)
-        page.wait_for_function("window.jupyterapp && window.jupyterapp.shell.currentWidget",
-                               timeout=SLOW)
+        page.wait_for_function(
+            "window.jupyterapp && window.jupyterapp.shell.currentWidget", timeout=SLOW
+        )
         page.evaluate("""async () => {
             const nb = window.jupyterapp.shell.currentWidget;
             await nb.context.ready;
@@ -193,8 +223,13 @@ def test_lesson_04_as_a_voila_app(workdir, browser, tmp_path):
     nbdir, env = workdir
     port = free_port()
     # Voila has no /api/status and rejects --allow-root (it does not need it).
-    cmd = [str(BIN / "voila"), NOTEBOOK.name, "--no-browser", f"--port={port}",
-           "--Voila.ip=127.0.0.1"]
+    cmd = [
+        str(BIN / "voila"),
+        NOTEBOOK.name,
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+    ]
     server = Server(cmd, nbdir, env, f"http://127.0.0.1:{port}/voila/static/")
     try:
         page = browser.new_page(viewport={"width": 1300, "height": 1600})

@@ -26,21 +26,27 @@ def snapshot(app):
 
 def board_data(fig):
     """What the board shows, comparable between two moments."""
-    return [(tr.name, tuple(tr.x or ()), tuple(tr.y or ()), str(tr.marker.color))
-            for tr in fig.data]
+    return [
+        (tr.name, tuple(tr.x or ()), tuple(tr.y or ()), str(tr.marker.color))
+        for tr in fig.data
+    ]
 
 
 @pytest.fixture
 def app():
-    return PlayApp(Pioneers(players=4, start_player=0),
-                   seats=["human", "greedy", "random", "greedy"], seed=3, bot_delay=0)
+    return PlayApp(
+        Pioneers(players=4, start_player=0),
+        seats=["human", "greedy", "random", "greedy"],
+        seed=3,
+        bot_delay=0,
+    )
 
 
 def buttons(app):
     return {b.description: b for b in app.action_buttons}
 
 
-# ----- PlayApp ----------------------------------------------------------------------------
+# ----- PlayApp ------------------------------------------------------------------------
 
 
 def test_legal_actions_are_buttons_in_the_current_phase_group(app):
@@ -48,7 +54,9 @@ def test_legal_actions_are_buttons_in_the_current_phase_group(app):
     assert {b.action for b in app.action_buttons} == set(app.session.legal())
     purchase = app.groups["purchase"]
     assert purchase.layout.border.startswith("2px")
-    assert any(getattr(w, "description", "") == "End purchases" for w in purchase.children)
+    assert any(
+        getattr(w, "description", "") == "End purchases" for w in purchase.children
+    )
     assert "receives $3 this turn (P-INC-1)" in app.groups["income"].children[1].value
 
 
@@ -70,7 +78,9 @@ def test_illegal_city_click_explains_why_not_and_changes_nothing(app):
     before, fig = snapshot(app), board_data(app.fig)
     app.on_city_click("CHI")
     assert app.message_kind == "why"
-    assert app.message_text.startswith("Why not? P-MOVE-3: the stagecoach cannot pass through")
+    assert app.message_text.startswith(
+        "Why not? P-MOVE-3: the stagecoach cannot pass through"
+    )
     assert snapshot(app) == before and board_data(app.fig) == fig
 
 
@@ -79,7 +89,9 @@ def test_clicking_the_plotly_cities_trace_moves_the_coach(app):
     target = app.session.legal()[0].target
     i = app.game.board.index[target]
     cities = trace(app.fig, "cities")
-    app._city_points(cities, SimpleNamespace(point_inds=[i], xs=[cities.x[i]], ys=[cities.y[i]]))
+    app._city_points(
+        cities, SimpleNamespace(point_inds=[i], xs=[cities.x[i]], ys=[cities.y[i]])
+    )
     assert app.session.state.coach == target
     assert trace(app.fig, "coach").hovertext[0].endswith(app.game.board.names[i])
 
@@ -90,14 +102,14 @@ def test_clicking_a_pioneer_means_its_city(app):
     xy = trace(app.fig, "cities")
     i = app.game.board.index[target]
     pioneers = trace(app.fig, "pioneers seat 0")
-    app._near_city_points(pioneers, SimpleNamespace(point_inds=[0], xs=[xy.x[i] + 8],
-                                                    ys=[xy.y[i] + 7]))
+    app._near_city_points(
+        pioneers, SimpleNamespace(point_inds=[0], xs=[xy.x[i] + 8], ys=[xy.y[i] + 7])
+    )
     assert app.session.state.coach == target
 
 
 def test_clicking_a_connection_buys_and_places_a_road(app):
     e = next(e for e, r in enumerate(app.session.state.roads) if not r)
-    a, b = app.game.board.edge_ids(e)
     info = trace(app.fig, "connection info")
     app._connection_points(info, SimpleNamespace(point_inds=[e], xs=[0], ys=[0]))
     state = app.session.state
@@ -108,8 +120,12 @@ def test_clicking_a_connection_buys_and_places_a_road(app):
 
 def test_choose_route_lists_routes_and_moves_along_the_picked_one():
     game = fixture_game(["S-A", "A-B", "S-C", "C-B"], start="S")
-    state = stage(game, tiles={"B": "FARMER"}, roads={"S-C": 1},
-                  players={0: dict(money=5, wagons=[wagon("X", "FARMER")])})
+    state = stage(
+        game,
+        tiles={"B": "FARMER"},
+        roads={"S-C": 1},
+        players={0: dict(money=5, wagons=[wagon("X", "FARMER")])},
+    )
     app = PlayApp(game, seats=["human"] * 4, state=state, bot_delay=0)
     app.choose_route.value = True
     app.on_city_click("B")
@@ -173,7 +189,9 @@ def test_a_failing_bot_hands_its_seat_to_the_human(monkeypatch):
     def broken(game, view, legal, rng):
         raise KeyError("no idea")
 
-    app = PlayApp(Pioneers(players=2, start_player=0), seats=["human", broken], bot_delay=0)
+    app = PlayApp(
+        Pioneers(players=2, start_player=0), seats=["human", broken], bot_delay=0
+    )
     buttons(app)["End purchases"].click()
     app.on_action(app.session.legal()[0])
     while app.session.to_move == 0:
@@ -188,8 +206,12 @@ def test_a_failing_bot_hands_its_seat_to_the_human(monkeypatch):
 def test_bots_pause_between_moves_when_asked(monkeypatch):
     pauses = []
     monkeypatch.setattr("toolkit.widgets.play.time.sleep", pauses.append)
-    app = PlayApp(Pioneers(players=2, start_player=0), seats=["human", "random"], seed=1,
-                  bot_delay=0.25)
+    app = PlayApp(
+        Pioneers(players=2, start_player=0),
+        seats=["human", "random"],
+        seed=1,
+        bot_delay=0.25,
+    )
     assert not pauses  # no waiting before the app is shown
     app.on_action(EndPurchases())
     app.on_action(app.session.legal()[0])
@@ -199,8 +221,12 @@ def test_bots_pause_between_moves_when_asked(monkeypatch):
 
 
 def test_a_whole_game_ends_with_the_score_chart():
-    app = PlayApp(Pioneers(players=2, start_player=0), seats=["human", "random"], seed=4,
-                  bot_delay=0)
+    app = PlayApp(
+        Pioneers(players=2, start_player=0),
+        seats=["human", "random"],
+        seed=4,
+        bot_delay=0,
+    )
     for _ in range(2000):
         if app.session.over:
             break
@@ -217,21 +243,29 @@ def test_a_whole_game_ends_with_the_score_chart():
 
 
 def test_all_bot_seats_wait_for_the_play_button():
-    app = PlayApp(Pioneers(players=2, start_player=0), seats=["random", "random"], bot_delay=0)
+    app = PlayApp(
+        Pioneers(players=2, start_player=0), seats=["random", "random"], bot_delay=0
+    )
     assert app.session.bot_to_move and not app.bots_button.disabled
     app.bots_button.click()
     assert app.session.over and app.bots_button.disabled
 
 
-# ----- RouteExplorer ----------------------------------------------------------------------
+# ----- RouteExplorer ------------------------------------------------------------------
 
 
 @pytest.fixture
 def explorer():
     game = fixture_game(["S-A", "A-B", "S-C", "C-B", "B-D"], start="S")
-    state = stage(game, tiles={"B": "FARMER", "A": "HOTEL", "D": "FARMER"}, roads={"S-C": 1},
-                  players={0: dict(money=5, wagons=[wagon("X", "FARMER")]),
-                           1: dict(money=0, wagons=[wagon("Y", "FARMER")])})
+    state = stage(
+        game,
+        tiles={"B": "FARMER", "A": "HOTEL", "D": "FARMER"},
+        roads={"S-C": 1},
+        players={
+            0: dict(money=5, wagons=[wagon("X", "FARMER")]),
+            1: dict(money=0, wagons=[wagon("Y", "FARMER")]),
+        },
+    )
     return RouteExplorer(game, state)
 
 
@@ -267,13 +301,16 @@ def test_explorer_steps_through_dijkstra(explorer):
 
 def test_explorer_without_targets_says_why():
     game = fixture_game(["S-A", "A-B"], start="S")
-    state = stage(game, tiles={"A": "BANKER", "B": "FARMER"},
-                  players={0: dict(money=5, wagons=[wagon("X", "FARMER")])})
+    state = stage(
+        game,
+        tiles={"A": "BANKER", "B": "FARMER"},
+        players={0: dict(money=5, wagons=[wagon("X", "FARMER")])},
+    )
     ex = RouteExplorer(game, state)
     assert ex.message_text.startswith("P-MOVE-5") and ex.routes is None
 
 
-# ----- ReplayApp --------------------------------------------------------------------------
+# ----- ReplayApp ----------------------------------------------------------------------
 
 
 @pytest.fixture(scope="module")
@@ -304,18 +341,25 @@ def test_replay_bad_step_is_refused(record):
 
 
 def test_replay_of_a_broken_record_names_the_action(record):
-    bad = Record.from_json(record.to_json().replace('"actions":["', '"actions":["bogus", "'))
+    bad = Record.from_json(
+        record.to_json().replace('"actions":["', '"actions":["bogus", "')
+    )
     with pytest.raises(Exception, match="action 0"):
         ReplayApp(bad)
 
 
-# ----- PositionEditor ---------------------------------------------------------------------
+# ----- PositionEditor -----------------------------------------------------------------
 
 
 def test_editor_builds_a_position_and_hands_it_on():
-    ed = PositionEditor.fixture(["S-A", "A-B", "S-C", "C-B"], start="S",
-                                tiles={"A": "BANKER", "B": "FARMER"}, roads={"S-C": 1},
-                                money=[5, 0, 0, 0], wagons={0: "X=FA,(BK)"})
+    ed = PositionEditor.fixture(
+        ["S-A", "A-B", "S-C", "C-B"],
+        start="S",
+        tiles={"A": "BANKER", "B": "FARMER"},
+        roads={"S-C": 1},
+        money=[5, 0, 0, 0],
+        wagons={0: "X=FA,(BK)"},
+    )
     pl = ed.state.players[0]
     assert pl.money == 5 and pl.wagons[0].seats == ("FARMER", "BANKER")
     assert pl.wagons[0].occupied == (True, False)
@@ -342,14 +386,17 @@ def test_editor_rebuilds_from_the_fields():
     assert st.players[2].wagons[0].vp == 9
 
 
-@pytest.mark.parametrize(("field", "value", "words"), [
-    ("tiles", "A=BANKR", "tiles: 'BANKR' is not one of"),
-    ("roads", "A-Q=1", "no connection 'A-Q'"),
-    ("roads", "A-B=7", "roads: '7' is not a seat 0..3"),
-    ("money", "1 x", "money: give up to 4 whole numbers"),
-    ("wagons", "X=FA", "should start with a seat"),
-    ("settled", "A", "should look like KEY=VALUE"),
-])
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        ("tiles", "A=BANKR", "tiles: 'BANKR' is not one of"),
+        ("roads", "A-Q=1", "no connection 'A-Q'"),
+        ("roads", "A-B=7", "roads: '7' is not a seat 0..3"),
+        ("money", "1 x", "money: give up to 4 whole numbers"),
+        ("wagons", "X=FA", "should start with a seat"),
+        ("settled", "A", "should look like KEY=VALUE"),
+    ],
+)
 def test_editor_bad_field_keeps_the_last_position(field, value, words):
     ed = PositionEditor.fixture(["S-A", "A-B"], start="S", tiles={"A": "FARMER"})
     good = ed.state

@@ -39,8 +39,11 @@ def snapshot(session):
 
 @pytest.fixture
 def real():
-    return Session(Pioneers(players=4, start_player=0), ["human", "greedy", "random", "greedy"],
-                   seed=5)
+    return Session(
+        Pioneers(players=4, start_player=0),
+        ["human", "greedy", "random", "greedy"],
+        seed=5,
+    )
 
 
 def test_setup_runs_to_the_first_human_decision(real):
@@ -62,7 +65,11 @@ def test_bots_play_until_the_human_decides_again(real):
 
 def test_same_seed_and_clicks_give_the_same_game():
     def game(seed):
-        s = Session(Pioneers(players=3, start_player=0), ["human", "greedy", "random"], seed=seed)
+        s = Session(
+            Pioneers(players=3, start_player=0),
+            ["human", "greedy", "random"],
+            seed=seed,
+        )
         for _ in range(8):
             if s.over:
                 break
@@ -124,7 +131,7 @@ def test_a_new_action_clears_redo(real):
     assert not real.can_redo
 
 
-# ----- illegal actions change nothing ----------------------------------------------------
+# ----- illegal actions change nothing -------------------------------------------------
 
 
 def test_illegal_action_raises_with_rule_and_changes_nothing(real):
@@ -137,11 +144,17 @@ def test_illegal_action_raises_with_rule_and_changes_nothing(real):
 
 
 def test_a_gesture_is_all_or_nothing():
-    s = staged(["S-A", "A-B"], phase="buy", roads={"A-B": 1},
-               players={0: dict(money=9, wagons=[wagon("X", "FARMER")])})
+    s = staged(
+        ["S-A", "A-B"],
+        phase="buy",
+        roads={"A-B": 1},
+        players={0: dict(money=9, wagons=[wagon("X", "FARMER")])},
+    )
     before = snapshot(s)
     with pytest.raises(IllegalAction) as info:
-        s.play(BuyRoads(1), PlaceRoad("A", "B"))  # the road is bought, the place is taken
+        s.play(
+            BuyRoads(1), PlaceRoad("A", "B")
+        )  # the road is bought, the place is taken
     assert info.value.rule == "P-BUY-6"
     assert snapshot(s) == before and s.state.players[0].money == 9
 
@@ -156,19 +169,26 @@ def test_clicks_are_refused_while_a_bot_decides():
     assert info.value.rule == "P-FLOW-1"
 
 
-# ----- clicking a city ------------------------------------------------------------------
+# ----- clicking a city ----------------------------------------------------------------
 
 
 def test_click_a_target_moves_along_the_cheapest_route():
-    s = staged(["S-A", "A-B", "S-C", "C-B"], tiles={"A": "BANKER", "B": "FARMER"},
-               roads={"S-C": 0}, players={0: dict(money=5, wagons=[wagon("X", "FARMER")])})
+    s = staged(
+        ["S-A", "A-B", "S-C", "C-B"],
+        tiles={"A": "BANKER", "B": "FARMER"},
+        roads={"S-C": 0},
+        players={0: dict(money=5, wagons=[wagon("X", "FARMER")])},
+    )
     assert s.click_city("B") == MoveCoach(("S", "C", "B"), 1)
 
 
 def test_click_behind_a_tiled_city_cites_p_move_3():
     # EX-18: B lies behind A, which still has a tile and does not match
-    s = staged(["S-A", "A-B"], tiles={"A": "BANKER", "B": "FARMER"},
-               players={0: dict(money=5, wagons=[wagon("X", "FARMER")])})
+    s = staged(
+        ["S-A", "A-B"],
+        tiles={"A": "BANKER", "B": "FARMER"},
+        players={0: dict(money=5, wagons=[wagon("X", "FARMER")])},
+    )
     assert s.legal() == [Pass()]
     with pytest.raises(IllegalAction) as info:
         s.click_city("B")
@@ -179,46 +199,65 @@ def test_click_behind_a_tiled_city_cites_p_move_3():
 def test_click_on_the_designed_board_names_the_blocking_city():
     game = Pioneers(players=4)
     # Buffalo's two neighbours hold banker tiles, so the coach cannot leave
-    state = stage(game, coach="BUF", tiles={"CLE": "BANKER", "PIT": "BANKER", "DET": "FARMER"},
-                  players={0: dict(money=9, wagons=[wagon("X", "FARMER")])})
+    state = stage(
+        game,
+        coach="BUF",
+        tiles={"CLE": "BANKER", "PIT": "BANKER", "DET": "FARMER"},
+        players={0: dict(money=9, wagons=[wagon("X", "FARMER")])},
+    )
     s = Session(game, HUMANS, state=state)
     blocking = s._natural_route("DET")[1]
     assert blocking in ("CLE", "PIT")
     with pytest.raises(IllegalAction) as info:
         s.click_city("DET")
     assert info.value.rule == "P-MOVE-3"
-    assert explain(game, info.value).startswith("P-MOVE-3: the stagecoach cannot pass through ")
+    assert explain(game, info.value).startswith(
+        "P-MOVE-3: the stagecoach cannot pass through "
+    )
     assert f"({blocking})" in explain(game, info.value)
 
 
 def test_click_a_target_too_dear_cites_p_move_7():
     # EX-19: the route costs $2 and Eszti has $1
-    s = staged(["S-X", "X-T"], tiles={"T": "FARMER"},
-               players={0: dict(money=1, wagons=[wagon("W", "FARMER")])})
+    s = staged(
+        ["S-X", "X-T"],
+        tiles={"T": "FARMER"},
+        players={0: dict(money=1, wagons=[wagon("W", "FARMER")])},
+    )
     with pytest.raises(IllegalAction) as info:
         s.click_city("T")
     assert info.value.rule == "P-MOVE-7"
 
 
 def test_click_a_city_that_wants_another_pioneer_cites_p_move_1():
-    s = staged(["S-A"], tiles={"A": "BANKER"},
-               players={0: dict(money=5, wagons=[wagon("X", "FARMER")])})
+    s = staged(
+        ["S-A"],
+        tiles={"A": "BANKER"},
+        players={0: dict(money=5, wagons=[wagon("X", "FARMER")])},
+    )
     with pytest.raises(IllegalAction) as info:
         s.click_city("A")
     assert info.value.rule == "P-MOVE-1" and "BANKER" in info.value.message
 
 
 def test_click_an_untiled_city_cites_p_move_6():
-    s = staged(["S-A", "A-B"], tiles={"B": "FARMER"},
-               players={0: dict(money=5, wagons=[wagon("X", "FARMER")])})
+    s = staged(
+        ["S-A", "A-B"],
+        tiles={"B": "FARMER"},
+        players={0: dict(money=5, wagons=[wagon("X", "FARMER")])},
+    )
     with pytest.raises(IllegalAction) as info:
         s.click_city("A")
     assert info.value.rule == "P-MOVE-6"
 
 
 def test_click_a_city_in_the_purchase_phase_says_it_is_not_time():
-    s = staged(["S-A"], phase="buy", tiles={"A": "FARMER"},
-               players={0: dict(money=5, wagons=[wagon("X", "FARMER")])})
+    s = staged(
+        ["S-A"],
+        phase="buy",
+        tiles={"A": "FARMER"},
+        players={0: dict(money=5, wagons=[wagon("X", "FARMER")])},
+    )
     with pytest.raises(IllegalAction) as info:
         s.click_city("A")
     assert info.value.rule.startswith("P-")
@@ -226,8 +265,12 @@ def test_click_a_city_in_the_purchase_phase_says_it_is_not_time():
 
 
 def test_route_choices_list_every_affordable_route_cheapest_first():
-    s = staged(["S-A", "A-B", "S-C", "C-B"], tiles={"B": "FARMER"}, roads={"S-C": 0},
-               players={0: dict(money=5, wagons=[wagon("X", "FARMER")])})
+    s = staged(
+        ["S-A", "A-B", "S-C", "C-B"],
+        tiles={"B": "FARMER"},
+        roads={"S-C": 0},
+        players={0: dict(money=5, wagons=[wagon("X", "FARMER")])},
+    )
     choices = s.route_choices("B")
     assert [m.path for m in choices] == [("S", "C", "B"), ("S", "A", "B")]
     assert [m.cost for m in choices] == [1, 2]
@@ -235,7 +278,7 @@ def test_route_choices_list_every_affordable_route_cheapest_first():
     assert s.state.coach == "B" and s.state.players[0].money == 3
 
 
-# ----- clicking a connection -----------------------------------------------------------
+# ----- clicking a connection ----------------------------------------------------------
 
 
 def test_click_a_connection_in_the_purchase_phase_buys_and_places_a_road():
@@ -261,7 +304,7 @@ def test_click_a_connection_with_a_sergeant_places_the_free_road():
     assert s.click_connection("A", "B") == (SergeantRoad("A", "B"),)
 
 
-# ----- bots that fail --------------------------------------------------------------------
+# ----- bots that fail -----------------------------------------------------------------
 
 
 def broken(game, view, legal, rng):
@@ -299,20 +342,27 @@ def test_unknown_bot_is_refused():
         Session(Pioneers(players=2), ["human", "grandmaster"])
 
 
-# ----- the log ----------------------------------------------------------------------------
+# ----- the log ------------------------------------------------------------------------
 
 
 def test_log_sentences_cite_rules_for_move_and_settle():
     # EX-5: A-B empty, B-C red road, C-D yellow road; Eszti (yellow, seat 3) moves
     game = fixture_game(["A-B", "B-C", "C-D"], start="A")
-    before = stage(game, coach="A", active=3, tiles={"D": "GOLD_DIGGER"},
-                   roads={"B-C": 1, "C-D": 3},
-                   players={3: dict(money=4, wagons=[wagon("X", "GOLD_DIGGER FARMER")])})
+    before = stage(
+        game,
+        coach="A",
+        active=3,
+        tiles={"D": "GOLD_DIGGER"},
+        roads={"B-C": 1, "C-D": 3},
+        players={3: dict(money=4, wagons=[wagon("X", "GOLD_DIGGER FARMER")])},
+    )
     move = MoveCoach(("A", "B", "C", "D"), 2)
     after = game.apply(before, move)
     line = describe(game, before, move, after)[0]
-    assert line == ("Yellow moves the stagecoach A → B → C → D for $2: $1 to the bank, "
-                    "$1 to Red (P-MOVE-2).")
+    assert line == (
+        "Yellow moves the stagecoach A → B → C → D for $2: $1 to the bank, "
+        "$1 to Red (P-MOVE-2)."
+    )
     settle = Settle("X", "GOLD_DIGGER")
     lines = describe(game, after, settle, game.apply(after, settle))
     assert "P-SETTLE-1" in lines[0]
@@ -320,9 +370,14 @@ def test_log_sentences_cite_rules_for_move_and_settle():
 
 def test_log_reports_an_emptied_wagon():
     game = fixture_game(["S-A"], start="S")
-    state = stage(game, tiles={"A": "FARMER"},
-                  players={0: dict(money=3, wagons=[wagon("X", "FARMER", vp=7)])})
+    state = stage(
+        game,
+        tiles={"A": "FARMER"},
+        players={0: dict(money=3, wagons=[wagon("X", "FARMER", vp=7)])},
+    )
     state = game.apply(state, MoveCoach(("S", "A"), 1))
     after = game.apply(state, Settle("X", "FARMER"))
     lines = describe(game, state, Settle("X", "FARMER"), after)
-    assert any("wagon X is empty: +7 VP and $1" in ln and "P-WAGON-1" in ln for ln in lines)
+    assert any(
+        "wagon X is empty: +7 VP and $1" in ln and "P-WAGON-1" in ln for ln in lines
+    )

@@ -31,6 +31,7 @@ __all__ = [
     "BotError",
     "PlayApp",
     "PositionEditor",
+    "Quiz",
     "ReplayApp",
     "RouteExplorer",
     "Session",

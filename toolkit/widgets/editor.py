@@ -151,7 +151,8 @@ def _format(kwargs: Mapping[str, Any], players: int) -> dict[str, str]:
 
     def seats(w: Any) -> str:
         return ",".join(
-            f"({p})" if not occ else p for p, occ in zip(w.seats, w.occupied)
+            f"({p})" if not occ else p
+            for p, occ in zip(w.seats, w.occupied, strict=True)
         )
 
     money = kwargs.get("money") or [0] * players

@@ -156,7 +156,7 @@ class RouteExplorer(App):
         ]
         self.refresh()
 
-    # ----- handlers ----------------------------------------------------------------------
+    # ----- handlers -------------------------------------------------------------------
 
     def _changed(self, handler: Any, change: dict) -> None:
         if not self._busy and change["new"] is not None:
@@ -199,7 +199,7 @@ class RouteExplorer(App):
     def on_show(self, show: bool) -> None:
         """Switch the Dijkstra overlay on or off."""
 
-    # ----- computing -------------------------------------------------------------------
+    # ----- computing ------------------------------------------------------------------
 
     def _load_seat(self, seat: int, target: str | None) -> None:
         targets = routes.targets(self.game, self.state, seat, affordable_only=False)
@@ -215,6 +215,7 @@ class RouteExplorer(App):
                     targets["tile"],
                     targets["cost"],
                     targets["affordable"],
+                    strict=True,
                 )
             ]
             self.step.max = max(len(steps) - 1, 0)
@@ -257,7 +258,11 @@ class RouteExplorer(App):
                     tuple(p),
                 )
                 for p, c, pay, ok in zip(
-                    df["path"], df["cost"], df["payments"], df["affordable"]
+                    df["path"],
+                    df["cost"],
+                    df["payments"],
+                    df["affordable"],
+                    strict=True,
                 )
             ]
             self.route_pick.value = self.route
@@ -277,7 +282,7 @@ class RouteExplorer(App):
                 "why",
             )
 
-    # ----- drawing ------------------------------------------------------------------------
+    # ----- drawing --------------------------------------------------------------------
 
     def _overlay_data(self) -> dict[str, dict]:
         empty = {name: {"x": [], "y": [], "text": []} for name in OVERLAY}
@@ -318,13 +323,17 @@ class RouteExplorer(App):
         else:
             what = f"settle {st.settled} at ${st.cost} (cheapest possible now)"
             if st.stops:
-                what += " – a target: the coach would stop here, so no route goes on (P-MOVE-3)"
+                what += (
+                    " – a target: the coach would stop here, so no route goes on"
+                    " (P-MOVE-3)"
+                )
         relax = (
             ", ".join(f"{v} via {u}: ${c}" for u, v, c in st.relaxed) or "nothing new"
         )
         front = ", ".join(f"{c} ${v}" for c, v in st.frontier.items()) or "empty"
         return (
-            f"<b>Dijkstra step {st.step} of {len(self.steps) - 1}</b>: {html.escape(what)}."
+            f"<b>Dijkstra step {st.step} of {len(self.steps) - 1}</b>: "
+            f"{html.escape(what)}."
             f"<br>Improved: {html.escape(relax)}.<br>Frontier (tentative): "
             f"{html.escape(front)}."
         )
@@ -343,7 +352,8 @@ class RouteExplorer(App):
             self._step_words()
             if self.show_dijkstra.value
             else (
-                "<small>Tick 'show Dijkstra' to watch the algorithm settle one city per step."
+                "<small>Tick 'show Dijkstra' to watch the algorithm settle one city "
+                "per step."
                 "</small>"
             )
         )
@@ -353,8 +363,9 @@ class RouteExplorer(App):
         if self.routes is None or len(self.routes) == 0:
             return ""
         rows = "".join(
-            f"<tr><td>{r}</td><td>{html.escape(' → '.join(p))}</td><td>${c}</td><td>{s}</td>"
-            f"<td>{html.escape(_pay_text(pay))}</td><td><code>move {'-'.join(p)} ${c}</code></td>"
+            f"<tr><td>{r}</td><td>{html.escape(' → '.join(p))}</td><td>${c}</td>"
+            f"<td>{s}</td><td>{html.escape(_pay_text(pay))}</td>"
+            f"<td><code>move {'-'.join(p)} ${c}</code></td>"
             f"</tr>"
             for r, p, c, s, pay in zip(
                 self.routes["rank"],
@@ -362,6 +373,7 @@ class RouteExplorer(App):
                 self.routes["cost"],
                 self.routes["steps"],
                 self.routes["payments"],
+                strict=True,
             )
         )
         return (

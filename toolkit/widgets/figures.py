@@ -15,7 +15,7 @@ import plotly.graph_objects as go
 from toolkit import viz
 from toolkit.viz import theme as T
 
-__all__ = ["T", "WIDTH", "board", "city_xy", "trace", "update_board"]
+__all__ = ["WIDTH", "T", "board", "city_xy", "trace", "update_board"]
 
 #: Board width in px: fits a JupyterLab notebook beside the file browser.
 WIDTH = 860
@@ -61,4 +61,6 @@ def trace(fig: Any, name: str) -> Any:
 def city_xy(fig: Any) -> dict[int, tuple[float, float]]:
     """City index -> its (x, y) on the board figure (from the ``cities`` trace)."""
     tr = trace(fig, "cities")
-    return {i: (float(x), float(y)) for i, (x, y) in enumerate(zip(tr.x, tr.y))}
+    return {
+        i: (float(x), float(y)) for i, (x, y) in enumerate(zip(tr.x, tr.y, strict=True))
+    }

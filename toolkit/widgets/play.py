@@ -56,7 +56,9 @@ GROUP_TITLES = (
 )
 HINTS = {
     "income": "Each turn starts with $3 + $1 per banker (P-INC-1).",
-    "purchase": "Buy roads ($2 / $5) or a market wagon ($1-$4), or end purchases (P-BUY-1).",
+    "purchase": (
+        "Buy roads ($2 / $5) or a market wagon ($1-$4), or end purchases (P-BUY-1)."
+    ),
     "move": "Click a target city on the board, or a button here (P-MOVE-1).",
     "settle": "After the move: settle a pioneer and use the tile (P-SETTLE-1, P-TILE).",
     "join": "When someone settles, the others may join for $2 (P-JOIN-1).",
@@ -88,7 +90,10 @@ def players_html(session: Session) -> str:
         )
         wagons = " ".join(
             f"{w.id}["
-            + " ".join(SHORT[p] if occ else "··" for p, occ in zip(w.seats, w.occupied))
+            + " ".join(
+                SHORT[p] if occ else "··"
+                for p, occ in zip(w.seats, w.occupied, strict=True)
+            )
             + "]"
             if w.face_up
             else f"<s>{w.id}</s>"
@@ -105,14 +110,16 @@ def players_html(session: Session) -> str:
         )
     head = (
         "<tr><th>player</th><th>money</th><th>VP now</th><th>roads left</th>"
-        "<th>supply</th><th>bankers/merchants</th><th>wagons (seats, ·· empty)</th></tr>"
+        "<th>supply</th><th>bankers/merchants</th>"
+        "<th>wagons (seats, ·· empty)</th></tr>"
     )
     market = " · ".join(
         f"${i + 1}: {w}" if w else f"${i + 1}: empty"
         for i, w in enumerate(state.market)
     )
     return (
-        f"<table class='frontier-players' style='border-collapse:collapse;font-size:13px'>"
+        "<table class='frontier-players' "
+        "style='border-collapse:collapse;font-size:13px'>"
         f"{head}{''.join(rows)}</table>"
         f"<div style='font-size:12px'>Market: {market} · deck {state.deck}</div>"
     )
@@ -338,7 +345,7 @@ class PlayApp(App):
             raise IllegalAction("P-FLOW-1", "no bot is to move now.")
         self._advance()
 
-    # ----- internals --------------------------------------------------------------------
+    # ----- internals ------------------------------------------------------------------
 
     def _play(self, *actions: Any) -> None:
         steps = self.session.play(*actions)
@@ -375,7 +382,7 @@ class PlayApp(App):
         )
         return f"{'-'.join(move.path)}  ${move.cost}" + (f" ({split})" if split else "")
 
-    # ----- drawing -------------------------------------------------------------------------
+    # ----- drawing --------------------------------------------------------------------
 
     def refresh(self) -> None:
         """Redraw everything from the session (board, buttons, players, log)."""
@@ -423,7 +430,8 @@ class PlayApp(App):
         who = s.names[seat] + (
             " (you)" if seat in s.humans and len(s.humans) == 1 else ""
         )
-        return f"Round {state.round} · {who} to {PHASE_WORDS.get(state.phase, state.phase)}"
+        doing = PHASE_WORDS.get(state.phase, state.phase)
+        return f"Round {state.round} · {who} to {doing}"
 
     def _fill_groups(self) -> None:
         s = self.session

@@ -65,7 +65,7 @@ class Step:
 
 
 def _bot(spec: Any) -> tuple[Callable, str]:
-    """A bot callable and its display name from a name like ``"greedy"`` or a callable."""
+    """A bot callable and its display name, from a bot name or a callable."""
     if isinstance(spec, str):
         try:
             from toolkit.agents import make_agent
@@ -164,7 +164,7 @@ class Session:
         return self.to_move in self.bots
 
     def legal(self) -> list:
-        """The legal actions of the decision ahead (empty at chance turns and the end)."""
+        """The legal actions of the decision ahead (none at chance turns, the end)."""
         if self.to_move in (None, CHANCE):
             return []
         return list(self.game.legal_actions(self.state))
@@ -240,7 +240,7 @@ class Session:
         self.steps.extend(steps)
 
     def check_turn(self) -> int:
-        """The human seat to move now, or IllegalAction explaining why nobody can click."""
+        """The human seat to move now, or IllegalAction saying why nobody may click."""
         seat = self.to_move
         if seat is None:
             raise IllegalAction(
@@ -284,7 +284,7 @@ class Session:
         on_step: Callable[[Step], None] | None = None,
         max_steps: int = 100_000,
     ) -> list[Step]:
-        """Play chance turns (and bot turns if ``bots``) until a human decides or the end.
+        """Play chance turns (and bots if ``bots``) until a human decides or the end.
 
         ``on_step`` is called after each committed step (the app redraws and
         waits there). A failing bot raises :class:`BotError`; the steps before
@@ -355,7 +355,7 @@ class Session:
         self._redo.pop()
         self._commit(states, steps)
 
-    # ----- clicks on the board ---------------------------------------------------------
+    # ----- clicks on the board --------------------------------------------------------
 
     def click_city(self, city: str) -> A.MoveCoach:
         """The move for a click on ``city``: along the cheapest route, or why not.
@@ -420,7 +420,10 @@ class Session:
         """Every affordable route to ``city`` (cheapest first, at most ``limit``)."""
         self.click_city(city)  # raises if the city is no target
         df = routes.all_routes(self.game, self.state, city, limit=limit)
-        return [A.MoveCoach(tuple(p), int(c)) for p, c in zip(df["path"], df["cost"])]
+        return [
+            A.MoveCoach(tuple(p), int(c))
+            for p, c in zip(df["path"], df["cost"], strict=True)
+        ]
 
     def click_connection(self, a: str, b: str) -> tuple:
         """The actions for a click on connection ``a``-``b`` in the current phase.

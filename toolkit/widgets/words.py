@@ -264,7 +264,7 @@ def _action_line(
 def _consequences(game: Any, before: Any, after: Any, names: dict | None) -> list[str]:
     """What followed automatically: emptied wagons, end trigger, new turn and round."""
     lines = []
-    for seat, (p0, p1) in enumerate(zip(before.players, after.players)):
+    for seat, (p0, p1) in enumerate(zip(before.players, after.players, strict=True)):
         was = {w.id: w.face_up for w in p0.wagons}
         for w in p1.wagons:
             if was.get(w.id) and not w.face_up:
@@ -299,7 +299,10 @@ def _consequences(game: Any, before: Any, after: Any, names: dict | None) -> lis
         income = INCOME + min(pl.bankers, 2)
         line = f"{who(after.active, names)}'s turn: income ${income} (P-INC-1)."
         if after.forced:
-            line += " All their wagons are empty, so their first purchase must be a wagon (P-BUY-9)."
+            line += (
+                " All their wagons are empty, so their first purchase must be a"
+                " wagon (P-BUY-9)."
+            )
         lines.append(line)
     return lines
 
