@@ -365,7 +365,9 @@ def test_P_MOVE_3_EX_18_tiled_city_blocks_and_verdict_explains():
     assert "B" in v.reason
     assert str(v).startswith("P-MOVE-5: you must pass")
     assert R.targets(game, state).empty
-    assert R.all_routes(game, state, "B").empty
+    blocked = R.all_routes(game, state, "B")
+    assert blocked.empty
+    assert blocked.attrs["reason"].startswith("P-MOVE-3: B cannot be reached")
     g = R.passable_graph(game, state, 0)
     assert set(g) == {"S", "B"}
     assert g.number_of_edges() == 0
@@ -399,7 +401,10 @@ def test_P_MOVE_4_EX_19_cannot_afford_then_can_with_a_road():
     dear = R.targets(game, broke, affordable_only=False)
     assert list(dear["target"]) == ["T"]
     assert not dear.loc[0, "affordable"]
-    assert R.all_routes(game, broke, "T").empty
+    too_dear = R.all_routes(game, broke, "T")
+    assert too_dear.empty
+    assert too_dear.attrs["reason"].startswith("P-MOVE-7")
+    assert "$2" in too_dear.attrs["reason"]
     assert len(R.all_routes(game, broke, "T", affordable_only=False)) == 1
     assert len(R.all_routes(game, broke, "T", budget=2)) == 1
     expect_rule("P-MOVE-7", R.check_route, game, broke, ("S", "X", "T"))

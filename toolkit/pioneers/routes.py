@@ -586,8 +586,10 @@ def all_routes(
     counted in ``df.attrs["more"]`` (and all of them in ``df.attrs["total"]``).
     Late in a game there can be millions of routes, so counting stops after
     ``count_limit`` routes (None: never); ``df.attrs["exact"]`` is False when it
-    stopped, and ``more`` is then a lower bound. Raises :class:`IllegalAction`
-    naming the rule when ``target`` is not a target.
+    stopped, and ``more`` is then a lower bound. When no route is listed,
+    ``df.attrs["reason"]`` says why (P-MOVE-3 blocked, or P-MOVE-7 too dear).
+    Raises :class:`IllegalAction` naming the rule when ``target`` is not a
+    target.
     """
     import pandas as pd
 
@@ -647,8 +649,24 @@ def all_routes(
         exact=exact,
         limit=limit,
         budget=cap,
+        reason=_no_route_reason(search, target, money) if total == 0 else "",
     )
     return df
+
+
+def _no_route_reason(search: _RouteSearch, target: str, money: int) -> str:
+    """Say why there is no route to ``target`` (P-MOVE-3 or P-MOVE-7)."""
+    best = search.completion(set())[search.src]
+    if best == float("inf"):
+        return (
+            f"P-MOVE-3: {target} cannot be reached without passing through a city "
+            "that still has a tile or is covered."
+        )
+    cost = int(best) // search.k
+    return (
+        f"P-MOVE-7: the cheapest route to {target} costs ${cost} but only ${money} "
+        "can be spent."
+    )
 
 
 def check_route(
