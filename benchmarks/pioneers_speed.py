@@ -12,6 +12,7 @@ same games (each call on a fresh state object, so nothing is cached).
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 
@@ -29,12 +30,13 @@ def main() -> None:
     agents = [random_agent] * args.players
 
     decisions = 0
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     records = []
     for g in range(args.games):
         _, record = play(game, agents, seed=args.seed + g)
         records.append(record)
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
     # Count decisions by replaying (outside the timed loop).
     move_states = []
     for record in records[:50]:
@@ -58,10 +60,12 @@ def main() -> None:
         game.legal_actions(s)
         timings.append(time.perf_counter_ns() - t0)
     print(f"players={args.players} games={args.games} seed={args.seed}")
-    print(f"games/s: {args.games / elapsed:,.1f}")
-    print(f"agent decisions/s: {total_decisions / elapsed:,.0f} "
+    print(f"games/s: {args.games / elapsed:,.1f} wall, {args.games / cpu:,.1f} per CPU second")
+    print(f"agent decisions/s: {total_decisions / elapsed:,.0f} wall, "
+          f"{total_decisions / cpu:,.0f} per CPU second "
           f"({per_game:.0f} decisions and {steps / args.games:.0f} turns incl. chance per game)")
-    print(f"all turns/s (incl. chance): {steps / elapsed:,.0f}")
+    print(f"all turns/s (incl. chance): {steps / elapsed:,.0f} wall")
+    print(f"load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"stagecoach move generation: median {statistics.median(timings) / 1000:.1f} us, "
           f"p90 {sorted(timings)[int(0.9 * len(timings))] / 1000:.1f} us "
           f"over {len(timings)} move decisions")
