@@ -767,8 +767,8 @@ class Pioneers:
 
     def _do_pass(self, state: State, action: A.Pass) -> State:
         routes = self.cheapest_routes(state)
-        if routes:
-            target, cost, _ = routes[0]
+        if routes:  # name the cheapest target (ties: fewest steps, city id)
+            target, cost, _ = min(routes, key=lambda r: (r[1], len(r[2]), r[0]))
             raise IllegalAction(
                 "P-MOVE-4", f"you must move: {self.board.ids[target]} can be reached for ${cost}.")
         return self._end_turn(state)  # P-MOVE-5
