@@ -71,8 +71,8 @@ class App(W.VBox):
             ),
         )
         self.say(
-            f"Something went wrong ({type(error).__name__}: {error}). "
-            "Nothing was changed: the game is as it was before.",
+            f"Something went wrong ({type(error).__name__}: {error}). Nothing was "
+            "changed by the failed step: the game stays at its last legal position.",
             "error",
         )
 

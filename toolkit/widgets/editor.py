@@ -49,7 +49,7 @@ from .common import App, guarded
 __all__ = ["EditorError", "PositionEditor", "parse_fields"]
 
 CODES = {v: k for k, v in SHORT.items()}
-PHASES = ("move", "buy", "turn", "road", "settle")
+PHASES = ("move", "buy", "turn")  # the decisions a staged position may start with
 
 
 class EditorError(ValueError):
