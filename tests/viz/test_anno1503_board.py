@@ -202,13 +202,15 @@ def test_reach_matches_the_breadth_first_search(anno2, staged):
     fig = viz.draw(anno2, staged, reach=True)
     geo = V.geometry(2, 5, 12)
     reach = trace(fig, "reach")
+    costs = trace(fig, "reach costs")
     cost: dict = {}
     for r in anno1503.reachable(anno2, staged, 0):
         for p, d in r.spaces.items():
             cost[p] = min(cost.get(p, 99), d)
     drawn = {
-        cell_of(geo, x, y): int(t) for x, y, t in zip(reach.x, reach.y, reach.text)
+        cell_of(geo, x, y): int(t) for x, y, t in zip(costs.x, costs.y, costs.text)
     }
+    assert {cell_of(geo, x, y) for x, y in zip(reach.x, reach.y)} == set(cost)
     assert drawn == cost
     assert drawn[(2, 5)] == 0 and drawn[(2, 7)] == 2
     assert any("ship 1: 2 AP" in h for h in reach.hovertext)

@@ -59,7 +59,7 @@ CARD = 26  # island card marker (px)
 CARD_STEP = 4  # px between the cards of a stack
 SHIP = 15
 SHIP_DX = 16  # px between seats' ships in a cell
-SHIP_DY = 15  # px from the cell centre to ship 1 (above) and ship 2 (below)
+SHIP_DY = 13  # px from the cell centre to ship 1 (above) and ship 2 (below)
 
 # supply strip
 SUPPLY_H = 58
@@ -165,6 +165,7 @@ TRACES = (
     "sea",
     "reach",
     "route",
+    "reach costs",
     "islands",
     "island numbers",
     "reach islands",
@@ -565,7 +566,8 @@ def _sea_data(game: Any, state: Any, geo: Geometry, seat: int | None, out: dict)
 
 def _reach_data(game, state, geo, seat, reachable, out):
     if seat is None:
-        out["reach"] = {"x": [], "y": [], "text": [], "hovertext": []}
+        out["reach"] = {"x": [], "y": [], "hovertext": []}
+        out["reach costs"] = {"x": [], "y": [], "text": []}
         out["reach islands"] = {"x": [], "y": [], "hovertext": []}
         return
     cost: dict = {}
@@ -584,10 +586,15 @@ def _reach_data(game, state, geo, seat, reachable, out):
     out["reach"] = {
         "x": [geo.cell(p)[0] for p in cells],
         "y": [geo.cell(p)[1] for p in cells],
-        "text": [str(cost[p]) for p in cells],
         "hovertext": [
             f"{who} reaches {_pos(p)}: " + ", ".join(per_ship[p]) for p in cells
         ],
+    }
+    # the cost in the cell's top-left corner, clear of ships and routes
+    out["reach costs"] = {
+        "x": [geo.cell(p)[0] - CELL / 2 + 13 for p in cells],
+        "y": [geo.cell(p)[1] - CELL / 2 + 12 for p in cells],
+        "text": [str(cost[p]) for p in cells],
     }
     isl = sorted(isl_cost)
     out["reach islands"] = {
@@ -906,7 +913,7 @@ def _sea_traces(game: Any, geo: Geometry) -> list:
         ),
         go.Scatter(
             name="reach",
-            mode="markers+text",
+            mode="markers",
             hoverinfo="text",
             showlegend=False,
             marker=dict(
@@ -915,8 +922,6 @@ def _sea_traces(game: Any, geo: Geometry) -> list:
                 color=T.rgba("#56B4E9", 0.42),
                 line=dict(color=T.rgba(DEEP, 0.6), width=1.2),
             ),
-            textposition="middle center",
-            textfont=dict(size=12, color=DEEP, family=T.FONT, weight="bold"),
         ),
         go.Scatter(
             name="route",
@@ -925,6 +930,14 @@ def _sea_traces(game: Any, geo: Geometry) -> list:
             showlegend=False,
             line=dict(color=T.rgba(T.HIGHLIGHT, 0.6), width=6),
             marker=dict(size=9, color="#ffffff", line=dict(color=T.HIGHLIGHT, width=2)),
+        ),
+        go.Scatter(
+            name="reach costs",
+            mode="text",
+            hoverinfo="skip",
+            showlegend=False,
+            textposition="middle center",
+            textfont=dict(size=12, color=DEEP, family=T.FONT, weight="bold"),
         ),
     ]
     islands = game.island_spaces
