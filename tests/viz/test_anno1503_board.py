@@ -364,3 +364,18 @@ def test_the_engine_state_is_not_changed(anno2, staged):
     before = repr(staged)
     viz.draw(anno2, staged, Sail(1, (3, 8)), reach=True, seat=1)
     assert repr(staged) == before
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_board_renders_to_a_png(anno2, staged, tmp_path):
+    from toolkit.viz import render
+
+    if render.engine() is None:
+        pytest.skip("no browser for static images")
+    fig = viz.draw(anno2, staged, Sail(1, (3, 8)), reach=True)
+    path = tmp_path / "anno1503.png"
+    render.write_pngs([fig], [path])
+    info = render.png_info(path)
+    assert (info["width"], info["height"]) == (fig.layout.width, fig.layout.height)
+    assert info["colours"] > 200  # a drawn board, not a blank page
