@@ -9,14 +9,16 @@ dir. They need ``/usr/bin/chromium`` (``apt-get install chromium``; never
 
 What is checked: the board renders as a plotly widget with drawn SVG points
 (not a text fallback), a legal-action button round-trips through the kernel
-and changes the board and the log, and a click on a city of the board moves
-the stagecoach there.
+and changes the board and the log, a click on a city of the board moves the
+stagecoach there, and after the human's turn the bots play theirs (with the
+app's visible delay) until the human decides again.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -181,6 +183,15 @@ def check_game(page, shot: Path) -> None:
     page.mouse.click(x, y)
     expect(title).to_contain_text("blue to settle", timeout=60_000)
     expect(log).to_contain_text(f"→ {target}", timeout=60_000)
+
+    # Settle; then the bots play their turns, one visible step at a time, until
+    # Blue decides again (a new turn, or an offer to join a bot's city).
+    page.locator("button:has-text('Settle ')").first.click()
+    expect(title).not_to_contain_text("blue to settle", timeout=60_000)
+    if re.search("blue to (use|add)", title.text_content()):
+        page.locator("button:has-text('Skip')").first.click()  # optional tile effect
+    expect(title).to_contain_text(re.compile("blue to (buy|join)"), timeout=120_000)
+    expect(log).to_contain_text("Red's turn: income", timeout=60_000)
     page.screenshot(path=str(shot), full_page=True)
     assert not errors, errors
 

@@ -215,9 +215,12 @@ def test_bots_pause_between_moves_when_asked(monkeypatch):
     assert not pauses  # no waiting before the app is shown
     app.on_action(EndPurchases())
     app.on_action(app.session.legal()[0])
-    while app.session.to_move == 0:
+    while not pauses:  # Blue finishes the turn; then Red, a bot, plays
         app.on_action(app.session.legal()[-1])
-    assert pauses and set(pauses) == {0.25}
+    assert set(pauses) == {0.25}
+    assert app.session.to_move == 0
+    assert "Then the bots made" in app.message_text
+    assert "Now Blue decides" in app.message_text
 
 
 def test_a_whole_game_ends_with_the_score_chart():

@@ -364,7 +364,15 @@ class PlayApp(App):
                 time.sleep(pause)
 
         try:
-            self.session.advance(on_step=shown)
+            done = self.session.advance(on_step=shown)
+            bots = sum(step.seat in self.session.bots for step in done)
+            if bots and self.session.human_to_move and self.message_kind == "ok":
+                who = self.session.names[self.session.to_move]
+                self.say(
+                    f"{self.message_text} Then the bots made {bots} move(s), "
+                    f"listed in the log. Now {who} decides.",
+                    "ok",
+                )
         except BotError as exc:
             self.session.take_over(exc.seat)
             self.say(
