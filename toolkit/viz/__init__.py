@@ -75,7 +75,7 @@ def __getattr__(name: str) -> Any:
         from . import charts
 
         return getattr(charts, name)
-    if name in ("theme", "charts", "pioneers", "gallery", "layout", "render"):
+    if name in ("theme", "charts", "pioneers", "anno1503", "gallery", "layout", "render"):
         return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
