@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.core import IllegalAction
+from toolkit.core import IllegalAction, replay
 from toolkit.pioneers import (
     BuyRoads,
     EndPurchases,
@@ -115,6 +115,24 @@ def test_undo_never_rerolls_the_dice(real):
         real.play(a)
         real.advance()
     assert real.state == after
+
+
+def test_the_record_replays_to_the_same_position(real):
+    real.play(EndPurchases())
+    real.play(real.legal()[0])
+    while real.human_to_move:
+        real.play(real.legal()[0])
+    real.advance()
+    record = real.record()
+    assert record.agents == ("human", "greedy", "random", "greedy")
+    assert replay(record, real.game) == real.state
+    assert record.scores == real.game.scores(real.state)
+
+
+def test_a_staged_game_has_no_record():
+    s = staged(["S-A"], phase="buy", players={0: dict(money=2)})
+    with pytest.raises(ValueError, match="staged position"):
+        s.record()
 
 
 def test_nothing_to_undo_or_redo_is_explained(real):

@@ -67,22 +67,13 @@ class Step:
 def _bot(spec: Any) -> tuple[Callable, str]:
     """A bot callable and its display name, from a bot name or a callable."""
     if isinstance(spec, str):
-        try:
-            from toolkit.agents import make_agent
-        except ImportError:  # toolkit.agents not installed: only the random bot
-            if spec != "random":
-                raise ValueError(
-                    f"unknown bot {spec!r}: only 'random' is available"
-                ) from None
-            from toolkit.core import random_agent
+        from toolkit.agents import make_agent  # raises a ValueError for unknown bots
 
-            return random_agent, "random"
         agent = make_agent(spec)
         return agent, getattr(agent, "name", spec)
     if callable(spec):
-        return spec, getattr(
-            spec, "name", getattr(spec, "__name__", type(spec).__name__)
-        )
+        name = getattr(spec, "name", None) or getattr(spec, "__name__", None)
+        return spec, name or type(spec).__name__
     raise ValueError(
         f"a seat is 'human', a bot name or an agent callable, not {spec!r}"
     )
