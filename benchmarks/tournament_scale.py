@@ -40,6 +40,7 @@ def speedup(
     results = {}
     for w in (1, workers):
         t = time.perf_counter()
+        cpu0 = os.times()
         results[w] = tournament(
             "pioneers",
             agents.split(","),
@@ -49,8 +50,11 @@ def speedup(
             chunk_size=chunk,
         )
         times[w] = time.perf_counter() - t
+        cpu = sum(os.times()[:2]) - sum(cpu0[:2])  # this process only
+        busy = f", CPU {cpu:.1f} s ({cpu / times[w]:.0%} of a core)" if w == 1 else ""
         print(
-            f"  workers={w}: {times[w]:.1f} s, {games / times[w]:.2f} games/s",
+            f"  workers={w}: {times[w]:.1f} s, {games / times[w]:.2f} games/s{busy} "
+            f"(load average now {os.getloadavg()[0]:.1f})",
             flush=True,
         )
     pd.testing.assert_frame_equal(results[1].seats, results[workers].seats)
