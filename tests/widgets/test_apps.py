@@ -60,6 +60,16 @@ def test_legal_actions_are_buttons_in_the_current_phase_group(app):
     assert "receives $3 this turn (P-INC-1)" in app.groups["income"].children[1].value
 
 
+def test_players_table_hides_the_bots_gold():
+    game = fixture_game(["S-A"], start="S")
+    state = stage(game, phase="buy", players={0: dict(money=2), 1: dict(nuggets=[5])})
+    app = PlayApp(
+        game, seats=["human", "random", "random", "random"], state=state, bot_delay=0
+    )
+    red = next(row for row in app.players.value.split("<tr>") if "Red" in row)
+    assert "<td>0</td>" in red and "<td>5</td>" not in red  # ASSUMPTION-10
+
+
 def test_button_click_plays_and_updates_board_log_and_buttons(app):
     log_before, fig_before = app.log_html.value, board_data(app.fig)
     buttons(app)["End purchases"].click()

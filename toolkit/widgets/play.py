@@ -78,9 +78,20 @@ MAX_BUTTONS = 12
 
 
 def players_html(session: Session) -> str:
-    """A small table of the players: money, VP now, roads, pioneers, wagons."""
+    """A small table of the players: money, VP now, roads, pioneers, wagons.
+
+    "VP now" is scored from what the human sees: other players' gold nuggets
+    stay hidden until the end (ASSUMPTION-10).
+    """
     game, state = session.game, session.state
-    scores = game.scores(state)
+    humans = sorted(session.humans)
+    viewer = (
+        humans[0]
+        if len(humans) == 1
+        else (session.to_move if session.human_to_move else None)
+    )
+    seen = state if viewer is None or session.over else game.observe(state, viewer)
+    scores = game.scores(seen)
     rows = []
     for seat, pl in enumerate(state.players):
         kind = (
