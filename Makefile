@@ -5,6 +5,7 @@
 #   make test    run the tests and execute every notebook
 #   make bench   run benchmarks/*.py
 #   make gallery render the README images into docs/img
+#   make play    serve lesson 04 (play Pioneers) as a web app with Voila
 #   make venv    (re)create .venv; the other targets do this when needed
 #   make clean   delete .venv, caches and build output
 
@@ -26,10 +27,10 @@ LAB_TARGET := $(firstword $(wildcard notebooks/00-start-here.ipynb) $(wildcard n
 # JupyterLab refuses to start as root without --allow-root (CI and containers).
 LAB_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: help venv lab test bench gallery clean
+.PHONY: help venv lab test bench gallery play clean
 
 help:
-	@sed -n '4,10p' Makefile | sed 's/^# *//'
+	@sed -n '4,11p' Makefile | sed 's/^# *//'
 
 venv: $(STAMP)
 
@@ -45,7 +46,7 @@ lab: $(STAMP)
 
 # Notebooks are executed by nbmake; the flag is added only once notebooks exist.
 test: $(STAMP)
-	$(PY) -m pytest $(PYTEST_ARGS) tests $(if $(NOTEBOOKS),--nbmake notebooks)
+	$(PY) -m pytest $(PYTEST_ARGS) tests $(if $(NOTEBOOKS),--nbmake --nbmake-timeout=180 notebooks)
 
 bench: $(STAMP)
 	@if [ -z "$(BENCHMARKS)" ]; then echo "No benchmarks/*.py yet."; fi
@@ -53,6 +54,9 @@ bench: $(STAMP)
 
 gallery: $(STAMP)
 	$(PY) -m toolkit.viz.gallery docs/img
+
+play: $(STAMP)
+	$(VENV)/bin/voila notebooks/04-play-pioneers.ipynb
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis
