@@ -64,8 +64,8 @@ def speedup(
     )
 
 
-def _rss_tree() -> int:
-    """Proportional set size (PSS) of this process and its workers, in bytes.
+def _pss() -> tuple[int, int]:
+    """Proportional set size (PSS) of this process and of its workers, in bytes.
 
     PSS splits pages shared between processes (forked workers share most of
     the parent's) among them, so the sum is the real footprint; plain RSS
@@ -74,14 +74,19 @@ def _rss_tree() -> int:
     import psutil
 
     me = psutil.Process()
-    total = 0
+    sizes = []
     for proc in [me, *me.children(recursive=True)]:
         try:
             info = proc.memory_full_info()
-            total += getattr(info, "pss", info.rss)
+            sizes.append(getattr(info, "pss", info.rss))
         except psutil.Error:
-            pass
-    return total
+            sizes.append(0)
+    return sizes[0], sum(sizes[1:])
+
+
+def _rss_tree() -> int:
+    """PSS of this process plus its workers, in bytes."""
+    return sum(_pss())
 
 
 def memory(games: int, workers: int, seed: int, out: str, chunk: int | None) -> None:
@@ -103,10 +108,12 @@ def memory(games: int, workers: int, seed: int, out: str, chunk: int | None) -> 
 
     def on_chunk(done: int, rows: dict) -> None:
         if done >= next_mark[0] or done == games:
-            marks.append((done, time.perf_counter() - start, _rss_tree()))
+            parent, workers_pss = _pss()
+            marks.append((done, time.perf_counter() - start, parent + workers_pss))
             print(
                 f"  {done:>7} games  {time.perf_counter() - start:7.0f} s  "
-                f"{marks[-1][2] / 2**20:7.1f} MB",
+                f"{marks[-1][2] / 2**20:7.1f} MB (this process {parent / 2**20:.1f}, "
+                f"workers {workers_pss / 2**20:.1f})",
                 flush=True,
             )
             next_mark[0] += step

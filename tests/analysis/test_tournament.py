@@ -186,7 +186,7 @@ def test_bad_counts_are_reported():
 def test_streamed_parquet_equals_the_tables(tmp_path):
     spec = prepare("pioneers", AGENTS, 3, turns=True)
     out = tmp_path / "r.parquet"
-    paths = write_parquet(spec, 6, out, chunk_size=2)
+    paths = write_parquet(spec, 6, out, chunk_size=2, row_group_bytes=1)
     assert set(paths) == {"seats", "games", "wagons", "turns"}
     assert paths == {k: v for k, v in table_paths(out).items() if k in paths}
     expected = tournament("pioneers", AGENTS, games=6, seed=3, turns=True)
@@ -196,6 +196,9 @@ def test_streamed_parquet_equals_the_tables(tmp_path):
     import pyarrow.parquet as pq
 
     assert pq.ParquetFile(out).num_row_groups == 3  # one per chunk: streamed
+    write_parquet(spec, 6, out, chunk_size=2)  # default: row groups of 8 MB
+    assert pq.ParquetFile(out).num_row_groups == 1
+    pd.testing.assert_frame_equal(pd.read_parquet(out), expected.seats)
 
 
 def test_an_interrupted_run_leaves_readable_files(tmp_path):

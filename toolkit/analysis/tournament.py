@@ -843,15 +843,25 @@ def check_writable(out: str | Path) -> None:
 
 
 class _Writers:
-    """One pyarrow ParquetWriter per table, opened at its first batch."""
+    """One pyarrow ParquetWriter per table, opened at its first batch.
 
-    def __init__(self, out: str | Path) -> None:
+    Rows are converted to Arrow at once (compact) and written out as a row
+    group whenever a table has ``row_group_bytes`` buffered, and at
+    :meth:`close`. Big row groups keep the footer metadata, which a
+    ParquetWriter holds in memory until it closes, small: a row group per
+    chunk of games would make memory grow with the number of games.
+    """
+
+    def __init__(self, out: str | Path, row_group_bytes: int = 8 << 20) -> None:
         self.paths = table_paths(out)
+        self.limit = row_group_bytes
         self.writers: dict[str, Any] = {}
         self.schemas: dict[str, Any] = {}
+        self.buffers: dict[str, list] = {}
         self.rows: dict[str, int] = {}
 
     def write(self, rows: dict[str, list[dict]]) -> None:
+        """Buffer one chunk's rows; flush the tables whose buffer is full."""
         import pyarrow as pa
         import pyarrow.parquet as pq
 
@@ -864,12 +874,27 @@ class _Writers:
                 self.writers[name] = pq.ParquetWriter(self.paths[name], table.schema)
             else:
                 table = pa.Table.from_pylist(part, schema=self.schemas[name])
-            self.writers[name].write_table(table)
+            buffer = self.buffers.setdefault(name, [])
+            buffer.append(table)
             self.rows[name] = self.rows.get(name, 0) + len(part)
+            if sum(t.nbytes for t in buffer) >= self.limit:
+                self._flush(name)
+
+    def _flush(self, name: str) -> None:
+        import pyarrow as pa
+
+        buffer = self.buffers.pop(name, [])
+        if buffer:
+            self.writers[name].write_table(pa.concat_tables(buffer))
 
     def close(self) -> None:
-        for w in self.writers.values():
-            w.close()
+        """Write what is buffered and close every file (a valid Parquet footer)."""
+        try:
+            for name in list(self.buffers):
+                self._flush(name)
+        finally:
+            for w in self.writers.values():
+                w.close()
 
 
 def write_parquet(
@@ -881,10 +906,12 @@ def write_parquet(
     scheduler: Any = None,
     chunk_size: int | None = None,
     on_chunk: Callable[[int, dict], None] | None = None,
+    row_group_bytes: int = 8 << 20,
 ) -> dict[str, Path]:
     """Play the tournament and stream every table to Parquet as chunks finish.
 
-    Memory holds a few chunks at a time, whatever ``games`` is. If the run is
+    Memory holds a few chunks at a time plus up to ``row_group_bytes`` of
+    Arrow data per table (a Parquet row group), whatever ``games`` is. If the run is
     interrupted (Ctrl-C, SIGTERM turned into an exception, a failing game) the
     writers are closed, so each file is a readable Parquet file of the games
     finished so far (whole games, in order). ``on_chunk(done, rows)`` is called
@@ -895,7 +922,7 @@ def write_parquet(
     loss) leaves files without their Parquet footer: unreadable.
     """
     check_writable(out)
-    writers = _Writers(out)
+    writers = _Writers(out, row_group_bytes)
     for path in writers.paths.values():
         if path.is_file():
             path.unlink()
