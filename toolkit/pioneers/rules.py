@@ -123,6 +123,9 @@ class Pioneers:
                 covered[i] = True
         self._covered0 = tuple(covered)
         self._blocked_cache: dict[tuple[bool, ...], int] = {}
+        self._usable_cache: dict[tuple[bool, ...], tuple[bool, ...]] = {}
+        self._redacted: dict[int, tuple[PlayerState, PlayerState]] = {}
+        self._routes_memo: tuple = (None, None, None)
         # Interned action objects: chance outcomes and moves are built once, reused.
         self._draw_tile = tuple(tuple(A.DrawTile(cid, t) for t in TILE_TYPES) for cid in b.ids)
         self._reveal = {w: A.RevealWagon(w) for w in self.regular_wagons}
@@ -278,11 +281,9 @@ class Pioneers:
         if phase == "buy":
             return self._buy_actions(state)
         if phase == "road":
-            roads = state.roads
-            covered = state.covered
-            edges = self.board.edges
-            return [self._place[e] for e in range(len(edges))
-                    if not roads[e] and not covered[edges[e][0]] and not covered[edges[e][1]]]
+            # A connection is free when it has no road and touches no covered city
+            # (ASSUMPTION-14); compress() does the scan in C.
+            return list(compress(self._place, map(_free, state.roads, self._usable(state.covered))))
         if phase == "settle":
             pl = state.players[state.active]
             tile = state.tile
@@ -342,10 +343,18 @@ class Pioneers:
         me = state.active
         if state.players[me].roads_left <= 0:
             return []
-        roads, covered, edges = state.roads, state.covered, self.board.edges
-        return [e for e in range(len(edges))
-                if not covered[edges[e][0]] and not covered[edges[e][1]]
-                and (not roads[e] or (len(roads[e]) == 1 and roads[e][0] != me))]
+        roads = state.roads
+        usable = self._usable(state.covered)
+        return [e for e, r in enumerate(roads)
+                if usable[e] and (not r or (len(r) == 1 and r[0] != me))]
+
+    def _usable(self, covered: tuple[bool, ...]) -> tuple[bool, ...]:
+        """Per connection: may a road go there at all (no covered end, ASSUMPTION-14)?"""
+        mask = self._usable_cache.get(covered)
+        if mask is None:
+            mask = tuple(not covered[a] and not covered[b] for a, b in self.board.edges)
+            self._usable_cache[covered] = mask
+        return mask
 
     # ----- stagecoach routes (P-MOVE) -------------------------------------------
 
@@ -369,6 +378,14 @@ class Pioneers:
         Returns ``(target, cost, path)`` sorted by target id.
         """
         seat = state.active if seat is None else seat
+        memo = self._routes_memo
+        if memo[0] is state and memo[1] == (seat, budget):
+            return list(memo[2])  # the same immutable state asked again (e.g. a pass)
+        found = self._dijkstra(state, seat, budget)
+        self._routes_memo = (state, (seat, budget), found)
+        return list(found)
+
+    def _dijkstra(self, state: State, seat: int, budget: int | None) -> list:
         pl = state.players[seat]
         budget = pl.money if budget is None else budget
         matched = self.targets_matched(pl)
@@ -930,11 +947,19 @@ class Pioneers:
             return state
         players = state.players
         redacted = None
+        cache = self._redacted
         for i, pl in enumerate(players):
             if pl.nuggets and i != seat and pl.nuggets[0] is not None:
                 if redacted is None:
                     redacted = list(players)
-                redacted[i] = pl._replace(nuggets=(None,) * len(pl.nuggets))
+                # Player records are shared between successive states, so the
+                # redacted copy is cached by identity (the entry keeps `pl` alive).
+                hit = cache.get(id(pl))
+                if hit is None or hit[0] is not pl:
+                    if len(cache) > 50_000:
+                        cache.clear()
+                    hit = cache[id(pl)] = (pl, pl._replace(nuggets=(None,) * len(pl.nuggets)))
+                redacted[i] = hit[1]
         if redacted is None:
             # Nothing of another player's to hide: no copy (the common case early on).
             return state if state.tile_pool is None else state._replace(tile_pool=None)
@@ -977,6 +1002,10 @@ def nugget_pool(state: State) -> tuple[int, ...]:
     if None in drawn:
         raise ValueError("the nugget pool is hidden in an observation (ASSUMPTION-10)")
     return tuple(c - drawn.count(v) for v, c in zip(NUGGETS, NUGGET_COUNTS))
+
+
+def _free(road: tuple[int, ...], usable: bool) -> bool:
+    return usable and not road
 
 
 def _set_player(state: State, seat: int, pl: PlayerState) -> State:
