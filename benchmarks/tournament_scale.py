@@ -36,11 +36,13 @@ def speedup(
         f"speed-up: {games} games of {agents}, seed {seed}, chunk {chunk or 'auto'}, "
         f"{os.cpu_count()} CPUs (load average {os.getloadavg()[0]:.1f})"
     )
-    times = {}
-    results = {}
+    import resource
+
+    times, cpus, results = {}, {}, {}
     for w in (1, workers):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        mine = os.times()
         t = time.perf_counter()
-        cpu0 = os.times()
         results[w] = tournament(
             "pioneers",
             agents.split(","),
@@ -50,17 +52,27 @@ def speedup(
             chunk_size=chunk,
         )
         times[w] = time.perf_counter() - t
-        cpu = sum(os.times()[:2]) - sum(cpu0[:2])  # this process only
-        busy = f", CPU {cpu:.1f} s ({cpu / times[w]:.0%} of a core)" if w == 1 else ""
+        own = sum(os.times()[:2]) - sum(mine[:2])
+        time.sleep(1.0)  # let the pool reap its workers, so their CPU time is counted
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        children = (after.ru_utime + after.ru_stime) - (
+            before.ru_utime + before.ru_stime
+        )
+        cpus[w] = own + children
         print(
-            f"  workers={w}: {times[w]:.1f} s, {games / times[w]:.2f} games/s{busy} "
+            f"  workers={w}: {times[w]:.1f} s, {games / times[w]:.2f} games/s, "
+            f"CPU {cpus[w]:.1f} s = {cpus[w] / times[w] / w:.0%} of {w} core(s) "
             f"(load average now {os.getloadavg()[0]:.1f})",
             flush=True,
         )
     pd.testing.assert_frame_equal(results[1].seats, results[workers].seats)
+    ideal = min(workers, workers * cpus[1] / cpus[workers])
     print(
         f"  speed-up 1 -> {workers} workers: {times[1] / times[workers]:.2f}x "
-        "(tables identical)"
+        "(tables identical)\n"
+        f"  CPU of the {workers}-worker run / CPU of the 1-worker run: "
+        f"{cpus[workers] / cpus[1]:.2f} (the parallel overhead); on {workers} idle "
+        f"cores expect about {ideal:.2f}x"
     )
 
 

@@ -528,10 +528,14 @@ def _chunks(games: int, size: int) -> list[tuple[int, int]]:
 
 
 def _default_chunk(spec: TournamentSpec, games: int, workers: int) -> int:
-    """Pick chunks small enough to balance workers and stream often, yet cheap."""
+    """Pick chunks small enough to balance workers and stream often, yet cheap.
+
+    About 16 chunks per worker (a chunk costs ~3 ms of pickling), at most 200
+    games, and single games for the search bots (seconds each).
+    """
     slow = any(_label(a) in ("mc", "mcts") for a in spec.agents)
-    cap = 4 if slow else 200
-    return max(1, min(cap, -(-games // max(4 * workers, 1))))
+    cap = 1 if slow else 200
+    return max(1, min(cap, -(-games // (16 * workers))))
 
 
 def _check_scheduler(scheduler: Any) -> None:
