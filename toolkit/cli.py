@@ -208,6 +208,7 @@ def _simulate(args: argparse.Namespace) -> int:
             args.game, agents, args.seed, players=players, turns=args.turns, **options
         )
         T.check_writable(args.out)
+        T._need_pyarrow()
         client = None
         if args.scheduler is not None:
             T._check_scheduler(args.scheduler)

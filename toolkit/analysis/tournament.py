@@ -828,6 +828,15 @@ def table_paths(out: str | Path) -> dict[str, Path]:
     return paths
 
 
+def _need_pyarrow() -> None:
+    try:
+        import pyarrow.parquet  # noqa: F401
+    except ImportError:
+        raise TournamentError(
+            "writing Parquet needs pyarrow: pip install 'frontier-toolkit[scale]'"
+        ) from None
+
+
 def check_writable(out: str | Path) -> None:
     """Raise :class:`TournamentError` unless ``out`` can be written (tried first)."""
     out = Path(out)
@@ -926,6 +935,7 @@ def write_parquet(
     loss) leaves files without their Parquet footer: unreadable.
     """
     check_writable(out)
+    _need_pyarrow()
     writers = _Writers(out, row_group_bytes)
     for path in writers.paths.values():
         if path.is_file():
