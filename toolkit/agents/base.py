@@ -53,6 +53,12 @@ HOOKS: dict[str, dict[str, str]] = {
         "greedy": "toolkit.agents.pioneers:greedy_value",
         "resolve": "toolkit.agents.pioneers:resolve",
     },
+    "anno1503": {
+        "determinize": "toolkit.agents.anno1503:determinize",
+        "evaluate": "toolkit.agents.anno1503:evaluate",
+        "policy": "toolkit.agents.anno1503:playout_policy",
+        "greedy": "toolkit.agents.anno1503:greedy_value",
+    },
 }
 
 _resolved: dict[tuple[str, str], Callable | None] = {}
