@@ -1,4 +1,9 @@
-"""PlayApp: play Pioneers in a notebook against bots (or friends at one screen).
+"""PlayApp: play Pioneers or Anno 1503 in a notebook against bots (or friends).
+
+>>> from toolkit.anno1503 import Anno1503
+>>> app = PlayApp(Anno1503(players=2), seats=["human", "greedy"], bot_delay=0)
+>>> app.session.human_to_move
+True
 
 >>> from toolkit.widgets import PlayApp
 >>> app = PlayApp(
@@ -21,6 +26,13 @@ An illegal click is answered with a "Why not?" message citing the rule, and the
 game stays as it was. Bots move one decision at a time with a short pause
 (``bot_delay`` seconds; 0 in tests) so their moves can be followed on the board.
 When the game ends, the final score breakdown chart appears.
+
+Anno 1503 (and any other game) gets the same app: buttons grouped by the phases
+of its turn, its log sentences, its board from :mod:`toolkit.viz` updated in
+place, undo/redo and bots. Everything game-specific comes from
+:func:`toolkit.widgets.games.words_for`; for Anno 1503 the board takes no clicks
+(a click is answered with a message) and the result shows the winner, the
+victory conditions met and the home islands.
 """
 
 from __future__ import annotations
@@ -31,38 +43,22 @@ from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as W
-import plotly.graph_objects as go
 
-from toolkit import viz
-from toolkit.core import CHANCE, IllegalAction
+from toolkit.core import IllegalAction
 from toolkit.pioneers import actions as A
 from toolkit.pioneers.board import SHORT
-from toolkit.pioneers.rules import INCOME
 
 from . import figures
 from .common import App, guarded
+from .games import PIONEERS
 from .session import HUMAN, BotError, Session
-from .words import GROUPS, explain, label, player
+from .words import player
 
 __all__ = ["PlayApp", "players_html"]
 
-#: The button groups, in the order of a turn (P-FLOW-2).
-GROUP_TITLES = (
-    ("income", "1 · Income"),
-    ("purchase", "2 · Purchase"),
-    ("move", "3 · Move"),
-    ("settle", "4 · Settle"),
-    ("join", "5 · Join"),
-)
-HINTS = {
-    "income": "Each turn starts with $3 + $1 per banker (P-INC-1).",
-    "purchase": (
-        "Buy roads ($2 / $5) or a market wagon ($1-$4), or end purchases (P-BUY-1)."
-    ),
-    "move": "Click a target city on the board, or a button here (P-MOVE-1).",
-    "settle": "After the move: settle a pioneer and use the tile (P-SETTLE-1, P-TILE).",
-    "join": "When someone settles, the others may join for $2 (P-JOIN-1).",
-}
+#: The Pioneers button groups, in the order of a turn (P-FLOW-2).
+GROUP_TITLES = PIONEERS.groups
+HINTS = PIONEERS.hints
 PHASE_WORDS = {
     "buy": "buy (or end purchases)",
     "road": "place the road just bought",
@@ -137,11 +133,11 @@ def players_html(session: Session) -> str:
 
 
 class PlayApp(App):
-    """Play Pioneers: humans and bots in any seats (see the module docstring).
+    """Play Pioneers or Anno 1503 with humans and bots in any seats (see the module).
 
     Parameters
     ----------
-    game : Pioneers, optional
+    game : Pioneers or Anno1503, optional
         Default ``Pioneers(players=len(seats))``.
     seats : sequence
         ``"human"``, a bot name (``"random"``, ``"greedy"``, ``"mcts:100"``) or an
@@ -172,24 +168,28 @@ class PlayApp(App):
             game = Pioneers(players=len(seats))
         super().__init__(game, layout=W.Layout(width="100%"))
         self.session = Session(game, seats, seed=seed, state=state, names=names)
+        self.words = self.session.words
         self.bot_delay = bot_delay
         self.route: Any = None  # a route shown on the board while choosing
         self.action_buttons: list[W.Button] = []
+        self.action_pickers: list[W.Dropdown] = []  # many actions of one kind
         if self.session.humans:  # bots before the first human decision play at once
             self._advance(delay=False)
-        self.fig = figures.board(game, self.session.state, width=width)
+        self.fig = figures.board(
+            game,
+            self.session.state,
+            width=width,
+            seat=self.words.board_seat(self.session),
+        )
         self._hook_clicks()
 
         self.title = W.HTML()
         self.players = W.HTML()
-        self.groups = {
-            key: W.VBox(
-                layout=W.Layout(
-                    min_width="150px", flex="1 1 0", padding="4px", margin="2px"
-                )
-            )
-            for key, _ in GROUP_TITLES
-        }
+        self.group_titles = dict(self.words.groups)
+        self.groups: dict[str, W.VBox] = {}
+        self.group_row = W.HBox(layout=W.Layout(width="100%", flex_flow="row wrap"))
+        for key, _ in self.words.groups:
+            self._group_box(key)
         self.undo_button = W.Button(
             description="Undo",
             icon="undo",
@@ -210,7 +210,7 @@ class PlayApp(App):
         self.route_pick = W.Dropdown(options=[], layout=W.Layout(width="340px"))
         self.route_go = W.Button(description="Move along this route", icon="truck")
         self.typed = W.Text(
-            placeholder="or type an action, e.g. move BUF-CLE $1",
+            placeholder=self.words.typed_example,
             layout=W.Layout(width="300px"),
         )
         self.typed_go = W.Button(description="Play typed action")
@@ -226,6 +226,8 @@ class PlayApp(App):
         self.typed.continuous_update = False
 
         route_row = W.HBox([self.choose_route, self.route_pick, self.route_go])
+        if not self.words.board_clicks:  # routes are chosen by clicking cities
+            route_row.layout.display = "none"
         controls = W.HBox(
             [
                 self.undo_button,
@@ -240,16 +242,13 @@ class PlayApp(App):
             self.title,
             self.fig,
             self.message,
-            W.HBox(
-                [self.groups[k] for k, _ in GROUP_TITLES],
-                layout=W.Layout(width="100%", flex_flow="row wrap"),
-            ),
+            self.group_row,
             route_row,
             controls,
             self.players,
             W.HTML(
-                "<b>Log</b> <small>(newest first; rule IDs from the Pioneers "
-                "specification)</small>"
+                "<b>Log</b> <small>(newest first; rule IDs from "
+                f"{html.escape(self.words.spec)})</small>"
             ),
             self.log_html,
             self.final,
@@ -258,12 +257,31 @@ class PlayApp(App):
 
     # ----- clicks on the board --------------------------------------------------------
 
+    def _group_box(self, key: str) -> W.VBox:
+        """The box of button group ``key`` (made, and shown, on first use)."""
+        if key not in self.groups:
+            self.groups[key] = W.VBox(
+                layout=W.Layout(
+                    min_width="150px", flex="1 1 0", padding="4px", margin="2px"
+                )
+            )
+            self.group_row.children = (*self.group_row.children, self.groups[key])
+        return self.groups[key]
+
     def _hook_clicks(self) -> None:
+        if not self.words.board_clicks:  # every click gets a message saying why not
+            for tr in self.fig.data:
+                tr.on_click(self._board_points)
+            return
         figures.trace(self.fig, "cities").on_click(self._city_points)
         figures.trace(self.fig, "connection info").on_click(self._connection_points)
         for tr in self.fig.data:  # a click on a pioneer or the coach means its city
             if tr.name.startswith("pioneers seat") or tr.name == "coach":
                 tr.on_click(self._near_city_points)
+
+    def _board_points(self, trace: Any, points: Any, state: Any = None) -> None:
+        if points.point_inds:
+            self.on_board_click()
 
     def _city_points(self, trace: Any, points: Any, state: Any = None) -> None:
         if points.point_inds:
@@ -286,6 +304,11 @@ class PlayApp(App):
     def on_action(self, action: Any) -> None:
         """A legal-action button (or any action object) was pressed."""
         self._play(action)
+
+    @guarded
+    def on_board_click(self) -> None:
+        """A click on a board that takes no clicks: say what to do instead."""
+        raise IllegalAction("BOARD", self.words.board_click_message(self.game))
 
     @guarded
     def on_city_click(self, city: str) -> None:
@@ -388,7 +411,8 @@ class PlayApp(App):
             self.session.take_over(exc.seat)
             self.say(
                 f"The {exc.name} bot of {self.session.names[exc.seat]} failed "
-                f"({explain(self.game, exc.error)}). Its move was not played; you now "
+                f"({self.words.explain(self.game, exc.error)}). Its move was not "
+                "played; you now "
                 f"decide for {self.session.names[exc.seat]}.",
                 "error",
             )
@@ -407,11 +431,13 @@ class PlayApp(App):
         """Redraw everything from the session (board, buttons, players, log)."""
         s = self.session
         state = s.state
-        figures.update_board(self.fig, self.game, state, self.route)
+        figures.update_board(
+            self.fig, self.game, state, self.route, seat=self.words.board_seat(s)
+        )
         self.title.value = (
             f"<h3 style='margin:4px 0'>{html.escape(self._status())}</h3>"
         )
-        self.players.value = players_html(s)
+        self.players.value = self.words.players_html(s)
         self.undo_button.disabled = not s.can_undo
         self.redo_button.disabled = not s.can_redo
         self.bots_button.disabled = not s.bot_to_move
@@ -425,54 +451,41 @@ class PlayApp(App):
             + "</ol>"
         )
         if s.over and not self.final.children:
-            fig = viz.score_breakdown_chart(self.game, state)
-            self.final.children = [
-                W.HTML("<b>Final score breakdown</b>"),
-                go.FigureWidget(fig),
-            ]
+            self.final.children = self.words.final(s)
         elif not s.over and self.final.children:
             self.final.children = []
 
     def _status(self) -> str:
-        s = self.session
-        state = s.state
-        if s.over:
-            win = self.game.winners(state)
-            return (
-                "Game over: "
-                + " and ".join(s.names[w] for w in win)
-                + (" wins" if len(win) == 1 else " share the victory")
-            )
-        seat = s.to_move
-        if seat == CHANCE:
-            return f"Round {state.round}: chance turn"
-        who = s.names[seat] + (
-            " (you)" if seat in s.humans and len(s.humans) == 1 else ""
-        )
-        doing = PHASE_WORDS.get(state.phase, state.phase)
-        return f"Round {state.round} · {who} to {doing}"
+        return self.words.status(self.session)
 
     def _fill_groups(self) -> None:
         s = self.session
         state = s.state
-        current = GROUPS.get(state.phase)
+        words = self.words
+        current = words.current_group(self.game, state)
         legal = s.legal() if s.human_to_move else []
+        by_group: dict[str, list] = {}
+        for action in legal:
+            by_group.setdefault(words.group(self.game, state, action), []).append(
+                action
+            )
         self.action_buttons = []
-        for key, title in GROUP_TITLES:
-            box = self.groups[key]
-            active = key == current and not s.over
-            head = W.HTML(f"<b>{title}</b>")
-            if key == "income" and state.round > 0 and not s.over:
-                pl = state.players[state.active]
-                body: list = [
-                    W.HTML(
-                        f"<small>{html.escape(s.names[state.active])} receives "
-                        f"${INCOME + min(pl.bankers, 2)} this turn (P-INC-1).</small>"
-                    )
-                ]
-            elif active and legal:
-                body = self._action_widgets(legal)
-            elif active and s.bot_to_move:
+        self.action_pickers = []
+        keys = [k for k, _ in words.groups] + [
+            k for k in by_group if k not in self.group_titles
+        ]
+        for key in keys:
+            box = self._group_box(key)
+            actions = by_group.get(key, [])
+            deciding = key == current and s.bot_to_move
+            active = not s.over and (bool(actions) or deciding)
+            head = W.HTML(f"<b>{html.escape(self.group_titles.get(key, key))}</b>")
+            note = words.group_note(s, key)
+            if note is not None:
+                body: list = [W.HTML(f"<small>{html.escape(note)}</small>")]
+            elif actions:
+                body = self._action_widgets(actions)
+            elif deciding:
                 body = [
                     W.HTML(
                         f"<small>{html.escape(s.names[s.to_move])} "
@@ -480,36 +493,39 @@ class PlayApp(App):
                     )
                 ]
             else:
-                body = [W.HTML(f"<small style='color:#777'>{HINTS[key]}</small>")]
+                hint = words.hints.get(key, "")
+                body = [
+                    W.HTML(f"<small style='color:#777'>{html.escape(hint)}</small>")
+                ]
+            if note is not None and actions:
+                body += self._action_widgets(actions)
             box.children = [head, *body]
             box.layout.border = "2px solid #d58a00" if active else "1px solid #ddd"
 
     def _action_widgets(self, legal: list) -> list:
+        """Buttons for ``legal``; many actions of a pick-list kind share a dropdown."""
         state = self.session.state
-        roads = [a for a in legal if isinstance(a, (A.PlaceRoad, A.SergeantRoad))]
-        others = [a for a in legal if a not in roads]
+        words = self.words
+        many = [a for a in legal if words.pick_list(a)]
+        others = [a for a in legal if a not in many]
         out: list = []
-        if len(roads) > MAX_BUTTONS:
+        if len(many) > MAX_BUTTONS:
+            prompt, text = words.picker_text()
             pick = W.Dropdown(
-                options=[(label(self.game, state, a), a) for a in roads],
+                options=[(words.label(self.game, state, a), a) for a in many],
                 layout=W.Layout(width="170px"),
             )
-            go = W.Button(
-                description="Place road", tooltip="or click a connection on the board"
-            )
+            go = W.Button(description=text, tooltip="or click the board")
             go.action = None  # the dropdown decides
             go.on_click(lambda _: self.on_action(pick.value))
-            out += [
-                W.HTML("<small>Click a connection on the board, or:</small>"),
-                pick,
-                go,
-            ]
+            out += [W.HTML(f"<small>{html.escape(prompt)}</small>"), pick, go]
             self.action_buttons.append(go)
+            self.action_pickers.append(pick)
         else:
-            others = roads + others
+            others = many + others
         for action in others:
             b = W.Button(
-                description=label(self.game, state, action),
+                description=words.label(self.game, state, action),
                 tooltip=str(action),
                 layout=W.Layout(width="auto", max_width="240px"),
             )

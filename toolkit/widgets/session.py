@@ -1,8 +1,12 @@
 """The model behind :class:`~toolkit.widgets.PlayApp`: a game in progress.
 
-A :class:`Session` holds the states of one Pioneers game, who sits in each seat
-(a human or a bot), the log, and undo/redo. It has no widget code, so every
-rule of the app can be tested by calling it directly.
+A :class:`Session` holds the states of one game (Pioneers, Anno 1503 or any
+game on the shared protocol), who sits in each seat (a human or a bot), the
+log, and undo/redo. It has no widget code, so every rule of the app can be
+tested by calling it directly. What depends on the game (log sentences, the
+rules a refusal cites, game-specific bots) comes from :func:`.games.words_for`;
+the board clicks (:meth:`Session.click_city`, :meth:`Session.click_connection`)
+exist for Pioneers only and answer other games with an IllegalAction.
 
 Two promises hold for every method:
 
@@ -35,7 +39,8 @@ from toolkit.core import CHANCE, IllegalAction, sample_outcome
 from toolkit.pioneers import actions as A
 from toolkit.pioneers import routes
 
-from .words import describe, setup_summary, who
+from .games import words_for
+from .words import who
 
 __all__ = ["HUMAN", "BotError", "Session", "Step"]
 
@@ -64,12 +69,18 @@ class Step:
     group: int | None = None  # the human gesture it belongs to (None: bot or chance)
 
 
-def _bot(spec: Any) -> tuple[Callable, str]:
-    """A bot callable and its display name, from a bot name or a callable."""
+def _bot(spec: Any, game: Any = None) -> tuple[Callable, str]:
+    """A bot callable and its display name, from a bot name or a callable.
+
+    A game may supply its own bot for a name (Anno 1503's greedy bot) through
+    :meth:`.games.GameWords.bot`; otherwise the name goes to ``make_agent``.
+    """
     if isinstance(spec, str):
         from toolkit.agents import make_agent  # raises a ValueError for unknown bots
 
-        agent = make_agent(spec)
+        agent = (game is not None and words_for(game).bot(game, spec)) or make_agent(
+            spec
+        )
         return agent, getattr(agent, "name", spec)
     if callable(spec):
         name = getattr(spec, "name", None) or getattr(spec, "__name__", None)
@@ -80,12 +91,12 @@ def _bot(spec: Any) -> tuple[Callable, str]:
 
 
 class Session:
-    """One game of Pioneers with humans and bots, a log and undo/redo.
+    """One game with humans and bots, a log and undo/redo.
 
     Parameters
     ----------
-    game : Pioneers
-        The game (any board, any player count).
+    game : Pioneers, Anno1503, ...
+        The game (any board, any player count; any game on the shared protocol).
     seats : sequence
         One entry per seat: ``"human"``, a bot name (``"random"``, ``"greedy"``,
         ``"mcts:50"`` ...) or an agent callable ``agent(game, view, legal, rng)``.
@@ -112,6 +123,7 @@ class Session:
                 f"{game.players} players need {game.players} seats, got {len(seats)}"
             )
         self.game = game
+        self.words = words_for(game)
         self.seed = seed
         self.humans: set[int] = set()
         self.bots: dict[int, tuple[Callable, str]] = {}
@@ -119,7 +131,7 @@ class Session:
             if spec == HUMAN:
                 self.humans.add(seat)
             else:
-                self.bots[seat] = _bot(spec)
+                self.bots[seat] = _bot(spec, game)
         self.names = {s: who(s, names) for s in range(game.players)}
         self.states: list[Any] = [game.setup() if state is None else state]
         self.steps: list[Step] = []
@@ -212,15 +224,7 @@ class Session:
         state = start
         for action, group in moves:
             after = game.apply(state, action)
-            if state.round > 0:
-                lines = describe(game, state, action, after, names)
-            elif after.round > 0:  # the set-up's chance turns get one summary line
-                lines = [
-                    setup_summary(game, after, names),
-                    *describe(game, state, action, after, names)[1:],
-                ]
-            else:
-                lines = []
+            lines = self.words.lines(game, state, action, after, names)
             states.append(after)
             steps.append(Step(game.to_move(state), action, tuple(lines), group))
             state = after
@@ -233,17 +237,18 @@ class Session:
     def check_turn(self) -> int:
         """The human seat to move now, or IllegalAction saying why nobody may click."""
         seat = self.to_move
+        rules = self.words.rules
         if seat is None:
             raise IllegalAction(
-                "P-END-2", "the game is over; no more actions can be taken."
+                rules["over"], "the game is over; no more actions can be taken."
             )
         if seat == CHANCE:
             raise IllegalAction(
-                "P-FLOW-2", "a chance turn comes next; let the game continue."
+                rules["chance"], "a chance turn comes next; let the game continue."
             )
         if seat not in self.humans:
             raise IllegalAction(
-                "P-FLOW-1",
+                rules["turn"],
                 f"it is {self.names[seat]}'s turn, and that seat is played by "
                 f"the {self.bots[seat][1]} bot.",
             )
@@ -262,7 +267,7 @@ class Session:
         states, steps = self._applied(self.state, ((a, group) for a in actions))
         if any(st.seat != seat for st in steps):
             raise IllegalAction(
-                "P-FLOW-1", "one click plays actions of one player only."
+                self.words.rules["turn"], "one click plays actions of one player only."
             )
         self._groups = group
         self._commit(states, steps)
@@ -353,7 +358,9 @@ class Session:
 
         Raises IllegalAction with the rule when the stagecoach cannot go there
         now (wrong phase, not a target, behind a tiled city, too dear).
+        Games without cities (Anno 1503) answer with an IllegalAction ``BOARD``.
         """
+        self._board_clicks()
         self.check_turn()
         game, state = self.game, self.state
         if city not in game.board.index:
@@ -423,6 +430,7 @@ class Session:
         here. Road placement: place it. Sergeant: the free road. Anything else
         raises IllegalAction saying why (the engine's own message).
         """
+        self._board_clicks()
         self.check_turn()
         game, state = self.game, self.state
         a, b = sorted((a, b))
@@ -438,6 +446,11 @@ class Session:
         game.apply(state, A.BuyRoads(1))  # raises the reason R1 cannot be bought
         game.apply(state, A.BuyRoads(2))
         raise IllegalAction("P-BUY-1", "you cannot buy a road now.")  # pragma: no cover
+
+    def _board_clicks(self) -> None:
+        """Raise IllegalAction ``BOARD`` when the game's board takes no clicks."""
+        if not self.words.board_clicks:
+            raise IllegalAction("BOARD", self.words.board_click_message(self.game))
 
     def why_not(self, action: Any) -> str | None:
         """``None`` if ``action`` is legal now, else ``"RULE: sentence"``."""

@@ -1,5 +1,8 @@
 """Pioneers moves in plain words, each sentence citing the rule it applies.
 
+(Other games: :mod:`.games` picks their words by ``game.name``; Anno 1503's
+are in :mod:`.anno_words`.)
+
 :func:`describe` turns one applied action into log lines for a student:
 
 >>> from toolkit.pioneers import EndPurchases
@@ -92,8 +95,8 @@ def explain(game: Any, error: Any) -> str:
     """
     rule = getattr(error, "rule", None)
     text = getattr(error, "message", None) or str(error)
-    b = game.board
-    named = {cid: city_name(game, cid) for cid in b.ids if city_name(game, cid) != cid}
+    ids = getattr(getattr(game, "board", None), "ids", ())  # only boards with cities
+    named = {cid: city_name(game, cid) for cid in ids if city_name(game, cid) != cid}
     if named:
         pattern = re.compile(
             r"(?<![\w(-])(" + "|".join(map(re.escape, named)) + r")(?![\w)-])"
