@@ -7,11 +7,10 @@ the stagecoach starts on S unless a test says otherwise.
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
-from toolkit.core import CHANCE, IllegalAction
+from toolkit.core import CHANCE
+from toolkit.core.testing import assert_illegal as illegal
 from toolkit.pioneers import (
     AddFarmer,
     Decline,
@@ -48,19 +47,6 @@ def run(game, state, *actions):
     return state
 
 
-def illegal(game, state, action, rule):
-    """``action`` is refused citing ``rule`` with a readable sentence; ``state`` is unchanged."""
-    before = copy.deepcopy(state)
-    with pytest.raises(IllegalAction) as info:
-        game.apply(state, action)
-    err = info.value
-    assert err.rule == rule, f"expected {rule}, got {err.rule}: {err.message}"
-    msg = err.message
-    assert len(msg.split()) >= 4 and msg.endswith("."), msg
-    assert "object at 0x" not in msg and "Traceback" not in msg, msg
-    assert str(err) == f"{rule}: {msg}"
-    assert state == before
-    return err
 
 
 def star(players, roads=None, finite_bank=False, **kw):

@@ -7,13 +7,13 @@ chance turns. Related defaults: ASSUMPTION-1, -2, -3, -15, -21 and -24.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 
 import pytest
 
-from toolkit.core import CHANCE, IllegalAction, sample_outcome
+from toolkit.core import CHANCE, sample_outcome
+from toolkit.core.testing import assert_illegal as illegal
 from toolkit.pioneers import (
     PROFESSIONS,
     TILE_TYPES,
@@ -49,15 +49,6 @@ def set_up(game, seed=0, pick=None):
     return state
 
 
-def illegal(game, state, action, rule):
-    before = copy.deepcopy(state)
-    with pytest.raises(IllegalAction) as info:
-        game.apply(state, action)
-    err = info.value
-    assert err.rule == rule, f"expected {rule}, got {err.rule}: {err.message}"
-    assert len(err.message.split()) >= 4 and err.message.endswith("."), err.message
-    assert state == before
-    return err
 
 
 def tiles_by_city(game, state):

@@ -131,3 +131,23 @@ def check_game(
     if tuple(game.scores(final)) != record.scores:
         raise ConformanceError("scores of the replayed game differ from the record")
     return stats
+
+
+def assert_illegal(game: Any, state: Any, action: Any, rule: str) -> IllegalAction:
+    """Assert that ``action`` is refused citing ``rule``, with a readable sentence,
+    and that ``state`` is left exactly as it was. Returns the error."""
+    before = copy.deepcopy(state)
+    try:
+        game.apply(state, action)
+    except IllegalAction as err:
+        msg = err.message
+        if err.rule != rule:
+            raise AssertionError(f"expected {rule}, got {err.rule}: {msg}") from None
+        if len(msg.split()) < 4 or not msg.endswith(".") or "object at 0x" in msg:
+            raise AssertionError(f"not a sentence a student understands: {msg!r}") from None
+        if str(err) != f"{rule}: {msg}":
+            raise AssertionError(f"str(error) should read '{rule}: {msg}'") from None
+        if state != before:
+            raise AssertionError(f"refusing {action} changed the state") from None
+        return err
+    raise AssertionError(f"{action} was accepted; expected {rule} to refuse it")
