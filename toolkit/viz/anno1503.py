@@ -42,13 +42,14 @@ from typing import Any, NamedTuple
 
 import plotly.graph_objects as go
 
+from . import common as C
 from . import theme as T
+from .common import DEFAULT_WIDTH, trace_index  # trace_index: re-exported (__all__)
+from .common import MARGIN as MARGIN  # re-exported: tests measure the chrome
 
 GAME = "anno1503"
 
-DEFAULT_WIDTH = 1000
 PLOT_W = 984  # DEFAULT_WIDTH minus the side margins: 1 board unit = 1 px
-MARGIN = {"l": 8, "r": 8, "t": 64, "b": 8}
 LEGEND_HEIGHT = 44
 
 # sea grid
@@ -193,7 +194,7 @@ TRACES = (
 #: The traces :func:`draw_panel` draws (no sea, no supply).
 PANEL_TRACES = TRACES[TRACES.index("track") :]
 
-HALO = "1px 1px 1px #fff, -1px -1px 1px #fff, 1px -1px 1px #fff, -1px 1px 1px #fff"
+HALO = T.HALO
 
 
 # --------------------------------------------------------------------------- geometry
@@ -272,10 +273,6 @@ def _card_xy(x: float, y: float, k: int, n: int) -> tuple[float, float]:
 
 
 # ----------------------------------------------------------------------- text helpers
-
-
-def _seat_label(seat: int) -> str:
-    return f"{T.player_name(seat)} (seat {seat})"
 
 
 def _pos(p: tuple[int, int]) -> str:
@@ -730,7 +727,7 @@ def _home_data(game: Any, state: Any, geo: Geometry, out: dict) -> None:
         at_sea = sum(1 for a in p.ships if a is not None)
         active = s == state.active and state.phase != "over"
         head = (
-            f"<b>{_seat_label(s)}</b> · island {'ABCD'[s]} · <b>{p.gold} gold</b>"
+            f"<b>{C.seat_label(s)}</b> · island {'ABCD'[s]} · <b>{p.gold} gold</b>"
             f" · ships: {at_sea} at sea, {2 - at_sea} in supply"
             + ("  <b>◀ to play</b>" if active else "")
         )
@@ -1030,25 +1027,7 @@ def _sea_traces(game: Any, geo: Geometry) -> list:
             textfont=dict(size=10, color="#ffffff", family=T.FONT, weight="bold"),
         )
     )
-    for s in range(n):
-        traces.append(
-            go.Scatter(
-                name=f"ships seat {s}",
-                mode="markers+text",
-                hoverinfo="text",
-                showlegend=False,
-                marker=dict(
-                    symbol=T.player_symbol(s),
-                    size=SHIP,
-                    color=T.player_colour(s),
-                    line=dict(color=T.INK, width=1.2),
-                ),
-                textposition="middle center",
-                textfont=dict(
-                    size=9, color=T.PLAYER_TEXT[s % 4], family=T.FONT, weight="bold"
-                ),
-            )
-        )
+    traces += [C.seat_pieces(f"ships seat {s}", s, SHIP) for s in range(n)]
     # the supply strip
     y = geo.supply_top + SUPPLY_CHIPS
     traces.append(
@@ -1272,47 +1251,28 @@ def _panel_traces(game: Any, geo: Geometry) -> list:
 
 
 def _legend_traces(game: Any, sea: bool) -> list:
-    out = []
-    for s in range(game.players):
-        out.append(
-            go.Scatter(
-                name=_seat_label(s),
-                x=[None],
-                y=[None],
-                mode="markers",
-                marker=dict(
-                    symbol=T.player_symbol(s),
-                    size=SHIP,
-                    color=T.player_colour(s),
-                    line=dict(color=T.INK, width=1.2),
-                ),
-            )
+    out = [
+        C.legend_entry(
+            C.seat_label(s),
+            T.player_symbol(s),
+            SHIP,
+            T.player_colour(s),
+            edge_width=1.2,
         )
+        for s in range(game.players)
+    ]
     if sea:
         out.append(
-            go.Scatter(
-                name="island card (face down, back number)",
-                x=[None],
-                y=[None],
-                mode="markers",
-                marker=dict(symbol="square", size=14, color=CARD_BACK),
+            C.legend_entry(
+                "island card (face down, back number)",
+                "square",
+                14,
+                CARD_BACK,
+                edge=None,
             )
         )
     for level, (fill, letter) in LEVEL_STYLE.items():
-        out.append(
-            go.Scatter(
-                name=f"{letter} {level.title()}",
-                x=[None],
-                y=[None],
-                mode="markers",
-                marker=dict(
-                    symbol="circle",
-                    size=14,
-                    color=fill,
-                    line=dict(color=T.INK, width=1),
-                ),
-            )
-        )
+        out.append(C.legend_entry(f"{letter} {level.title()}", "circle", 14, fill))
     return out
 
 
@@ -1500,27 +1460,6 @@ def _cost(counts: Sequence[int]) -> str:
 # ---------------------------------------------------------------------------- drawing
 
 
-def _chrome() -> int:
-    return MARGIN["t"] + MARGIN["b"] + LEGEND_HEIGHT
-
-
-def _nest(props: dict) -> dict:
-    """``{"marker.color": c}`` -> ``{"marker": {"color": c}}``."""
-    out: dict = {}
-    for key, value in props.items():
-        parts = key.split(".")
-        d = out
-        for p in parts[:-1]:
-            d = d.setdefault(p, {})
-        d[parts[-1]] = value
-    return out
-
-
-def trace_index(fig: Any) -> dict[str, int]:
-    """Trace name -> position in ``fig.data`` (names are unique on a board)."""
-    return {tr.name: i for i, tr in enumerate(fig.data)}
-
-
 def _figure(
     game: Any,
     state: Any,
@@ -1536,77 +1475,34 @@ def _figure(
     geo = _geo(game, sea)
     traces = (_sea_traces(game, geo) if sea else []) + _panel_traces(game, geo)
     data, lay_updates = board_data(game, state, route, seat, reach, sea)
-    by_name = {tr.name: tr for tr in traces}
-    for name, props in data.items():
-        by_name[name].update(_nest(props))
+    C.fill_traces(traces, data)
     traces += _legend_traces(game, sea)
     shapes, notes = _static_shapes(game, geo, sea)
     plot_h = round(geo.height)
-    full_h = plot_h + _chrome()
-    height = full_h
-    if width is None:
-        height = None
-    elif width != DEFAULT_WIDTH:
-        height = round(plot_h * width / DEFAULT_WIDTH) + _chrome()
-    fig = (go.FigureWidget if widget else go.Figure)(data=traces)
-    route_note = dict(
-        text=lay_updates.get("annotations[0].text", ""),
-        visible=lay_updates.get("annotations[0].visible", False),
-        xref="paper",
-        yref="paper",
-        x=0,
-        y=1,
-        xanchor="left",
-        yanchor="bottom",
-        yshift=4,
-        showarrow=False,
-        align="left",
-        font=dict(size=13),
-        bgcolor="rgba(255,255,255,0.9)",
-        bordercolor=T.HIGHLIGHT,
-        borderwidth=1,
-        borderpad=3,
-        name="route note",
+    route_note = C.route_note(
+        lay_updates.get("annotations[0].text", ""),
+        lay_updates.get("annotations[0].visible", False),
     )
+    fig = (go.FigureWidget if widget else go.Figure)(data=traces)
     fig.update_layout(
-        template=T.template(),
-        width=width,
-        height=height,
-        margin=dict(MARGIN, b=MARGIN["b"] + LEGEND_HEIGHT),
-        plot_bgcolor=T.PAPER,
-        showlegend=legend,
-        legend=dict(
-            orientation="h",
-            x=0,
-            xanchor="left",
-            y=-0.004,
-            yanchor="top",
-            traceorder="normal",
-            bgcolor="rgba(255,255,255,0)",
-            borderwidth=0,
-            font=dict(size=12),
-            itemclick=False,
-            itemdoubleclick=False,
-        ),
-        xaxis=dict(visible=False, range=[0, PLOT_W], fixedrange=False),
-        yaxis=dict(
-            visible=False,
-            range=[geo.height, 0],
-            scaleanchor="x",
-            scaleratio=1,
-        ),
-        hovermode="closest",
-        dragmode="pan",
-        title=dict(
-            text=lay_updates["title.text"] if title else None,
-            y=1,
-            yanchor="top",
-            yref="container",
-            pad=dict(t=10),
-        ),
-        shapes=shapes,
-        annotations=[route_note, *notes],
-        meta={"game": GAME, "sea": sea, "plot_height": plot_h},
+        C.figure_layout(
+            width=width,
+            height=C.figure_height(plot_h, width, LEGEND_HEIGHT),
+            legend_height=LEGEND_HEIGHT,
+            plot_bgcolor=T.PAPER,
+            legend=legend,
+            xaxis=dict(visible=False, range=[0, PLOT_W], fixedrange=False),
+            yaxis=dict(
+                visible=False,
+                range=[geo.height, 0],
+                scaleanchor="x",
+                scaleratio=1,
+            ),
+            title=lay_updates["title.text"] if title else None,
+            shapes=shapes,
+            annotations=[route_note, *notes],
+            meta={"game": GAME, "sea": sea, "plot_height": plot_h},
+        )
     )
     return fig
 
@@ -1661,17 +1557,7 @@ def update_board(
     meta = fig.layout.meta or {}
     sea = bool(meta.get("sea", True))
     data, lay_updates = board_data(game, state, route, seat, reach, sea)
-    index = trace_index(fig)
-    with fig.batch_update():
-        for name, props in data.items():
-            fig.data[index[name]].update(_nest(props))
-        if fig.layout.title.text is not None:
-            fig.layout.title.text = lay_updates["title.text"]
-        if sea:
-            note = fig.layout.annotations[0]
-            note.text = lay_updates["annotations[0].text"]
-            note.visible = lay_updates["annotations[0].visible"]
-    return fig
+    return C.apply_board_data(fig, data, lay_updates)
 
 
 def draw_panel(

@@ -14,6 +14,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from . import common as C
 from . import theme as T
 
 #: Score parts of a Pioneers breakdown, bottom to top of the stacked bars.
@@ -22,6 +23,18 @@ SCORE_PARTS = (
     ("empty_seats", "empty seats", "#a0cbe8", "/"),
     ("gold", "gold nuggets", "#f1ce63", "."),
     ("network", "best road network", "#8c6d31", "x"),
+)
+
+#: Kinds of payment in :func:`money_flow`, in the order the chart lists them.
+FLOW_KINDS = (
+    "income",
+    "start money",
+    "hotels & bonuses",
+    "tolls",
+    "joining",
+    "roads",
+    "wagons",
+    "other",
 )
 
 
@@ -240,30 +253,7 @@ def money_flow(
     parties = ["bank", *range(game.players)]
     kinds = sorted(
         {f["kind"] for f in flows},
-        key=lambda k: (
-            (
-                "income",
-                "start money",
-                "hotels & bonuses",
-                "tolls",
-                "joining",
-                "roads",
-                "wagons",
-                "other",
-            ).index(k)
-            if k
-            in (
-                "income",
-                "start money",
-                "hotels & bonuses",
-                "tolls",
-                "joining",
-                "roads",
-                "wagons",
-                "other",
-            )
-            else 99
-        ),
+        key=lambda k: FLOW_KINDS.index(k) if k in FLOW_KINDS else 99,
     )
 
     def party_label(p: Any) -> str:
@@ -363,7 +353,7 @@ def replay_animation(
         step = (len(idx) - 1) / (max_frames - 1)
         idx = sorted({idx[round(k * step)] for k in range(max_frames)})
     fig = module.draw_board(game, states[idx[0]], **options)
-    index = module.trace_index(fig)
+    index = C.trace_index(fig)
     frames = []
     for n, i in enumerate(idx):
         data, lay = module.board_data(
@@ -373,7 +363,7 @@ def replay_animation(
         frames.append(
             go.Frame(
                 name=str(n),
-                data=[go.Scatter(module._nest(data[k]), name=k) for k in names],
+                data=[go.Scatter(C.nest(data[k]), name=k) for k in names],
                 traces=[index[k] for k in names],
                 layout=dict(
                     title_text=lay["title.text"],

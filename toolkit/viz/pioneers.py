@@ -29,13 +29,14 @@ from typing import Any, NamedTuple
 import numpy as np
 import plotly.graph_objects as go
 
+from . import common as C
 from . import layout as L
 from . import theme as T
+from .common import DEFAULT_WIDTH, MARGIN
+from .common import trace_index as trace_index  # public name of this module
 
 GAME = "pioneers"
 
-DEFAULT_WIDTH = 1000
-MARGIN = {"l": 8, "r": 8, "t": 64, "b": 8}
 LEGEND_HEIGHT = 58  # px below the map for the legend
 PAD = 34  # px between the outermost city and the plot edge
 HEX = 40  # city marker size (px)
@@ -272,10 +273,6 @@ def _coach_box(p: np.ndarray, start: bool = False) -> L.Box:
 
 
 # --------------------------------------------------------------------------- text helpers
-
-
-def _seat_label(seat: int) -> str:
-    return f"{T.player_name(seat)} (seat {seat})"
 
 
 def _toll_text(roads: Sequence[int], players: int) -> str:
@@ -695,30 +692,13 @@ def _static_traces(game: Any, lay: BoardLayout, labels: str) -> list:
                 size=LABEL_FONT,
                 family=T.FONT,
                 weight="bold",
-                shadow="1px 1px 1px #fff, -1px -1px 1px #fff, "
-                "1px -1px 1px #fff, -1px 1px 1px #fff",
+                shadow=T.HALO,
             ),
         ),
     ]
-    for s in range(n_players):
-        traces.append(
-            go.Scatter(
-                name=f"pioneers seat {s}",
-                mode="markers+text",
-                hoverinfo="text",
-                showlegend=False,
-                marker=dict(
-                    symbol=T.player_symbol(s),
-                    size=PIONEER,
-                    color=T.player_colour(s),
-                    line=dict(color=T.INK, width=1.2),
-                ),
-                textposition="middle center",
-                textfont=dict(
-                    size=9, color=T.PLAYER_TEXT[s % 4], family=T.FONT, weight="bold"
-                ),
-            )
-        )
+    traces += [
+        C.seat_pieces(f"pioneers seat {s}", s, PIONEER) for s in range(n_players)
+    ]
     traces += [
         go.Scatter(
             name="coach",
@@ -738,85 +718,37 @@ def _static_traces(game: Any, lay: BoardLayout, labels: str) -> list:
                 color=T.HIGHLIGHT,
                 family=T.FONT,
                 weight="bold",
-                shadow="1px 1px 1px #fff, -1px -1px 1px #fff, "
-                "1px -1px 1px #fff, -1px 1px 1px #fff",
+                shadow=T.HALO,
             ),
         ),
     ]
     # legend-only entries (no data): players, tiles, pieces
     for s in range(n_players):
+        colour = T.player_colour(s)
         traces.append(
-            go.Scatter(
-                name=_seat_label(s),
-                x=[None],
-                y=[None],
+            C.legend_entry(
+                C.seat_label(s),
+                T.player_symbol(s),
+                PIONEER,
+                colour,
+                edge_width=1.2,
                 mode="lines+markers",
-                line=dict(color=T.player_colour(s), width=ROAD_WIDTH),
-                marker=dict(
-                    symbol=T.player_symbol(s),
-                    size=PIONEER,
-                    color=T.player_colour(s),
-                    line=dict(color=T.INK, width=1.2),
-                ),
+                line=dict(color=colour, width=ROAD_WIDTH),
             )
         )
     for tile, (colour, name) in T.TILE_STYLE.items():
         traces.append(
-            go.Scatter(
-                name=f"{T.TILE_SHORT[tile]} {name}",
-                x=[None],
-                y=[None],
-                mode="markers",
-                marker=dict(
-                    symbol="hexagon",
-                    size=16,
-                    color=colour,
-                    line=dict(color=T.INK, width=1),
-                ),
-            )
+            C.legend_entry(f"{T.TILE_SHORT[tile]} {name}", "hexagon", 16, colour)
         )
     traces.append(
-        go.Scatter(
-            name="start city",
-            x=[None],
-            y=[None],
-            mode="markers",
-            marker=dict(
-                symbol="hexagon",
-                size=16,
-                color=T.EMPTY_CITY,
-                line=dict(color=T.INK, width=3),
-            ),
-        )
+        C.legend_entry("start city", "hexagon", 16, T.EMPTY_CITY, edge_width=3)
     )
     traces.append(
-        go.Scatter(
-            name="stagecoach",
-            x=[None],
-            y=[None],
-            mode="markers",
-            marker=dict(
-                symbol="square",
-                size=13,
-                color=COACH_COLOUR,
-                line=dict(color=COACH_COLOUR, width=1),
-            ),
-        )
+        C.legend_entry("stagecoach", "square", 13, COACH_COLOUR, edge=COACH_COLOUR)
     )
     if n_players == 2 or any(game._covered0 if hasattr(game, "_covered0") else ()):
         traces.append(
-            go.Scatter(
-                name="covered city",
-                x=[None],
-                y=[None],
-                mode="markers",
-                marker=dict(
-                    symbol="hexagon",
-                    size=16,
-                    color=T.COVERED,
-                    line=dict(color=T.COVERED_INK, width=1),
-                ),
-            )
+            C.legend_entry("covered city", "hexagon", 16, T.COVERED, edge=T.COVERED_INK)
         )
     return traces
 
@@ -850,109 +782,43 @@ def draw_board(
     lay = board_layout(game.board, labels)
     traces = _static_traces(game, lay, labels)
     data, lay_updates = board_data(game, state, route, seat, labels)
-    by_name = {tr.name: tr for tr in traces}
-    for name, props in data.items():
-        by_name[name].update(_nest(props))
-    height = lay.height if width is not None else None
-    if width is not None and width != DEFAULT_WIDTH:
-        height = (
-            int(round((lay.height - _chrome()) * width / DEFAULT_WIDTH)) + _chrome()
-        )
-    fig_cls = go.FigureWidget if widget else go.Figure
-    fig = fig_cls(data=traces)
-    plot_h = lay.height - MARGIN["t"] - MARGIN["b"] - LEGEND_HEIGHT
+    C.fill_traces(traces, data)
+    plot_h = lay.height - C.chrome(LEGEND_HEIGHT)
+    fig = (go.FigureWidget if widget else go.Figure)(data=traces)
     fig.update_layout(
-        template=T.template(),
-        width=width,
-        height=height,
-        margin=dict(MARGIN, b=MARGIN["b"] + LEGEND_HEIGHT),
-        plot_bgcolor=T.BOARD,
-        showlegend=legend,
-        legend=dict(
-            orientation="h",
-            x=0,
-            xanchor="left",
-            y=-0.004,
-            yanchor="top",
-            traceorder="normal",
-            bgcolor="rgba(255,255,255,0)",
-            borderwidth=0,
-            font=dict(size=12),
-            itemclick=False,
-            itemdoubleclick=False,
-        ),
-        xaxis=dict(visible=False, range=list(lay.x_range), fixedrange=False),
-        yaxis=dict(
-            visible=False, range=list(lay.y_range), scaleanchor="x", scaleratio=1
-        ),
-        hovermode="closest",
-        dragmode="pan",
-        title=dict(
-            text=lay_updates["title.text"] if title else None,
-            y=1,
-            yanchor="top",
-            yref="container",
-            pad=dict(t=10),
-        ),
-        shapes=[
-            dict(
-                type="path",
-                path=lay_updates["shapes[0].path"],
-                xref="x",
-                yref="y",
-                fillcolor=COACH_COLOUR,
-                line=dict(color="#f7e7b4", width=1.2),
-                layer="above",
-                name="coach",
-            )
-        ],
-        annotations=[
-            dict(
-                text=lay_updates["annotations[0].text"],
-                visible=lay_updates["annotations[0].visible"],
-                xref="paper",
-                yref="paper",
-                x=0,
-                y=1,
-                xanchor="left",
-                yanchor="bottom",
-                yshift=4,
-                showarrow=False,
-                align="left",
-                font=dict(size=13),
-                bgcolor="rgba(255,255,255,0.9)",
-                bordercolor=T.HIGHLIGHT,
-                borderwidth=1,
-                borderpad=3,
-                name="route note",
-            )
-        ],
-        meta={"game": GAME, "labels": labels, "plot_height": plot_h},
+        C.figure_layout(
+            width=width,
+            height=C.figure_height(plot_h, width, LEGEND_HEIGHT),
+            legend_height=LEGEND_HEIGHT,
+            plot_bgcolor=T.BOARD,
+            legend=legend,
+            xaxis=dict(visible=False, range=list(lay.x_range), fixedrange=False),
+            yaxis=dict(
+                visible=False, range=list(lay.y_range), scaleanchor="x", scaleratio=1
+            ),
+            title=lay_updates["title.text"] if title else None,
+            shapes=[
+                dict(
+                    type="path",
+                    path=lay_updates["shapes[0].path"],
+                    xref="x",
+                    yref="y",
+                    fillcolor=COACH_COLOUR,
+                    line=dict(color="#f7e7b4", width=1.2),
+                    layer="above",
+                    name="coach",
+                )
+            ],
+            annotations=[
+                C.route_note(
+                    lay_updates["annotations[0].text"],
+                    lay_updates["annotations[0].visible"],
+                )
+            ],
+            meta={"game": GAME, "labels": labels, "plot_height": plot_h},
+        )
     )
-    if not title:
-        fig.layout.title.text = None
     return fig
-
-
-def _chrome() -> int:
-    return MARGIN["t"] + MARGIN["b"] + LEGEND_HEIGHT
-
-
-def _nest(props: dict) -> dict:
-    """``{"marker.color": c}`` -> ``{"marker": {"color": c}}``."""
-    out: dict = {}
-    for key, value in props.items():
-        parts = key.split(".")
-        d = out
-        for p in parts[:-1]:
-            d = d.setdefault(p, {})
-        d[parts[-1]] = value
-    return out
-
-
-def trace_index(fig: Any) -> dict[str, int]:
-    """Trace name -> position in ``fig.data`` (names are unique on a board)."""
-    return {tr.name: i for i, tr in enumerate(fig.data)}
 
 
 def update_board(
@@ -965,17 +831,7 @@ def update_board(
     """
     labels = (fig.layout.meta or {}).get("labels", "id") if fig.layout.meta else "id"
     data, lay_updates = board_data(game, state, route, seat, labels)
-    index = trace_index(fig)
-    with fig.batch_update():
-        for name, props in data.items():
-            fig.data[index[name]].update(_nest(props))
-        if fig.layout.title.text is not None:
-            fig.layout.title.text = lay_updates["title.text"]
-        fig.layout.shapes[0].path = lay_updates["shapes[0].path"]
-        note = fig.layout.annotations[0]
-        note.text = lay_updates["annotations[0].text"]
-        note.visible = lay_updates["annotations[0].visible"]
-    return fig
+    return C.apply_board_data(fig, data, lay_updates)
 
 
 # --------------------------------------------------------------------------- player panel
@@ -1117,7 +973,7 @@ def draw_panel(
                 f" ({sum(known)} VP" + (f", {hidden} hidden" if hidden else "") + ")"
             )
         lines = [
-            f"<b>{_seat_label(seat)}</b>" + ("  ◀ to play" if active else ""),
+            f"<b>{C.seat_label(seat)}</b>" + ("  ◀ to play" if active else ""),
             f"<b>${pl.money}</b> · <b>{pl.vp} VP</b> from wagons",
             f"roads left {pl.roads_left} · supply {pl.supply}",
             f"bankers {pl.bankers} · merchants {pl.merchants}",
@@ -1251,12 +1107,8 @@ def draw_panel(
         margin=dict(l=0, r=0, t=36, b=4),
         shapes=shapes,
         hovermode="closest",
-        title=dict(
-            text=f"<b>Players and market</b> · round {state.round}",
-            y=1,
-            yanchor="top",
-            yref="container",
-            pad=dict(t=8),
+        title=C.container_title(
+            f"<b>Players and market</b> · round {state.round}", pad=8
         ),
         xaxis=dict(visible=False, range=[0, width], fixedrange=True),
         yaxis=dict(visible=False, range=[total_h, 0], fixedrange=True),

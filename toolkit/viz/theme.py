@@ -58,6 +58,8 @@ COVERED_INK = "#8a857c"
 BANK = "#7f7f7f"  # the bank in money charts
 HIGHLIGHT = "#111111"  # the highlighted route
 FONT = "DejaVu Sans, Liberation Sans, Arial, sans-serif"
+#: A white text shadow that keeps labels readable over lines and markers.
+HALO = "1px 1px 1px #fff, -1px -1px 1px #fff, 1px -1px 1px #fff, -1px 1px 1px #fff"
 
 #: Name of the plotly template registered by :func:`template`.
 TEMPLATE_NAME = "frontier"
