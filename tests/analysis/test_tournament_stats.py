@@ -112,8 +112,10 @@ def test_pairwise_rates(result):
     table = stats.pairwise(result.seats)
     row = table[(table.a == "greedy") & (table.b == "random")].iloc[0]
     back = table[(table.a == "random") & (table.b == "greedy")].iloc[0]
-    assert row["games"] == 36
+    assert row["games"] == 12
+    assert row["pairs"] == 36
     assert row["rate"] + back["rate"] == pytest.approx(1)
+    assert row["low"] <= row["rate"] <= row["high"]
 
 
 def test_tile_values_recover_the_planted_value():

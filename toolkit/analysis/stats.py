@@ -103,7 +103,9 @@ def summary(seats: Any, by: str = "entrant", confidence: float = 0.95) -> Any:
 
     ``win`` counts shared victories as fractions (P-SCORE-5), so the win rates
     of one game sum to 1; ``expected`` is the win rate of an equal player
-    (1 / players) and ``p_value`` tests the difference from it.
+    (1 / players) and ``p_value`` tests the difference from it. With
+    ``by="agent"`` a bot filling several seats of a game counts each seat, and
+    those seats are not independent: its intervals are then a little narrow.
     """
     import pandas as pd
 
@@ -177,39 +179,49 @@ def seat_advantage(seats: Any, by: str | None = None, confidence: float = 0.95) 
     return pd.DataFrame(rows)
 
 
-def pairwise(seats: Any, by: str = "agent") -> Any:
+def pairwise(seats: Any, by: str = "agent", confidence: float = 0.95) -> Any:
     """Head-to-head record: how often ``a`` finished above ``b`` in games both played.
 
-    One row per ordered pair: ``games`` (seat pairs compared), ``score_a`` (1
-    for a higher score, 1/2 for a tie) as ``rate`` with a Wilson interval.
+    Every seat of ``a`` is compared with every seat of ``b`` in the same game
+    (1 for a higher score, 1/2 for a tie, 0 below). One row per ordered pair:
+    ``games`` (games with both), ``pairs`` (seat pairs compared), ``rate`` (the
+    mean over games of each game's mean comparison) and its interval over
+    games (seat pairs of one game are not independent, games are).
     """
     import pandas as pd
 
-    acc: dict[tuple, list[float]] = {}
+    per_game: dict[tuple, list[float]] = {}
+    pairs: dict[tuple, int] = {}
     for _, g in seats.groupby("game", sort=False):
         labels = g[by].tolist()
         scores = g["score"].tolist()
+        cells: dict[tuple, list[float]] = {}
         for i in range(len(labels)):
             for j in range(len(labels)):
                 if i == j or labels[i] == labels[j]:
                     continue
-                r = (
-                    1.0
-                    if scores[i] > scores[j]
-                    else 0.5
-                    if scores[i] == scores[j]
-                    else 0.0
-                )
-                cell = acc.setdefault((labels[i], labels[j]), [0.0, 0])
-                cell[0] += r
-                cell[1] += 1
+                r = 0.5 if scores[i] == scores[j] else float(scores[i] > scores[j])
+                cells.setdefault((labels[i], labels[j]), []).append(r)
+        for key, values in cells.items():
+            per_game.setdefault(key, []).append(sum(values) / len(values))
+            pairs[key] = pairs.get(key, 0) + len(values)
     rows = []
-    for (a, b), (s, n) in sorted(acc.items()):
-        low, high = wilson_interval(s, n)
+    for (a, b), values in sorted(per_game.items()):
+        m, low, high = mean_interval(values, confidence)
         rows.append(
-            {"a": a, "b": b, "games": n, "rate": s / n, "low": low, "high": high}
+            {
+                "a": a,
+                "b": b,
+                "games": len(values),
+                "pairs": pairs[(a, b)],
+                "rate": m,
+                "low": max(low, 0.0),
+                "high": min(high, 1.0),
+            }
         )
-    return pd.DataFrame(rows, columns=["a", "b", "games", "rate", "low", "high"])
+    return pd.DataFrame(
+        rows, columns=["a", "b", "games", "pairs", "rate", "low", "high"]
+    )
 
 
 def ratings(
