@@ -762,6 +762,10 @@ def tournament(
 ) -> Tournament:
     """Play ``games`` seeded games and return their tables (see the module doc).
 
+    Every row stays in memory (about 2 kB per game); for hundreds of
+    thousands of games stream them to Parquet with :func:`write_parquet` or
+    ``python -m toolkit simulate``.
+
     Parameters
     ----------
     game : game object or str
