@@ -168,3 +168,18 @@ def test_legal_actions_are_in_a_stable_order_independent_of_hashing():
     for state in states_of(game, 8)[:400]:
         if game.to_move(state) not in (None, CHANCE):
             assert game.legal_actions(state) == game.legal_actions(state)
+
+
+def test_P_TILE_4_settling_a_gold_digger_works_on_an_observation():
+    """Only the number of nuggets left matters for the draw to happen, and that is public."""
+    from toolkit.pioneers import Settle
+    from toolkit.pioneers.builder import fixture_game, stage, wagon
+
+    game = fixture_game(["S-A"], start="S")
+    state = stage(game, tiles={"A": "GOLD_DIGGER"}, phase="settle",
+                  players={0: dict(money=3, wagons=[wagon("X", "GOLD_DIGGER FARMER")]),
+                           1: dict(nuggets=[4])})
+    state = state._replace(city=game.board.index["A"], tile="GOLD_DIGGER", coach="A")
+    assert game.apply(state, Settle("X", "GOLD_DIGGER")).phase == "nugget"
+    seen = game.apply(game.observe(state, 0), Settle("X", "GOLD_DIGGER"))
+    assert seen.phase == "nugget"

@@ -847,7 +847,8 @@ class Pioneers:
             pl, bank, short = _payout(pl, 3, state.bank, state.shortfall)
             state = _set_player(state, me, pl)._replace(bank=bank, shortfall=short)
         elif tile == "GOLD_DIGGER":  # P-TILE-4, ASSUMPTION-11
-            if sum(nugget_pool(state)):
+            # How many nuggets are left is public (only their values are hidden).
+            if sum(NUGGET_COUNTS) > sum(len(p.nuggets) for p in state.players):
                 return state._replace(phase="nugget", seat=CHANCE)
         elif tile == "SERGEANT":  # P-TILE-5
             if self._sergeant_edges(state):
