@@ -2,8 +2,8 @@
 
 Road networks and scoring (:mod:`.networks`), board structure (:mod:`.board`)
 and road value from simulated games (:mod:`.road_value`) are re-exported
-here. Tournaments (:mod:`.tournament`) and statistics (:mod:`.stats`) are
-imported from their own modules. pandas loads only when a table is made.
+here, with tournaments (:mod:`.tournament`) and statistics (:mod:`.stats`).
+pandas loads only when a table is made.
 """
 
 from .board import (
@@ -17,6 +17,8 @@ from .board import (
 )
 from .networks import best_networks, road_graph, road_networks
 from .road_value import road_value, route_log, simulate_moves
+from . import stats
+from .tournament import Tournament, TournamentError, tournament
 
 __all__ = [
     "articulation_points",
@@ -32,4 +34,8 @@ __all__ = [
     "road_value",
     "route_log",
     "simulate_moves",
+    "stats",
+    "tournament",
+    "Tournament",
+    "TournamentError",
 ]
