@@ -122,7 +122,6 @@ class Pioneers:
             for i in b.covered_2p:
                 covered[i] = True
         self._covered0 = tuple(covered)
-        self._blocked_cache: dict[tuple[bool, ...], int] = {}
         self._usable_cache: dict[tuple[bool, ...], tuple[bool, ...]] = {}
         self._redacted: dict[int, tuple[PlayerState, PlayerState]] = {}
         self._routes_memo: tuple = (None, None, None)
@@ -304,14 +303,7 @@ class Pioneers:
     def _free_edges(self, state: State) -> int:
         """Connections where a bought road may go: no road, no covered end (ASSUMPTION-14)."""
         # Covered cities never get roads, so every blocked connection is free: subtract them.
-        return state.roads.count(()) - self._blocked_count(state.covered)
-
-    def _blocked_count(self, covered: tuple[bool, ...]) -> int:
-        n = self._blocked_cache.get(covered)
-        if n is None:
-            n = sum(1 for a, b in self.board.edges if covered[a] or covered[b])
-            self._blocked_cache[covered] = n
-        return n
+        return state.roads.count(()) - self._usable(state.covered).count(False)
 
     def _buyable_slots(self, state: State, pl: PlayerState) -> list[int]:
         out = []
