@@ -17,8 +17,7 @@ from .board import (
 )
 from .networks import best_networks, road_graph, road_networks
 from .road_value import road_value, route_log, simulate_moves
-from . import stats
-from .tournament import Tournament, TournamentError, tournament
+from . import stats, tournament  # modules: tournament.tournament(...), stats.summary(...)
 
 __all__ = [
     "articulation_points",
@@ -36,6 +35,4 @@ __all__ = [
     "simulate_moves",
     "stats",
     "tournament",
-    "Tournament",
-    "TournamentError",
 ]
