@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from heapq import heappop, heappush
 from itertools import compress
+from operator import itemgetter
 from typing import Any
 
 from toolkit.core import CHANCE, GameOver, IllegalAction
@@ -37,6 +38,21 @@ _TILE_INDEX = {t: i for i, t in enumerate(TILE_TYPES)}
 
 def _replace_at(t: tuple, i: int, value: Any) -> tuple:
     return t[:i] + (value,) + t[i + 1:]
+
+
+# Field positions, for the hot path. A handler copies the state once into a
+# draft list ``d`` (``d = list(state)``), sets fields by position
+# (``d[PHASE] = "move"``) and builds the successor with one ``_new(State, d)``:
+# a turn that passes through several steps (settle, join offers, end of turn,
+# next player's income) costs one copy instead of one ``_replace`` per step.
+(PHASE, SEAT, ACTIVE, ROUND, START_PLAYER, COACH, TILES, COVERED, ROAD_OWNERS, SETTLED, PLAYERS,
+ MARKET, DECK, UNSEEN, TILE_POOL, ACTIONS_LEFT, USED, FORCED, ROADS_TO_PLACE, CITY, TILE,
+ JOIN_NEED, EXTRAS_LEFT, OFFER, END_TRIGGERED, ROUND_ACTIVE, BANK, SHORTFALL) = range(28)
+(P_MONEY, P_VP, P_ROADS_LEFT, P_SUPPLY, P_NUGGETS, P_WAGONS, P_BANKERS, P_MERCHANTS) = range(8)
+(W_ID, W_SEATS, W_OCCUPIED, W_VP, W_FACE_UP) = range(5)
+assert State._fields[SHORTFALL] == "shortfall" and len(State._fields) == SHORTFALL + 1
+assert PlayerState._fields[P_MERCHANTS] == "merchants" and Wagon._fields[W_FACE_UP] == "face_up"
+_new = tuple.__new__
 
 
 class Pioneers:
@@ -123,6 +139,14 @@ class Pioneers:
                 covered[i] = True
         self._covered0 = tuple(covered)
         self._usable_cache: dict[tuple[bool, ...], tuple[bool, ...]] = {}
+        self._usable_memo: tuple = (None, None)
+        self._tile_memo: tuple = (None, (), None)
+        self._moves_memo: tuple = (None, None, {})
+        self._offer_order = tuple(tuple((a + k) % players for k in range(1, players))
+                                  for a in range(players))
+        # Wagons as they enter play (all seats occupied, face up): shared, never changed.
+        self._full_wagon = {w.id: Wagon(w.id, tuple(w.seats), (True,) * len(w.seats), w.vp, True)
+                            for w in wagons}
         self._redacted: dict[int, tuple[PlayerState, PlayerState]] = {}
         self._routes_memo: tuple = (None, None, None)
         # Interned action objects: chance outcomes and moves are built once, reused.
@@ -172,15 +196,27 @@ class Pioneers:
 
     def _next_tile_city(self, state: State) -> int | None:
         """The next city (in id order) to receive a set-up tile (P-SETUP-4), or None."""
-        tiles, covered, start = state.tiles, state.covered, self.board.start
-        for i in range(len(tiles)):
-            if tiles[i] is None and i != start and not covered[i]:
-                return i
-        return None
+        order, pick = self._tile_order(state.covered)
+        if not order:
+            return None
+        # The tiles of the cities that receive one, in id order; the first gap is next.
+        row = pick(state.tiles) if len(order) > 1 else (state.tiles[order[0]],)
+        return order[row.index(None)] if None in row else None
+
+    def _tile_order(self, covered: tuple[bool, ...]) -> tuple:
+        """The cities that receive a set-up tile (not start, not covered), with a getter."""
+        memo = self._tile_memo
+        if memo[0] is not covered:
+            start = self.board.start
+            order = tuple(i for i in range(len(covered)) if i != start and not covered[i])
+            memo = self._tile_memo = (covered, order, itemgetter(*order) if order else None)
+        return memo[1], memo[2]
 
     def _next_tile(self, state: State) -> State:
         """Continue set-up after a tile: next city, then the re-draw rule, then the rest."""
         if any(state.tile_pool) and self._next_tile_city(state) is not None:
+            if state.phase == "tile" and state.seat == CHANCE:
+                return state
             return state._replace(phase="tile", seat=CHANCE)
         return self._check_redraw(state)
 
@@ -305,9 +341,9 @@ class Pioneers:
         # Covered cities never get roads, so every blocked connection is free: subtract them.
         return state.roads.count(()) - self._usable(state.covered).count(False)
 
-    def _buyable_slots(self, state: State, pl: PlayerState) -> list[int]:
+    def _buyable_slots(self, market: tuple, pl: PlayerState) -> list[int]:
         out = []
-        for s, wid in enumerate(state.market, start=1):
+        for s, wid in enumerate(market, start=1):
             if wid is not None and s <= pl.money and len(self.wagon_specs[wid].seats) <= pl.supply:
                 out.append(s)
         return out
@@ -317,7 +353,7 @@ class Pioneers:
         out: list = []
         if state.actions_left > 0:
             if "W" not in state.used:
-                out.extend(self._slots[s] for s in self._buyable_slots(state, pl))
+                out.extend(self._slots[s] for s in self._buyable_slots(state.market, pl))
             if not state.forced:
                 free = None
                 for n in (1, 2):
@@ -342,10 +378,14 @@ class Pioneers:
 
     def _usable(self, covered: tuple[bool, ...]) -> tuple[bool, ...]:
         """Per connection: may a road go there at all (no covered end, ASSUMPTION-14)?"""
+        memo = self._usable_memo
+        if memo[0] is covered:  # covered never changes after set-up: usually the same object
+            return memo[1]
         mask = self._usable_cache.get(covered)
         if mask is None:
             mask = tuple(not covered[a] and not covered[b] for a, b in self.board.edges)
             self._usable_cache[covered] = mask
+        self._usable_memo = (covered, mask)
         return mask
 
     # ----- stagecoach routes (P-MOVE) -------------------------------------------
@@ -422,9 +462,14 @@ class Pioneers:
 
     def moves(self, state: State, seat: int | None = None) -> list:
         """One :class:`MoveCoach` per affordable target along its cheapest route."""
+        who = state.active if seat is None else seat
+        memo = self._moves_memo
+        if memo[0] is state and memo[1] == who:
+            return [move for move, _ in memo[2].values()]
         cache = self._move_cache
         out = []
-        for _, cost, path in self.cheapest_routes(state, seat):
+        listed = {}
+        for _, cost, path in self.cheapest_routes(state, who):
             move = cache.get((path, cost))
             if move is None:
                 if len(cache) > 200_000:
@@ -432,6 +477,9 @@ class Pioneers:
                 ids = self.board.ids
                 move = cache[(path, cost)] = A.MoveCoach(tuple(ids[i] for i in path), cost)
             out.append(move)
+            listed[id(move)] = (move, path)
+        # Remembered so that apply() need not validate a move listed here (see _do_move).
+        self._moves_memo = (state, who, listed)
         return out
 
     def step_cost(self, state: State, e: int, seat: int) -> int:
@@ -552,11 +600,10 @@ class Pioneers:
         if i is None or not state.tile_pool[i] or self.board.index.get(action.city) != city:
             raise IllegalAction("P-SETUP-4", f"{action} is not a possible outcome of this chance "
                                 f"turn: the next tile goes on {self.board.ids[city]}.")
-        state = state._replace(
-            tiles=_replace_at(state.tiles, self.board.index[action.city], action.tile),
-            tile_pool=_replace_at(state.tile_pool, i, state.tile_pool[i] - 1),
-        )
-        return self._next_tile(state)
+        d = list(state)
+        d[TILES] = _replace_at(d[TILES], city, action.tile)
+        d[TILE_POOL] = _replace_at(d[TILE_POOL], i, d[TILE_POOL][i] - 1)
+        return self._next_tile(_new(State, d))
 
     def _do_redraw(self, state: State, action: A.Redraw | A.SwapTiles) -> State:
         self._chance_check(state, action)
@@ -580,81 +627,119 @@ class Pioneers:
         return self._after_first(state._replace(start_player=action.seat))
 
     def _do_reveal(self, state: State, action: A.RevealWagon) -> State:
-        if action.wagon not in state.unseen:
+        wagon, unseen = action.wagon, state.unseen
+        if wagon not in unseen:
             rule = "P-SETUP-9" if state.phase == "market" else "P-BUY-8"
-            raise IllegalAction(rule, f"wagon {action.wagon} is not in the face-down deck.")
-        unseen = tuple(w for w in state.unseen if w != action.wagon)
-        if state.phase == "market":  # P-SETUP-9: fill slots 1..4 left to right
-            slot = state.market.index(None)
-            market = _replace_at(state.market, slot, action.wagon)
-            state = state._replace(market=market, unseen=unseen, deck=state.deck - 1)
-            if None in market and state.deck > 0:  # slots the deck cannot fill stay empty
-                return state
-            return state._replace(phase="deal")
+            raise IllegalAction(rule, f"wagon {wagon} is not in the face-down deck.")
+        d = list(state)
+        k = unseen.index(wagon)  # unseen holds each wagon once
+        d[UNSEEN] = unseen[:k] + unseen[k + 1:]
+        d[DECK] -= 1
+        market = d[MARKET]
+        if d[PHASE] == "market":  # P-SETUP-9: fill slots 1..4 left to right
+            market = d[MARKET] = _replace_at(market, market.index(None), wagon)
+            if not (None in market and d[DECK] > 0):  # slots the deck cannot fill stay empty
+                d[PHASE] = "deal"
+            return _new(State, d)
         # P-BUY-8: refill slot 4 from the deck; taking the last wagon triggers the end.
-        deck = state.deck - 1
-        state = state._replace(market=state.market[:3] + (action.wagon,), unseen=unseen, deck=deck,
-                               end_triggered=state.end_triggered or deck == 0)
-        return self._after_purchase(state)
+        d[MARKET] = market[:3] + (wagon,)
+        if d[DECK] == 0:
+            d[END_TRIGGERED] = True
+        return self._after_purchase(d)
 
     def _do_deal(self, state: State, action: A.DealStart) -> State:
         self._chance_check(state, action)
-        spec = self.wagon_specs[action.wagon]
-        n_seats = len(spec.seats)
-        wagon = Wagon(spec.id, tuple(spec.seats), (True,) * n_seats, spec.vp, True)
+        wagon = self._full_wagon[action.wagon]
+        seat = action.seat
         # P-SETUP-11/12: $2, a pioneer on the start city and on every seat.
-        pl = state.players[action.seat]
-        pl = pl._replace(money=START_MONEY, supply=PIONEERS - 1 - n_seats, wagons=(wagon,))
+        pl = state.players[seat]
+        pl = pl._replace(money=START_MONEY, supply=PIONEERS - 1 - len(wagon.seats),
+                         wagons=(wagon,))
+        d = list(state)
         start = self.board.start
-        settled = _replace_at(state.settled, start,
-                              _replace_at(state.settled[start], action.seat, 1))
-        bank = None if state.bank is None else state.bank - START_MONEY
-        state = state._replace(players=_replace_at(state.players, action.seat, pl),
-                               settled=settled, bank=bank)
-        if action.seat + 1 < self.players:
-            return state
-        first = state.start_player
-        return self._begin_turn(state._replace(round=1, active=first), first)
+        d[SETTLED] = _replace_at(d[SETTLED], start, _replace_at(d[SETTLED][start], seat, 1))
+        d[PLAYERS] = _replace_at(d[PLAYERS], seat, pl)
+        if d[BANK] is not None:
+            d[BANK] -= START_MONEY
+        if seat + 1 < self.players:
+            return _new(State, d)
+        d[ROUND] = 1
+        d[ACTIVE] = first = d[START_PLAYER]
+        return self._start_turn(d, first)
 
     def _do_nugget(self, state: State, action: A.DrawNugget) -> State:
         self._chance_check(state, action)
-        i = NUGGETS.index(action.value)
         me = state.active
         pl = state.players[me]
-        pl = pl._replace(nuggets=pl.nuggets + (action.value,))
-        state = state._replace(players=_replace_at(state.players, me, pl))
-        return self._begin_join(state)
+        d = list(state)
+        d[PLAYERS] = _replace_at(d[PLAYERS], me, _with(pl, P_NUGGETS, pl.nuggets + (action.value,)))
+        return self._begin_join(d)
 
     # turn structure ------------------------------------------------------------
+    # These steps work on a draft list ``d`` (see PHASE above) and return the state.
 
     def _begin_turn(self, state: State, seat: int) -> State:
+        """Start ``seat``'s turn: P-INC-1 income, then the purchase phase."""
+        return self._start_turn(list(state), seat)
+
+    def _start_turn(self, d: list, seat: int) -> State:
         """P-INC-1 income, then the purchase phase with P-BUY-9 checked at turn start."""
-        pl = state.players[seat]
-        forced = bool(pl.wagons) and not any(w.face_up for w in pl.wagons)
-        pl, bank, short = _payout(pl, INCOME + min(pl.bankers, 2), state.bank, state.shortfall)
-        if forced and not self._buyable_slots(state, pl):
+        players = d[PLAYERS]
+        pl = players[seat]
+        forced = False
+        if pl[P_WAGONS]:
+            for w in pl[P_WAGONS]:
+                if w[W_FACE_UP]:
+                    break
+            else:
+                forced = True
+        bankers = pl[P_BANKERS]
+        amount = INCOME + (bankers if bankers < 2 else 2)
+        bank = d[BANK]
+        if bank is not None:
+            paid = amount if amount <= bank else bank
+            d[BANK] = bank - paid
+            d[SHORTFALL] += amount - paid
+            amount = paid
+        pl = _with(pl, P_MONEY, pl[P_MONEY] + amount)
+        if forced and not self._buyable_slots(d[MARKET], pl):
             forced = False  # ASSUMPTION-12: the obligation lapses
-        return state._replace(
-            players=_replace_at(state.players, seat, pl), bank=bank, shortfall=short,
-            phase="buy", seat=seat, active=seat, actions_left=1 + min(pl.merchants, 2), used=(),
-            roads_to_place=0, city=-1, tile=None, join_need=None, extras_left=0, offer=(),
-            forced=forced)
+        merchants = pl[P_MERCHANTS]
+        d[PLAYERS] = players[:seat] + (pl,) + players[seat + 1:]
+        d[PHASE] = "buy"
+        d[SEAT] = d[ACTIVE] = seat
+        d[ACTIONS_LEFT] = 1 + (merchants if merchants < 2 else 2)
+        d[USED] = ()
+        d[FORCED] = forced
+        d[ROADS_TO_PLACE] = 0
+        d[CITY] = -1
+        d[TILE] = d[JOIN_NEED] = None
+        d[EXTRAS_LEFT] = 0
+        d[OFFER] = ()
+        return _new(State, d)
 
-    def _after_purchase(self, state: State) -> State:
-        if state.actions_left > 0:
-            return state._replace(phase="buy", seat=state.active)
-        return state._replace(phase="move", seat=state.active)
+    def _after_purchase(self, d: list) -> State:
+        d[PHASE] = "buy" if d[ACTIONS_LEFT] > 0 else "move"
+        d[SEAT] = d[ACTIVE]
+        return _new(State, d)
 
-    def _end_turn(self, state: State) -> State:
+    def _end_turn(self, d: list) -> State:
         """P-TURNEND-1, then the end-of-round check (P-END-2, ASSUMPTION-20)."""
-        nxt = (state.active + 1) % self.players
-        if nxt == state.start_player:
+        nxt = d[ACTIVE] + 1
+        if nxt == self.players:
+            nxt = 0
+        if nxt == d[START_PLAYER]:
             early = self.options["early_end"] and (
-                not state.round_active or all(t is None for t in state.tiles))
-            if state.end_triggered or early or state.round >= self.options["max_rounds"]:
-                return state._replace(phase="over", seat=CHANCE, offer=(), tile=None, join_need=None)
-            state = state._replace(round=state.round + 1, round_active=False)
-        return self._begin_turn(state, nxt)
+                not d[ROUND_ACTIVE] or all(t is None for t in d[TILES]))
+            if d[END_TRIGGERED] or early or d[ROUND] >= self.options["max_rounds"]:
+                d[PHASE] = "over"
+                d[SEAT] = CHANCE
+                d[OFFER] = ()
+                d[TILE] = d[JOIN_NEED] = None
+                return _new(State, d)
+            d[ROUND] += 1
+            d[ROUND_ACTIVE] = False
+        return self._start_turn(d, nxt)
 
     # purchase ------------------------------------------------------------------
 
@@ -669,11 +754,12 @@ class Pioneers:
         n = action.count
         if n not in (1, 2):
             raise IllegalAction("P-BUY-1", "you can buy 1 road (R1) or 2 roads (R2).")
-        self._check_purchase_token(state, f"R{n}")
+        self._check_purchase_token(state, _ROAD_SPACE[n])
         if state.forced:
             raise IllegalAction(
                 "P-BUY-9", "all your wagons are empty, so your first purchase must be a wagon.")
-        pl = state.players[state.active]
+        me = state.active
+        pl = state.players[me]
         if pl.roads_left < n:
             raise IllegalAction("ASSUMPTION-13", f"you have only {pl.roads_left} roads left.")
         if self._free_edges(state) < n:
@@ -681,12 +767,16 @@ class Pioneers:
         price = ROAD_PRICE[n]
         if pl.money < price:
             raise IllegalAction("P-BUY-1", f"R{n} costs ${price} but you have only ${pl.money}.")
-        pl = pl._replace(money=pl.money - price)
-        return state._replace(
-            players=_replace_at(state.players, state.active, pl),
-            bank=None if state.bank is None else state.bank + price,
-            actions_left=state.actions_left - 1, used=state.used + (f"R{n}",),
-            roads_to_place=n, phase="road", round_active=True)
+        d = list(state)
+        d[PLAYERS] = _replace_at(d[PLAYERS], me, _with(pl, P_MONEY, pl.money - price))
+        if d[BANK] is not None:
+            d[BANK] += price
+        d[ACTIONS_LEFT] -= 1
+        d[USED] += (_ROAD_SPACE[n],)
+        d[ROADS_TO_PLACE] = n
+        d[PHASE] = "road"
+        d[ROUND_ACTIVE] = True
+        return _new(State, d)
 
     def _edge(self, a: str, b: str, rule: str) -> int:
         e = self.board.edge_of(a, b)
@@ -697,13 +787,15 @@ class Pioneers:
             raise IllegalAction(rule, f"there is no connection between {a} and {b}.")
         return e
 
-    def _add_road(self, state: State, e: int, seat: int) -> State:
-        pl = state.players[seat]
-        pl = pl._replace(roads_left=pl.roads_left - 1)
-        return state._replace(
-            roads=_replace_at(state.roads, e, state.roads[e] + (seat,)),
-            players=_replace_at(state.players, seat, pl),
-            end_triggered=state.end_triggered or pl.roads_left == 0)  # P-END-1a
+    def _add_road(self, d: list, e: int, seat: int) -> None:
+        players = d[PLAYERS]
+        pl = players[seat]
+        left = pl[P_ROADS_LEFT] - 1
+        d[PLAYERS] = players[:seat] + (_with(pl, P_ROADS_LEFT, left),) + players[seat + 1:]
+        roads = d[ROAD_OWNERS]
+        d[ROAD_OWNERS] = roads[:e] + (roads[e] + (seat,),) + roads[e + 1:]
+        if left == 0:
+            d[END_TRIGGERED] = True  # P-END-1a
 
     def _do_place_road(self, state: State, action: A.PlaceRoad) -> State:
         e = self._edge(action.a, action.b, "P-BUY-6")
@@ -713,10 +805,10 @@ class Pioneers:
         if state.roads[e]:
             raise IllegalAction(
                 "P-BUY-6", f"{action.a}-{action.b} already has a road; bought roads need a free connection.")
-        state = self._add_road(state, e, state.active)
-        left = state.roads_to_place - 1
-        state = state._replace(roads_to_place=left)
-        return state if left else self._after_purchase(state)
+        d = list(state)
+        self._add_road(d, e, d[ACTIVE])
+        d[ROADS_TO_PLACE] -= 1
+        return _new(State, d) if d[ROADS_TO_PLACE] else self._after_purchase(d)
 
     def _do_buy_wagon(self, state: State, action: A.BuyWagon) -> State:
         self._check_purchase_token(state, "W")
@@ -725,7 +817,8 @@ class Pioneers:
             raise IllegalAction("P-BUY-1", f"there is no market slot {slot}; the slots are 1 to 4.")
         if state.market[slot - 1] is None:
             raise IllegalAction("P-BUY-8", f"market slot {slot} is empty.")
-        pl = state.players[state.active]
+        me = state.active
+        pl = state.players[me]
         spec = self.wagon_specs[state.market[slot - 1]]
         if pl.money < slot:
             raise IllegalAction("P-BUY-1", f"slot {slot} costs ${slot} but you have only ${pl.money}.")
@@ -733,46 +826,80 @@ class Pioneers:
             raise IllegalAction(
                 "P-BUY-7", f"wagon {spec.id} has {len(spec.seats)} seats but you have only "
                 f"{pl.supply} pioneers in your supply.")
-        wagon = Wagon(spec.id, tuple(spec.seats), (True,) * len(spec.seats), spec.vp, True)
         pl = pl._replace(money=pl.money - slot, supply=pl.supply - len(spec.seats),
-                         wagons=pl.wagons + (wagon,))
-        market = state.market[:slot - 1] + state.market[slot:] + (None,)
-        state = state._replace(
-            players=_replace_at(state.players, state.active, pl), market=market,
-            bank=None if state.bank is None else state.bank + slot,
-            actions_left=state.actions_left - 1, used=state.used + ("W",), forced=False,
-            round_active=True)
-        if state.deck > 0:
-            return state._replace(phase="reveal", seat=CHANCE)
-        return self._after_purchase(state)
+                         wagons=pl.wagons + (self._full_wagon[spec.id],))
+        d = list(state)
+        d[PLAYERS] = _replace_at(d[PLAYERS], me, pl)
+        market = d[MARKET]
+        d[MARKET] = market[:slot - 1] + market[slot:] + (None,)
+        if d[BANK] is not None:
+            d[BANK] += slot
+        d[ACTIONS_LEFT] -= 1
+        d[USED] += ("W",)
+        d[FORCED] = False
+        d[ROUND_ACTIVE] = True
+        if d[DECK] > 0:
+            d[PHASE] = "reveal"
+            d[SEAT] = CHANCE
+            return _new(State, d)
+        return self._after_purchase(d)
 
     def _do_end_purchases(self, state: State, action: A.EndPurchases) -> State:
         if state.forced and state.actions_left > 0:
             raise IllegalAction(
                 "P-BUY-9", "all your wagons are empty: you must buy a wagon before ending purchases.")
-        return state._replace(phase="move", seat=state.active, actions_left=0)
+        d = list(state)
+        d[PHASE] = "move"
+        d[SEAT] = d[ACTIVE]
+        d[ACTIONS_LEFT] = 0
+        return _new(State, d)
 
     # movement and colonisation ---------------------------------------------------
 
     def _do_move(self, state: State, action: A.MoveCoach) -> State:
-        path = action.path
         me = state.active
-        cost, received, to_bank = self._walk(state, path, me)
-        if action.cost != cost:
-            raise IllegalAction(
-                "P-MOVE-2", f"the route {'-'.join(path)} costs ${cost}, not ${action.cost}.")
-        players = list(state.players)
+        memo = self._moves_memo
+        hit = memo[2].get(id(action)) if memo[0] is state and memo[1] == me else None
+        if hit is not None and hit[0] is action:
+            # The very move object listed for this very (immutable) state: it is
+            # legal, so only its payments are worked out.
+            received, to_bank = self._payments_on(state, hit[1], me)
+            cost = action.cost
+        else:
+            cost, received, to_bank = self._walk(state, action.path, me)
+            if action.cost != cost:
+                raise IllegalAction(
+                    "P-MOVE-2", f"the route {'-'.join(action.path)} costs ${cost}, not ${action.cost}.")
+        players = state.players
         received[me] -= cost
-        for who, amount in enumerate(received):
-            if amount:
-                players[who] = players[who]._replace(money=players[who].money + amount)
-        bank = state.bank
-        if bank is not None:
-            bank += to_bank
-        target = self.board.index[path[-1]]
-        return state._replace(
-            players=tuple(players), bank=bank, coach=path[-1], phase="settle",
-            city=target, tile=state.tiles[target], round_active=True)
+        if any(received):
+            players = tuple(pl if not r else _with(pl, P_MONEY, pl[P_MONEY] + r)
+                            for pl, r in zip(players, received))
+        d = list(state)
+        d[PLAYERS] = players
+        if to_bank and d[BANK] is not None:
+            d[BANK] += to_bank
+        target = self.board.index[action.path[-1]]
+        d[COACH] = action.path[-1]
+        d[PHASE] = "settle"
+        d[CITY] = target
+        d[TILE] = d[TILES][target]
+        d[ROUND_ACTIVE] = True
+        return _new(State, d)
+
+    def _payments_on(self, state: State, path: tuple[int, ...], seat: int) -> tuple[list[int], int]:
+        """What each seat and the bank receive for a route of city indices (P-MOVE-2)."""
+        roads, edge_index = state.roads, self.board.edge_index
+        received = [0] * self.players
+        bank = 0
+        for k in range(len(path) - 1):
+            r = roads[edge_index[path[k], path[k + 1]]]
+            if not r:
+                bank += 1
+            elif seat not in r:
+                for owner in r:
+                    received[owner] += 1
+        return received, bank
 
     def _do_pass(self, state: State, action: A.Pass) -> State:
         routes = self.cheapest_routes(state)
@@ -780,78 +907,94 @@ class Pioneers:
             target, cost, _ = min(routes, key=lambda r: (r[1], len(r[2]), r[0]))
             raise IllegalAction(
                 "P-MOVE-4", f"you must move: {self.board.ids[target]} can be reached for ${cost}.")
-        return self._end_turn(state)  # P-MOVE-5
+        return self._end_turn(list(state))  # P-MOVE-5
 
-    def _take_pioneer(self, state: State, seat: int, wagon_id: str, prof: str | None,
-                      rule: str) -> tuple[State, str]:
-        """Remove a pioneer from a seat (any profession if ``prof`` is None); P-WAGON-1."""
-        pl = state.players[seat]
-        for k, w in enumerate(pl.wagons):
-            if w.id == wagon_id:
+    def _take_pioneer(self, d: list, seat: int, wagon_id: str, prof: str | None,
+                      rule: str) -> str:
+        """Remove a pioneer from a seat (any profession if ``prof`` is None); P-WAGON-1.
+
+        Changes the draft ``d``; returns the profession of the pioneer taken.
+        """
+        players = d[PLAYERS]
+        pl = players[seat]
+        wagons = pl[P_WAGONS]
+        for k, w in enumerate(wagons):
+            if w[W_ID] == wagon_id:
                 break
         else:
             raise IllegalAction(rule, f"you have no wagon {wagon_id}.")
-        if not w.face_up:
+        if not w[W_FACE_UP]:
             raise IllegalAction("P-WAGON-3", f"wagon {wagon_id} is face down and holds no pioneers.")
-        for j, (p, occ) in enumerate(zip(w.seats, w.occupied)):
-            if occ and (prof is None or p == prof):
+        seats, occupied = w[W_SEATS], w[W_OCCUPIED]
+        for j in range(len(seats)):
+            if occupied[j] and (prof is None or seats[j] == prof):
                 break
         else:
             raise IllegalAction(rule, f"wagon {wagon_id} has no {prof or 'pioneer'} on a seat.")
-        occupied = _replace_at(w.occupied, j, False)
-        bank, short = state.bank, state.shortfall
-        if any(occupied):
-            pl = pl._replace(wagons=_replace_at(pl.wagons, k, w._replace(occupied=occupied)))
+        occupied = occupied[:j] + (False,) + occupied[j + 1:]
+        if True in occupied:
+            w = _new(Wagon, (w[W_ID], seats, occupied, w[W_VP], True))
+            pl = _with(pl, P_WAGONS, wagons[:k] + (w,) + wagons[k + 1:])
         else:  # P-WAGON-1: emptied: score its VP, turn it face down, take $1
-            w = w._replace(occupied=occupied, face_up=False)
-            pl = pl._replace(vp=pl.vp + w.vp, wagons=_replace_at(pl.wagons, k, w))
-            spec = self.wagon_specs.get(w.id)
-            pl, bank, short = _payout(pl, spec.bonus if spec else 1, bank, short)
-        return state._replace(players=_replace_at(state.players, seat, pl), bank=bank,
-                              shortfall=short), w.seats[j]
+            w = _new(Wagon, (w[W_ID], seats, occupied, w[W_VP], False))
+            pl = pl._replace(vp=pl[P_VP] + w[W_VP], wagons=wagons[:k] + (w,) + wagons[k + 1:])
+            spec = self.wagon_specs.get(w[W_ID])
+            pl, d[BANK], d[SHORTFALL] = _payout(pl, spec.bonus if spec else 1, d[BANK], d[SHORTFALL])
+        d[PLAYERS] = players[:seat] + (pl,) + players[seat + 1:]
+        return seats[j]
 
-    def _place_pioneer(self, state: State, city: int, seat: int) -> State:
-        row = state.settled[city]
-        return state._replace(
-            settled=_replace_at(state.settled, city, _replace_at(row, seat, row[seat] + 1)))
+    def _place_pioneer(self, d: list, city: int, seat: int) -> None:
+        settled = d[SETTLED]
+        row = settled[city]
+        row = row[:seat] + (row[seat] + 1,) + row[seat + 1:]
+        d[SETTLED] = settled[:city] + (row,) + settled[city + 1:]
 
     def _do_settle(self, state: State, action: A.Settle) -> State:
         tile = state.tile
         if tile != "HOTEL" and action.profession != tile:
             raise IllegalAction(
                 "P-SETTLE-1", f"this city wants a {tile}; you cannot settle a {action.profession} here.")
-        me, city = state.active, state.city
         rule = "P-SETTLE-2" if tile == "HOTEL" else "P-SETTLE-1"
-        state, prof = self._take_pioneer(state, me, action.wagon, action.profession, rule)
-        row = state.settled[city]
-        state = state._replace(
-            settled=_replace_at(state.settled, city, _replace_at(row, me, row[me] + 1)),
-            tiles=_replace_at(state.tiles, city, None), join_need=prof)
-        pl = state.players[me]
+        d = list(state)
+        me, city = d[ACTIVE], d[CITY]
+        d[JOIN_NEED] = self._take_pioneer(d, me, action.wagon, action.profession, rule)
+        self._place_pioneer(d, city, me)
+        tiles = d[TILES]
+        d[TILES] = tiles[:city] + (None,) + tiles[city + 1:]
+        pl = d[PLAYERS][me]
         # P-TILE: the effect of the removed tile
         if tile == "BANKER":
-            if pl.bankers < 2:  # P-TILE-1 / P-INC-2
-                state = _set_player(state, me, pl._replace(bankers=pl.bankers + 1))
+            if pl[P_BANKERS] < 2:  # P-TILE-1 / P-INC-2
+                d[PLAYERS] = _replace_at(d[PLAYERS], me, _with(pl, P_BANKERS, pl[P_BANKERS] + 1))
         elif tile == "MERCHANT":
-            if pl.merchants < 2:  # P-TILE-2 / P-BUY-3
-                state = _set_player(state, me, pl._replace(merchants=pl.merchants + 1))
+            if pl[P_MERCHANTS] < 2:  # P-TILE-2 / P-BUY-3
+                d[PLAYERS] = _replace_at(d[PLAYERS], me, _with(pl, P_MERCHANTS, pl[P_MERCHANTS] + 1))
         elif tile == "HOTEL":  # P-TILE-7
-            pl, bank, short = _payout(pl, 3, state.bank, state.shortfall)
-            state = _set_player(state, me, pl)._replace(bank=bank, shortfall=short)
+            pl, d[BANK], d[SHORTFALL] = _payout(pl, 3, d[BANK], d[SHORTFALL])
+            d[PLAYERS] = _replace_at(d[PLAYERS], me, pl)
         elif tile == "GOLD_DIGGER":  # P-TILE-4, ASSUMPTION-11
             # How many nuggets are left is public (only their values are hidden).
-            if sum(NUGGET_COUNTS) > sum(len(p.nuggets) for p in state.players):
-                return state._replace(phase="nugget", seat=CHANCE)
+            if sum(NUGGET_COUNTS) > sum(len(p[P_NUGGETS]) for p in d[PLAYERS]):
+                d[PHASE] = "nugget"
+                d[SEAT] = CHANCE
+                return _new(State, d)
         elif tile == "SERGEANT":  # P-TILE-5
-            if self._sergeant_edges(state):
-                return state._replace(phase="sergeant", seat=me)
+            if self._sergeant_edges(_new(State, d)):
+                d[PHASE] = "sergeant"
+                d[SEAT] = me
+                return _new(State, d)
         elif tile == "INNKEEPER":  # P-TILE-6
-            if any(w.face_up for w in pl.wagons):
-                return state._replace(phase="innkeeper", seat=me)
+            if any(w[W_FACE_UP] for w in pl[P_WAGONS]):
+                d[PHASE] = "innkeeper"
+                d[SEAT] = me
+                return _new(State, d)
         elif tile == "FARMER":  # P-TILE-8
             if _seat_choices(pl, "FARMER"):
-                return state._replace(phase="farmer", seat=me, extras_left=2)
-        return self._begin_join(state)
+                d[PHASE] = "farmer"
+                d[SEAT] = me
+                d[EXTRAS_LEFT] = 2
+                return _new(State, d)
+        return self._begin_join(d)
 
     def _do_sergeant(self, state: State, action: A.SergeantRoad) -> State:
         e = self._edge(action.a, action.b, "P-TILE-5")
@@ -867,68 +1010,78 @@ class Pioneers:
                 "P-TILE-5", "a double road needs two different players; this road is already yours.")
         if state.players[me].roads_left <= 0:
             raise IllegalAction("P-TILE-5", "you have no roads left in your supply.")
-        return self._begin_join(self._add_road(state, e, me))
+        d = list(state)
+        self._add_road(d, e, me)
+        return self._begin_join(d)
 
     def _do_skip(self, state: State, action: A.Skip) -> State:
-        return self._begin_join(state._replace(extras_left=0))
+        d = list(state)
+        d[EXTRAS_LEFT] = 0
+        return self._begin_join(d)
 
     def _do_return(self, state: State, action: A.ReturnPioneer) -> State:
         me = state.active
-        state, _ = self._take_pioneer(state, me, action.wagon, action.profession, "P-TILE-6")
-        pl = state.players[me]
-        return self._begin_join(_set_player(state, me, pl._replace(supply=pl.supply + 1)))
+        d = list(state)
+        self._take_pioneer(d, me, action.wagon, action.profession, "P-TILE-6")
+        pl = d[PLAYERS][me]
+        d[PLAYERS] = _replace_at(d[PLAYERS], me, _with(pl, P_SUPPLY, pl[P_SUPPLY] + 1))
+        return self._begin_join(d)
 
     def _do_farmer(self, state: State, action: A.AddFarmer) -> State:
         me = state.active
-        state, _ = self._take_pioneer(state, me, action.wagon, "FARMER", "P-TILE-8")
-        state = self._place_pioneer(state, state.city, me)
-        left = state.extras_left - 1
-        if left > 0 and _seat_choices(state.players[me], "FARMER"):
-            return state._replace(extras_left=left)
-        return self._begin_join(state._replace(extras_left=0))
+        d = list(state)
+        self._take_pioneer(d, me, action.wagon, "FARMER", "P-TILE-8")
+        self._place_pioneer(d, d[CITY], me)
+        d[EXTRAS_LEFT] -= 1
+        if d[EXTRAS_LEFT] > 0 and _seat_choices(d[PLAYERS][me], "FARMER"):
+            return _new(State, d)
+        d[EXTRAS_LEFT] = 0
+        return self._begin_join(d)
 
-    def _can_join(self, state: State, seat: int) -> bool:
+    def _can_join(self, players: tuple, seat: int, need: str | None) -> bool:
         """P-JOIN-2: at least $2 and a pioneer of the required profession on a wagon."""
-        pl = state.players[seat]
-        if pl.money < 2:
+        pl = players[seat]
+        if pl[P_MONEY] < 2:
             return False
-        need = state.join_need
-        for w in pl.wagons:
-            if w.face_up:
-                for p, occ in zip(w.seats, w.occupied):
-                    if occ and p == need:
+        for w in pl[P_WAGONS]:
+            if w[W_FACE_UP]:
+                seats, occupied = w[W_SEATS], w[W_OCCUPIED]
+                for j in range(len(seats)):
+                    if occupied[j] and seats[j] == need:
                         return True
         return False
 
-    def _begin_join(self, state: State) -> State:
+    def _begin_join(self, d: list) -> State:
         """P-JOIN-1: offer clockwise from the active player's left."""
-        n = self.players
-        return self._next_offer(state, tuple((state.active + k) % n for k in range(1, n)))
+        return self._next_offer(d, self._offer_order[d[ACTIVE]])
 
-    def _next_offer(self, state: State, offer: tuple[int, ...] | None = None) -> State:
-        offer = state.offer if offer is None else offer
+    def _next_offer(self, d: list, offer: tuple[int, ...]) -> State:
+        players, need = d[PLAYERS], d[JOIN_NEED]
         while offer:
             seat, offer = offer[0], offer[1:]
-            if self._can_join(state, seat):
-                return state._replace(phase="join", seat=seat, offer=offer)
-        return self._end_turn(state)
+            if self._can_join(players, seat, need):
+                d[PHASE] = "join"
+                d[SEAT] = seat
+                d[OFFER] = offer
+                return _new(State, d)
+        return self._end_turn(d)
 
     def _do_join(self, state: State, action: A.Join) -> State:
         seat, me = state.seat, state.active
         if state.players[seat].money < 2:
             raise IllegalAction("P-JOIN-2", "joining costs $2 and you have less.")
-        state, _ = self._take_pioneer(state, seat, action.wagon, state.join_need, "P-JOIN-4")
-        players = list(state.players)
-        players[seat] = players[seat]._replace(money=players[seat].money - 2)  # P-JOIN-3
-        players[me] = players[me]._replace(money=players[me].money + 2)
-        city = state.city
-        row = state.settled[city]
-        return self._end_turn(state._replace(
-            players=tuple(players), offer=(),
-            settled=_replace_at(state.settled, city, _replace_at(row, seat, row[seat] + 1))))
+        d = list(state)
+        self._take_pioneer(d, seat, action.wagon, d[JOIN_NEED], "P-JOIN-4")
+        players = list(d[PLAYERS])
+        players[seat] = _with(players[seat], P_MONEY, players[seat][P_MONEY] - 2)  # P-JOIN-3
+        players[me] = _with(players[me], P_MONEY, players[me][P_MONEY] + 2)
+        d[PLAYERS] = tuple(players)
+        d[OFFER] = ()
+        self._place_pioneer(d, d[CITY], seat)
+        return self._end_turn(d)
 
     def _do_decline(self, state: State, action: A.Decline) -> State:
-        return self._next_offer(state)
+        return self._next_offer(list(state), state.offer)
 
     # ----- protocol: observation, scores, notation ------------------------------
 
@@ -1001,8 +1154,11 @@ def _free(road: tuple[int, ...], usable: bool) -> bool:
     return usable and not road
 
 
-def _set_player(state: State, seat: int, pl: PlayerState) -> State:
-    return state._replace(players=_replace_at(state.players, seat, pl))
+def _with(t: tuple, i: int, value: Any) -> Any:
+    """A copy of the NamedTuple ``t`` with field number ``i`` set to ``value``."""
+    c = list(t)
+    c[i] = value
+    return _new(type(t), c)
 
 
 def _payout(pl: PlayerState, amount: int, bank: int | None, shortfall: int):
@@ -1045,6 +1201,7 @@ _PHASE_WORDS = {
 }
 
 
+_ROAD_SPACE = {1: "R1", 2: "R2"}
 _PURCHASES = (A.BuyRoads, A.BuyWagon, A.EndPurchases)
 
 
