@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
+import json
+
 import plotly.graph_objects as go
 import pytest
 
-from toolkit import viz
+from toolkit import anno1503, viz
+from toolkit.agents import make_agent
+from toolkit.core import CHANCE, play, replay_states
+from toolkit.viz import anno1503 as V
 from toolkit.viz import charts
 from toolkit.viz import pioneers as P
+from toolkit.viz.common import nest
 
 
 def trace(fig, name):
@@ -151,3 +158,135 @@ def test_replay_animation_has_frames_and_a_slider(game4, played4):
     assert list(last["cities"].marker.color) == list(
         trace(fresh, "cities").marker.color
     )
+
+
+# ------------------------------------------------------- replay of Anno 1503
+
+
+ANNO_TURNS = 12  # the max_turns cap of the short game below
+
+
+@pytest.fixture(scope="module")
+def anno_short():
+    """(game, record, every state) of a 2-player greedy game stopped after 12 turns."""
+    game = anno1503.Anno1503(players=2, max_turns=ANNO_TURNS)
+    final, record = play(game, [make_agent("greedy"), make_agent("greedy")], seed=3)
+    assert final.phase == "over"
+    assert final.turn == ANNO_TURNS
+    return game, record, list(replay_states(record, game))
+
+
+def _turn_openings(game, states):
+    """The position each frame should show: the first decision of every turn
+    (found by the ``turn`` counter, not by the chart's own helper), then the end."""
+    first = {}
+    for s in states:
+        seat = game.to_move(s)
+        if seat is not None and seat != CHANCE and s.active >= 0:
+            first.setdefault(s.turn, s)
+    return [first[t] for t in sorted(first)] + [states[-1]]
+
+
+def test_replay_animation_of_anno1503_shows_every_turn(anno_short):
+    game, record, states = anno_short
+    fig = viz.replay_animation(record, max_frames=50)
+    expected = _turn_openings(game, states)
+    assert len(expected) == ANNO_TURNS + 1
+    assert len(fig.frames) == ANNO_TURNS + 1  # one per turn, then the final position
+    slider = fig.layout.sliders[0]
+    labels = [s.label for s in slider.steps]
+    assert labels == [
+        f"t{s.turn} {viz.theme.player_name(s.active)}" for s in expected[:-1]
+    ] + ["end"]
+    assert [s.args[0][0] for s in slider.steps] == [f.name for f in fig.frames]
+    assert fig.layout.updatemenus[0].buttons[0].method == "animate"
+    names = [t.name for t in fig.data]
+    for frame, state in zip(fig.frames, expected, strict=True):
+        assert [names[i] for i in frame.traces] == [t.name for t in frame.data]
+        assert frame.layout.title.text == V._title(game, state)
+        # each frame is exactly the board of its position
+        data, _ = V.board_data(game, state)
+        for tr in frame.data:
+            want = go.Scatter(nest(data[tr.name]))
+            assert tr.x == want.x, tr.name
+            assert tr.text == want.text, tr.name
+            assert tr.marker.color == want.marker.color, tr.name
+    assert "stopped after 12 turns" in fig.frames[-1].layout.title.text
+    # the first frame is the board the figure opens on
+    first = {t.name: t for t in fig.frames[0].data}
+    assert list(first["hands"].text) == list(trace(fig, "hands").text)
+
+
+def test_replay_animation_of_anno1503_frames_change_with_the_board(anno_short):
+    game, record, states = anno_short
+    fig = viz.replay_animation(record)
+    expected = _turn_openings(game, states)
+    frames = [{t.name: t for t in f.data} for f in fig.frames]
+    # a frame carries exactly the traces that change somewhere in the game: not
+    # the route or the reach shading (never drawn here), but the goods in hand
+    boards = [V.board_data(game, s)[0] for s in expected]
+    changing = {k for k in boards[0] if any(b[k] != boards[0][k] for b in boards)}
+    assert all(set(f) == changing for f in frames)
+    assert "hands" in changing
+    assert "route" not in changing
+    assert "reach" not in changing
+    assert any(f"ships seat {seat}" in changing for seat in range(game.players))
+
+    def hands(s):
+        return [k for p in s.players for k in p.hand]
+
+    def ships(s, seat):
+        return s.players[seat].ships
+
+    changed = 0
+    for n in range(len(expected) - 1):
+        a, b = expected[n], expected[n + 1]
+        same = hands(a) == hands(b)
+        assert (frames[n]["hands"].text == frames[n + 1]["hands"].text) == same
+        changed += not same
+        for seat in range(game.players):
+            name = f"ships seat {seat}"
+            if name in frames[n]:
+                moved = ships(a, seat) != ships(b, seat)
+                assert (frames[n][name].x != frames[n + 1][name].x) == moved
+        golds = [p.gold for p in a.players], [p.gold for p in b.players]
+        if golds[0] != golds[1]:
+            assert frames[n]["home text"].text != frames[n + 1]["home text"].text
+    assert changed >= 3  # goods did change hands: the comparison above meant something
+
+
+def test_replay_animation_of_anno1503_serialises(anno_short):
+    _, record, _ = anno_short
+    fig = viz.replay_animation(record, max_frames=6)
+    out = json.loads(fig.to_json())
+    assert len(out["frames"]) == 6
+    assert [f["name"] for f in out["frames"]] == [str(n) for n in range(6)]
+    assert len(out["layout"]["sliders"][0]["steps"]) == 6
+    assert out["layout"]["meta"]["game"] == "anno1503"
+
+
+def test_replay_animation_of_a_long_anno1503_game_is_sampled_evenly():
+    game = anno1503.Anno1503(players=2, max_turns=40)
+    final, record = play(game, [make_agent("greedy"), make_agent("greedy")], seed=3)
+    assert final.turn == 40  # 40 turn starts and the end: 41 positions
+    assert final.winner is None
+    fig = viz.replay_animation(record, game, max_frames=10)
+    assert len(fig.frames) == 10
+    labels = [s.label for s in fig.layout.sliders[0].steps]
+    assert labels[0].startswith("t1 ")
+    assert labels[-1] == "end"
+    turns = [int(lab.split()[0][1:]) for lab in labels[:-1]] + [41]
+    gaps = [b - a for a, b in itertools.pairwise(turns)]
+    assert min(gaps) >= 4  # 41 positions, 10 frames: about every 4.4th
+    assert max(gaps) - min(gaps) <= 1
+
+
+def test_replay_animation_of_anno1503_keeps_the_view_options(anno_short):
+    _, record, _ = anno_short
+    fig = viz.replay_animation(record, seat=1, max_frames=5)
+    assert all("as red sees it" in f.layout.title.text for f in fig.frames)
+    untitled = viz.replay_animation(record, title=False, max_frames=5)
+    assert untitled.layout.title.text is None
+    assert all(f.layout.title.text is None for f in untitled.frames)
+    with pytest.raises(TypeError, match="route"):
+        viz.replay_animation(record, route=[(2, 5), (2, 6)])

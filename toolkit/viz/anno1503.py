@@ -418,8 +418,9 @@ def board_data(
     """Everything position-dependent: ``({trace name: properties}, layout updates)``.
 
     ``seat`` draws the position as that seat sees it (``game.observe``).
-    :func:`draw_board` builds its traces from this and :func:`update_board`
-    writes it into an existing figure.
+    :func:`draw_board` builds its traces from this, :func:`update_board`
+    writes it into an existing figure and
+    :func:`toolkit.viz.charts.replay_animation` turns it into frames.
     """
     from toolkit.anno1503 import reachable
 

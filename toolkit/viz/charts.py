@@ -330,29 +330,10 @@ def money_flow(
     return fig
 
 
-def replay_animation(
-    record: Any,
-    game: Any = None,
-    *,
-    max_frames: int = 120,
-    frame_ms: int = 600,
-    **options: Any,
-) -> go.Figure:
-    """The board turn by turn: animation frames, a slider and play/pause buttons.
-
-    Frames are the positions at the start of every turn (and the final one),
-    evenly thinned to at most ``max_frames``. Each frame only carries the traces
-    that change, built by the game's ``board_data`` (the same data
-    ``update_board`` writes), so frames stay small.
-    """
-    game = _game_for(record, game)
-    module = importlib.import_module(f"toolkit.viz.{game.name}")
-    states = _states(record, game)
-    idx = turn_starts(game, states)
-    if len(idx) > max_frames:
-        step = (len(idx) - 1) / (max_frames - 1)
-        idx = sorted({idx[round(k * step)] for k in range(max_frames)})
-    fig = module.draw_board(game, states[idx[0]], **options)
+def _pioneers_frames(
+    module: Any, game: Any, states: Sequence[Any], idx: Sequence[int], fig: go.Figure
+) -> tuple[list, list[str]]:
+    """Pioneers frames (all traces but the hover points) and slider labels."""
     index = C.trace_index(fig)
     frames = []
     for n, i in enumerate(idx):
@@ -376,7 +357,6 @@ def replay_animation(
                 ),
             )
         )
-    fig.frames = frames
     labels = []
     for i in idx:
         s = states[i]
@@ -385,6 +365,91 @@ def replay_animation(
             if getattr(s, "active", -1) >= 0
             else str(i)
         )
+    return frames, labels
+
+
+def _anno1503_frames(
+    module: Any,
+    game: Any,
+    states: Sequence[Any],
+    idx: Sequence[int],
+    fig: go.Figure,
+    options: dict,
+) -> tuple[list, list[str]]:
+    """Anno 1503 frames: only the traces that change somewhere in the replay.
+
+    A trace that is the same in every frame (the empty route, the reach shading
+    when not asked for, ...) is left out: the figure already shows it, and
+    jumping to any frame cannot leave it stale. ``seat=`` and ``reach=`` of the
+    board carry over to every frame.
+    """
+    view = {k: options[k] for k in ("seat", "reach") if k in options}
+    drawn = [module.board_data(game, states[i], **view) for i in idx]
+    first = drawn[0][0]
+    names = [k for k in first if any(data[k] != first[k] for data, _ in drawn[1:])]
+    index = C.trace_index(fig)
+    titled = fig.layout.title.text is not None
+    frames = [
+        go.Frame(
+            name=str(n),
+            data=[go.Scatter(C.nest(data[k]), name=k) for k in names],
+            traces=[index[k] for k in names],
+            layout=dict(title_text=lay["title.text"]) if titled else {},
+        )
+        for n, (data, lay) in enumerate(drawn)
+    ]
+    labels = []
+    for i in idx:
+        s = states[i]
+        if s.phase == "over":
+            labels.append("end")
+        elif s.active >= 0:
+            labels.append(f"t{s.turn} {T.player_name(s.active)}")
+        else:
+            labels.append(str(i))
+    return frames, labels
+
+
+def replay_animation(
+    record: Any,
+    game: Any = None,
+    *,
+    max_frames: int = 120,
+    frame_ms: int = 600,
+    **options: Any,
+) -> go.Figure:
+    """The board turn by turn: animation frames, a slider and play/pause buttons.
+
+    Works for Pioneers and Anno 1503. Frames are the positions at the start of
+    every turn (and the final one), sampled evenly over the whole game to at
+    most ``max_frames`` (default 120), the first and the last always kept: a
+    random Anno 1503 game can run to thousands of turns, and a 120-frame replay
+    of it shows roughly every n-th turn. Each frame is built by the game's
+    ``board_data`` (the same data ``update_board`` writes) and carries only the
+    traces that can change (Pioneers: all but the connection hover points; Anno
+    1503: those that differ somewhere in the replay), so frames stay small.
+    Slider labels are ``r<round> <player>`` (Pioneers), ``t<turn> <player>``
+    (Anno 1503) and ``end`` for a finished Anno game. Other options go to the
+    game's ``draw_board`` (Pioneers ``labels=``; Anno 1503 ``seat=`` and
+    ``reach=``, which then apply to every frame; ``width=``, ...).
+    """
+    game = _game_for(record, game)
+    module = importlib.import_module(f"toolkit.viz.{game.name}")
+    if game.name != "pioneers" and options.get("route") is not None:
+        raise TypeError(
+            "replay_animation draws no route: a route belongs to one position"
+        )
+    states = _states(record, game)
+    idx = turn_starts(game, states)
+    if len(idx) > max_frames:
+        step = (len(idx) - 1) / (max_frames - 1)
+        idx = sorted({idx[round(k * step)] for k in range(max_frames)})
+    fig = module.draw_board(game, states[idx[0]], **options)
+    if game.name == "pioneers":
+        frames, labels = _pioneers_frames(module, game, states, idx, fig)
+    else:
+        frames, labels = _anno1503_frames(module, game, states, idx, fig, options)
+    fig.frames = frames
     steps = [
         dict(
             method="animate",
