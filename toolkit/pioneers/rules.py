@@ -34,6 +34,7 @@ BANK_TOTAL = 63  # P-COMP-7
 ROAD_PRICE = {1: 2, 2: 5}  # P-BUY-1
 PHASES_CHANCE = frozenset({"cover", "tile", "redraw", "first", "market", "deal", "reveal", "nugget"})
 _TILE_INDEX = {t: i for i, t in enumerate(TILE_TYPES)}
+_ONE_CITY = 1  # heap key of the start of a route: cost 0, one city (see _dijkstra)
 
 
 def _replace_at(t: tuple, i: int, value: Any) -> tuple:
@@ -142,6 +143,7 @@ class Pioneers:
         self._usable_memo: tuple = (None, None)
         self._tile_memo: tuple = (None, (), None)
         self._moves_memo: tuple = (None, None, {})
+        self._matched_memo: dict[int, tuple] = {}
         self._offer_order = tuple(tuple((a + k) % players for k in range(1, players))
                                   for a in range(players))
         # Wagons as they enter play (all seats occupied, face up): shared, never changed.
@@ -392,13 +394,23 @@ class Pioneers:
 
     def targets_matched(self, pl: PlayerState) -> set[str]:
         """Tile types this player can settle on (P-MOVE-1, ASSUMPTION-3)."""
+        return set(self._matched(pl.wagons))
+
+    def _matched(self, wagons: tuple[Wagon, ...]) -> frozenset[str]:
+        # A player's wagons are shared by many successive states: cached by identity.
+        hit = self._matched_memo.get(id(wagons))
+        if hit is not None and hit[0] is wagons:
+            return hit[1]
         out: set[str] = set()
-        for w in pl.wagons:
+        for w in wagons:
             if w.face_up:
                 out.update(compress(w.seats, w.occupied))
         if out:
             out.add("HOTEL")
-        return out
+        if len(self._matched_memo) > 50_000:
+            self._matched_memo.clear()
+        self._matched_memo[id(wagons)] = (wagons, frozenset(out))  # the entry keeps it alive
+        return frozenset(out)
 
     def cheapest_routes(self, state: State, seat: int | None = None,
                         budget: int | None = None) -> list[tuple[int, int, tuple[int, ...]]]:
@@ -420,30 +432,32 @@ class Pioneers:
     def _dijkstra(self, state: State, seat: int, budget: int | None) -> list:
         pl = state.players[seat]
         budget = pl.money if budget is None else budget
-        matched = self.targets_matched(pl)
+        matched = self._matched(pl.wagons)
         if not matched:
             return []
         adj, tiles, covered, roads = self.board.adj, state.tiles, state.covered, state.roads
         src = self.board.index[state.coach]
-        # Heap keys (cost, steps, path) order routes exactly as ASSUMPTION-4 asks;
-        # extending two tied paths by one city keeps their order, so Dijkstra is exact.
+        # Heap items (cost * 2**16 + number of cities, path): ordered exactly as
+        # ASSUMPTION-4 asks (cost, then steps, then city ids). Extending a route
+        # strictly increases its key, so a city's entry in ``best`` is final once
+        # popped, and a popped item that is no longer ``best`` is stale.
         best: list = [None] * len(tiles)
-        best[src] = start = (0, 0, (src,))
+        best[src] = start = (_ONE_CITY, (src,))
         heap = [start]
-        done = [False] * len(tiles)
         found = []
         while heap:
-            cost, steps, path = heappop(heap)
+            item = heappop(heap)
+            path = item[1]
             u = path[-1]
-            if done[u]:
+            if best[u] is not item:
                 continue
-            done[u] = True
-            if tiles[u] is not None and u != src:
+            cost = item[0] >> 16
+            if u != src and tiles[u] is not None:
                 found.append((u, cost, path))
                 continue  # a tiled city stops the stagecoach (P-MOVE-3)
-            steps += 1
+            length = len(path) + 1
             for v, e in adj[u]:
-                if done[v] or covered[v]:
+                if covered[v]:
                     continue
                 t = tiles[v]
                 if t is not None and t not in matched:
@@ -452,11 +466,14 @@ class Pioneers:
                 c = cost + (1 if not r else (0 if seat in r else len(r)))
                 if c > budget:
                     continue
-                nk = (c, steps, path + (v,))
+                key = (c << 16) + length
                 old = best[v]
-                if old is None or nk < old:
-                    best[v] = nk
-                    heappush(heap, nk)
+                if old is not None and key > old[0]:
+                    continue
+                new = (key, path + (v,))
+                if old is None or new < old:
+                    best[v] = new
+                    heappush(heap, new)
         found.sort()
         return found
 
