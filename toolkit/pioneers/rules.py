@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from heapq import heappop, heappush
-from itertools import compress
-from operator import itemgetter
+from itertools import compress, repeat
+from operator import is_, itemgetter, not_
 from typing import Any
 
 from toolkit.core import CHANCE, GameOver, IllegalAction
@@ -144,12 +144,16 @@ class Pioneers:
         self._tile_memo: tuple = (None, (), None)
         self._moves_memo: tuple = (None, None, {})
         self._matched_memo: dict[int, tuple] = {}
+        self._hidden: dict[int, PlayerState] = {}
+        self._hidden_keep: dict[int, PlayerState] = {}
+        self._choice_memo: dict[tuple, tuple] = {}
+        self._next_tile_memo: tuple = (None, None, None)
+        self._n_seats = {w.id: len(w.seats) for w in wagons}
         self._offer_order = tuple(tuple((a + k) % players for k in range(1, players))
                                   for a in range(players))
         # Wagons as they enter play (all seats occupied, face up): shared, never changed.
         self._full_wagon = {w.id: Wagon(w.id, tuple(w.seats), (True,) * len(w.seats), w.vp, True)
                             for w in wagons}
-        self._redacted: dict[int, tuple[PlayerState, PlayerState]] = {}
         self._routes_memo: tuple = (None, None, None)
         # Interned action objects: chance outcomes and moves are built once, reused.
         self._draw_tile = tuple(tuple(A.DrawTile(cid, t) for t in TILE_TYPES) for cid in b.ids)
@@ -198,12 +202,19 @@ class Pioneers:
 
     def _next_tile_city(self, state: State) -> int | None:
         """The next city (in id order) to receive a set-up tile (P-SETUP-4), or None."""
-        order, pick = self._tile_order(state.covered)
-        if not order:
-            return None
-        # The tiles of the cities that receive one, in id order; the first gap is next.
-        row = pick(state.tiles) if len(order) > 1 else (state.tiles[order[0]],)
-        return order[row.index(None)] if None in row else None
+        tiles, covered = state.tiles, state.covered
+        memo = self._next_tile_memo  # asked 3 times per tile turn about the same tiles
+        if memo[0] is tiles and memo[1] is covered:
+            return memo[2]
+        order, pick = self._tile_order(covered)
+        city = None
+        if order:
+            # The tiles of the cities that receive one, in id order; the first gap is next.
+            row = pick(tiles) if len(order) > 1 else (tiles[order[0]],)
+            if None in row:
+                city = order[row.index(None)]
+        self._next_tile_memo = (tiles, covered, city)
+        return city
 
     def _tile_order(self, covered: tuple[bool, ...]) -> tuple:
         """The cities that receive a set-up tile (not start, not covered), with a getter."""
@@ -281,15 +292,15 @@ class Pioneers:
         phase = state.phase
         ids = self.board.ids
         if phase == "tile":
-            draws = self._draw_tile[self._next_tile_city(state)]
-            total = sum(state.tile_pool)
-            return [(draws[i], c / total) for i, c in enumerate(state.tile_pool) if c]
+            pool = state.tile_pool
+            total = sum(pool)
+            draws = compress(self._draw_tile[self._next_tile_city(state)], pool)
+            return list(zip(draws, [c / total for c in pool if c]))
         if phase == "redraw":
             return self._redraw_outcomes(state)
         if phase in ("market", "reveal"):
-            p = 1 / len(state.unseen)
-            reveal = self._reveal
-            return [(reveal[w], p) for w in state.unseen]
+            unseen = state.unseen
+            return list(zip(map(self._reveal.__getitem__, unseen), repeat(1 / len(unseen))))
         if phase == "deal":
             seat = sum(1 for pl in state.players if pl.wagons)
             dealt = {pl.wagons[0].id for pl in state.players if pl.wagons}
@@ -319,23 +330,24 @@ class Pioneers:
             return self._buy_actions(state)
         if phase == "road":
             # A connection is free when it has no road and touches no covered city
-            # (ASSUMPTION-14); compress() does the scan in C.
-            return list(compress(self._place, map(_free, state.roads, self._usable(state.covered))))
+            # (ASSUMPTION-14); compress() and itemgetter() do the scan in C.
+            places, pick = self._usable_places(state.covered)
+            return list(compress(places, map(not_, pick(state.roads))))
         if phase == "settle":
-            pl = state.players[state.active]
             tile = state.tile
-            return [A.Settle(w.id, prof) for w, prof in _seat_choices(pl, None if tile == "HOTEL" else tile)]
+            wagons = state.players[state.active].wagons
+            return list(self._seat_actions(wagons, A.Settle, None if tile == "HOTEL" else tile))
         if phase == "sergeant":
             return [self._sergeant[e] for e in self._sergeant_edges(state)] + [self._skip]
         if phase == "innkeeper":
-            pl = state.players[state.active]
-            return [A.ReturnPioneer(w.id, prof) for w, prof in _seat_choices(pl, None)] + [self._skip]
+            wagons = state.players[state.active].wagons
+            return [*self._seat_actions(wagons, A.ReturnPioneer, None), self._skip]
         if phase == "farmer":
-            pl = state.players[state.active]
-            return [A.AddFarmer(w.id) for w, _ in _seat_choices(pl, "FARMER")] + [self._skip]
+            wagons = state.players[state.active].wagons
+            return [*self._seat_actions(wagons, A.AddFarmer, "FARMER"), self._skip]
         if phase == "join":
-            pl = state.players[state.seat]
-            return [A.Join(w.id) for w, _ in _seat_choices(pl, state.join_need)] + [self._decline]
+            wagons = state.players[state.seat].wagons
+            return [*self._seat_actions(wagons, A.Join, state.join_need), self._decline]
         return []
 
     def _free_edges(self, state: State) -> int:
@@ -350,22 +362,42 @@ class Pioneers:
                 out.append(s)
         return out
 
+    def _seat_actions(self, wagons: tuple[Wagon, ...], kind: type, prof: str | None) -> tuple:
+        """``kind`` actions (Settle, ReturnPioneer, AddFarmer, Join) for each wagon seat
+        holding ``prof`` (any profession if None), cached per wagons tuple (shared by
+        many successive states)."""
+        key = (id(wagons), kind, prof)
+        hit = self._choice_memo.get(key)
+        if hit is not None and hit[0] is wagons:
+            return hit[1]
+        if kind is A.Settle or kind is A.ReturnPioneer:
+            acts = tuple(kind(w.id, p) for w, p in _wagon_choices(wagons, prof))
+        else:
+            acts = tuple(kind(w.id) for w, _ in _wagon_choices(wagons, prof))
+        if len(self._choice_memo) > 50_000:
+            self._choice_memo.clear()
+        self._choice_memo[key] = (wagons, acts)  # the entry keeps `wagons` alive
+        return acts
+
     def _buy_actions(self, state: State) -> list:
+        if state.actions_left <= 0:
+            return [self._end]
         pl = state.players[state.active]
+        used, forced, money = state.used, state.forced, pl[P_MONEY]
         out: list = []
-        if state.actions_left > 0:
-            if "W" not in state.used:
-                out.extend(self._slots[s] for s in self._buyable_slots(state.market, pl))
-            if not state.forced:
-                free = None
-                for n in (1, 2):
-                    if f"R{n}" in state.used or pl.money < ROAD_PRICE[n] or pl.roads_left < n:
-                        continue
-                    if free is None:
-                        free = self._free_edges(state)
-                    if free >= n:
-                        out.append(self._buy[n])
-        if not (state.forced and out):
+        if "W" not in used:  # P-BUY-7: the slot price and enough pioneers for the seats
+            supply, seats, slots = pl[P_SUPPLY], self._n_seats, self._slots
+            for s, wid in enumerate(state.market, start=1):
+                if wid is not None and s <= money and seats[wid] <= supply:
+                    out.append(slots[s])
+        if not forced and money >= ROAD_PRICE[1] and pl[P_ROADS_LEFT] >= 1:
+            free = self._free_edges(state)
+            if free >= 1 and "R1" not in used:
+                out.append(self._buy[1])
+            if (free >= 2 and money >= ROAD_PRICE[2] and pl[P_ROADS_LEFT] >= 2
+                    and "R2" not in used):
+                out.append(self._buy[2])
+        if not (forced and out):
             out.append(self._end)
         return out
 
@@ -378,17 +410,41 @@ class Pioneers:
         return [e for e, r in enumerate(roads)
                 if usable[e] and (not r or (len(r) == 1 and r[0] != me))]
 
+    def _sergeant_possible(self, d: list) -> bool:
+        """Whether the active player may place a sergeant road now (P-TILE-5)."""
+        if d[PLAYERS][d[ACTIVE]][P_ROADS_LEFT] <= 0:
+            return False
+        if () in self._usable_places(d[COVERED])[1](d[ROAD_OWNERS]):
+            return True  # a free connection (checked in C); else look for a single road
+        return bool(self._sergeant_edges(_new(State, d)))
+
     def _usable(self, covered: tuple[bool, ...]) -> tuple[bool, ...]:
         """Per connection: may a road go there at all (no covered end, ASSUMPTION-14)?"""
+        return self._usable_info(covered)[0]
+
+    def _usable_places(self, covered: tuple[bool, ...]) -> tuple:
+        """The PlaceRoad actions of the usable connections, and a getter of their roads."""
+        return self._usable_info(covered)[1]
+
+    def _usable_info(self, covered: tuple[bool, ...]) -> tuple:
         memo = self._usable_memo
         if memo[0] is covered:  # covered never changes after set-up: usually the same object
             return memo[1]
-        mask = self._usable_cache.get(covered)
-        if mask is None:
+        info = self._usable_cache.get(covered)
+        if info is None:
             mask = tuple(not covered[a] and not covered[b] for a, b in self.board.edges)
-            self._usable_cache[covered] = mask
-        self._usable_memo = (covered, mask)
-        return mask
+            usable = [e for e, ok in enumerate(mask) if ok]
+            pick = itemgetter(*usable) if len(usable) > 1 else (
+                lambda roads: tuple(roads[e] for e in usable))
+            # Per city, its neighbours that are not covered, with the connection index.
+            open_adj = tuple(tuple((v, e) for v, e in nbrs if not covered[v])
+                             for nbrs in self.board.adj)
+            info = (mask, (tuple(self._place[e] for e in usable), pick), open_adj)
+            if len(self._usable_cache) > 1000:
+                self._usable_cache.clear()
+            self._usable_cache[covered] = info
+        self._usable_memo = (covered, info)
+        return info
 
     # ----- stagecoach routes (P-MOVE) -------------------------------------------
 
@@ -435,7 +491,8 @@ class Pioneers:
         matched = self._matched(pl.wagons)
         if not matched:
             return []
-        adj, tiles, covered, roads = self.board.adj, state.tiles, state.covered, state.roads
+        tiles, roads = state.tiles, state.roads
+        adj = self._usable_info(state.covered)[2]  # covered cities left out (P-MOVE-3)
         src = self.board.index[state.coach]
         # Heap items (cost * 2**16 + number of cities, path): ordered exactly as
         # ASSUMPTION-4 asks (cost, then steps, then city ids). Extending a route
@@ -451,14 +508,16 @@ class Pioneers:
             u = path[-1]
             if best[u] is not item:
                 continue
-            cost = item[0] >> 16
+            here = item[0]
+            cost = here >> 16
             if u != src and tiles[u] is not None:
                 found.append((u, cost, path))
                 continue  # a tiled city stops the stagecoach (P-MOVE-3)
             length = len(path) + 1
             for v, e in adj[u]:
-                if covered[v]:
-                    continue
+                old = best[v]
+                if old is not None and old[0] <= here:
+                    continue  # reached at most as dearly as u: no route via u can be better
                 t = tiles[v]
                 if t is not None and t not in matched:
                     continue
@@ -467,7 +526,6 @@ class Pioneers:
                 if c > budget:
                     continue
                 key = (c << 16) + length
-                old = best[v]
                 if old is not None and key > old[0]:
                     continue
                 new = (key, path + (v,))
@@ -492,7 +550,7 @@ class Pioneers:
                 if len(cache) > 200_000:
                     cache.clear()
                 ids = self.board.ids
-                move = cache[(path, cost)] = A.MoveCoach(tuple(ids[i] for i in path), cost)
+                move = cache[(path, cost)] = A.MoveCoach(itemgetter(*path)(ids), cost)
             out.append(move)
             listed[id(move)] = (move, path)
         # Remembered so that apply() need not validate a move listed here (see _do_move).
@@ -996,7 +1054,7 @@ class Pioneers:
                 d[SEAT] = CHANCE
                 return _new(State, d)
         elif tile == "SERGEANT":  # P-TILE-5
-            if self._sergeant_edges(_new(State, d)):
+            if self._sergeant_possible(d):
                 d[PHASE] = "sergeant"
                 d[SEAT] = me
                 return _new(State, d)
@@ -1109,24 +1167,33 @@ class Pioneers:
         if seat is None or seat == CHANCE:
             return state
         players = state.players
-        redacted = None
-        cache = self._redacted
-        for i, pl in enumerate(players):
-            if pl.nuggets and i != seat and pl.nuggets[0] is not None:
-                if redacted is None:
-                    redacted = list(players)
-                # Player records are shared between successive states, so the
-                # redacted copy is cached by identity (the entry keeps `pl` alive).
-                hit = cache.get(id(pl))
-                if hit is None or hit[0] is not pl:
-                    if len(cache) > 50_000:
-                        cache.clear()
-                    hit = cache[id(pl)] = (pl, pl._replace(nuggets=(None,) * len(pl.nuggets)))
-                redacted[i] = hit[1]
-        if redacted is None:
-            # Nothing of another player's to hide: no copy (the common case early on).
-            return state if state.tile_pool is None else state._replace(tile_pool=None)
-        return state._replace(players=tuple(redacted), tile_pool=None)
+        if any(map(_nuggets_of, players)):  # somebody holds nuggets: hide others' values
+            # Player records are shared by successive states, so each one's redacted
+            # copy is cached by identity and looked up in C (see _hide_nuggets).
+            view = list(map(self._hidden.get, map(id, players)))
+            if None in view:
+                for i, pl in enumerate(view):
+                    if pl is None:
+                        view[i] = self._hide_nuggets(players[i])
+            view[seat] = players[seat]
+            if not all(map(is_, view, players)):
+                d = list(state)
+                d[PLAYERS] = tuple(view)
+                d[TILE_POOL] = None
+                return _new(State, d)
+        # Nothing of another player's to hide: no copy (the common case early on).
+        return state if state.tile_pool is None else state._replace(tile_pool=None)
+
+    def _hide_nuggets(self, pl: PlayerState) -> PlayerState:
+        """``pl`` with its nugget values hidden, remembered by the identity of ``pl``."""
+        nuggets = pl[P_NUGGETS]
+        out = _with(pl, P_NUGGETS, (None,) * len(nuggets)) if nuggets and nuggets[0] is not None else pl
+        if len(self._hidden) > 50_000:
+            self._hidden.clear()
+            self._hidden_keep.clear()
+        self._hidden[id(pl)] = out
+        self._hidden_keep[id(pl)] = pl  # keeps `pl` alive, so its id is not reused
+        return out
 
     def scores(self, state: State) -> tuple[int, ...]:
         """Total VP per seat as if the game ended now (P-SCORE-1..4)."""
@@ -1167,10 +1234,6 @@ def nugget_pool(state: State) -> tuple[int, ...]:
     return tuple(c - drawn.count(v) for v, c in zip(NUGGETS, NUGGET_COUNTS))
 
 
-def _free(road: tuple[int, ...], usable: bool) -> bool:
-    return usable and not road
-
-
 def _with(t: tuple, i: int, value: Any) -> Any:
     """A copy of the NamedTuple ``t`` with field number ``i`` set to ``value``."""
     c = list(t)
@@ -1188,8 +1251,12 @@ def _payout(pl: PlayerState, amount: int, bank: int | None, shortfall: int):
 
 def _seat_choices(pl: PlayerState, prof: str | None) -> list[tuple[Wagon, str]]:
     """(wagon, profession) pairs with an occupied seat of ``prof`` (any if None)."""
+    return _wagon_choices(pl.wagons, prof)
+
+
+def _wagon_choices(wagons: tuple[Wagon, ...], prof: str | None) -> list[tuple[Wagon, str]]:
     out = []
-    for w in pl.wagons:
+    for w in wagons:
         if not w.face_up:
             continue
         if prof is None:
@@ -1219,6 +1286,7 @@ _PHASE_WORDS = {
 
 
 _ROAD_SPACE = {1: "R1", 2: "R2"}
+_nuggets_of = itemgetter(P_NUGGETS)
 _PURCHASES = (A.BuyRoads, A.BuyWagon, A.EndPurchases)
 
 
