@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from heapq import heappop, heappush
 from itertools import compress, repeat
-from operator import is_, itemgetter, not_
+from operator import itemgetter, not_
 from typing import Any
 
 from toolkit.core import CHANCE, GameOver, IllegalAction
@@ -143,10 +143,17 @@ class Pioneers:
         self._usable_memo: tuple = (None, None)
         self._tile_memo: tuple = (None, (), None)
         self._moves_memo: tuple = (None, None, {})
-        self._matched_memo: dict[int, tuple] = {}
-        self._hidden: dict[int, PlayerState] = {}
-        self._hidden_keep: dict[int, PlayerState] = {}
-        self._choice_memo: dict[tuple, tuple] = {}
+        self._profs_table: dict[tuple, tuple] = {}
+        self._mask_info: dict[int, tuple] = {}
+        self._seat_acts: dict[tuple, Any] = {}
+        # P-MOVE-2 step cost by the owners of the connection's roads, per seat:
+        # $1 to the bank on an empty connection, nothing on one's own road, $1 to
+        # each owner otherwise. Stored times 2**16 for the route keys of _dijkstra.
+        owners = [()] + [(a,) for a in range(players)] + [
+            (a, b) for a in range(players) for b in range(players) if a != b]
+        self._tolls = tuple(
+            {r: (1 if not r else 0 if seat in r else len(r)) << 16 for r in owners}
+            for seat in range(players))
         self._next_tile_memo: tuple = (None, None, None)
         self._n_seats = {w.id: len(w.seats) for w in wagons}
         self._offer_order = tuple(tuple((a + k) % players for k in range(1, players))
@@ -336,7 +343,7 @@ class Pioneers:
         if phase == "settle":
             tile = state.tile
             wagons = state.players[state.active].wagons
-            return list(self._seat_actions(wagons, A.Settle, None if tile == "HOTEL" else tile))
+            return self._seat_actions(wagons, A.Settle, None if tile == "HOTEL" else tile)
         if phase == "sergeant":
             return [self._sergeant[e] for e in self._sergeant_edges(state)] + [self._skip]
         if phase == "innkeeper":
@@ -362,22 +369,48 @@ class Pioneers:
                 out.append(s)
         return out
 
-    def _seat_actions(self, wagons: tuple[Wagon, ...], kind: type, prof: str | None) -> tuple:
-        """``kind`` actions (Settle, ReturnPioneer, AddFarmer, Join) for each wagon seat
-        holding ``prof`` (any profession if None), cached per wagons tuple (shared by
-        many successive states)."""
-        key = (id(wagons), kind, prof)
-        hit = self._choice_memo.get(key)
-        if hit is not None and hit[0] is wagons:
-            return hit[1]
-        if kind is A.Settle or kind is A.ReturnPioneer:
-            acts = tuple(kind(w.id, p) for w, p in _wagon_choices(wagons, prof))
-        else:
-            acts = tuple(kind(w.id) for w, _ in _wagon_choices(wagons, prof))
-        if len(self._choice_memo) > 50_000:
-            self._choice_memo.clear()
-        self._choice_memo[key] = (wagons, acts)  # the entry keeps `wagons` alive
-        return acts
+    def _seat_actions(self, wagons: tuple[Wagon, ...], kind: type, prof: str | None) -> list:
+        """``kind`` actions (Settle, ReturnPioneer, AddFarmer, Join), one per face-up
+        wagon with a ``prof`` pioneer on a seat; with ``prof`` None, one per wagon and
+        profession on it (in PROFESSIONS order)."""
+        out = []
+        for w in wagons:
+            if w[W_FACE_UP]:
+                profs = self._profs_on(w)[0]
+                if prof is None:
+                    out.extend(self._seat_action(kind, w[W_ID], p) for p in profs)
+                elif prof in profs:
+                    out.append(self._seat_action(kind, w[W_ID], prof))
+        return out
+
+    def _seat_action(self, kind: type, wagon: str, prof: str) -> Any:
+        """The (shared) action object ``kind`` for a pioneer of ``prof`` on ``wagon``."""
+        key = (kind, wagon, prof)
+        act = self._seat_acts.get(key)
+        if act is None:
+            act = kind(wagon, prof) if kind is A.Settle or kind is A.ReturnPioneer else kind(wagon)
+            self._seat_acts[key] = act
+        return act
+
+    def _profs_on(self, w: Wagon) -> tuple[tuple[str, ...], int]:
+        """Professions with a pioneer on a seat of ``w`` (PROFESSIONS order) and as a bit mask.
+
+        Depends only on the seats and which are occupied: a small table.
+        """
+        key = (w[W_SEATS], w[W_OCCUPIED])
+        hit = self._profs_table.get(key)
+        if hit is None:
+            there = set(compress(w[W_SEATS], w[W_OCCUPIED]))
+            profs = tuple(p for p in PROFESSIONS if p in there)
+            hit = self._profs_table[key] = (profs, sum(1 << PROFESSIONS.index(p) for p in profs))
+        return hit
+
+    def _has_pioneer(self, wagons: tuple[Wagon, ...], prof: str | None) -> bool:
+        """Whether a face-up wagon carries a pioneer of ``prof`` on a seat."""
+        for w in wagons:
+            if w[W_FACE_UP] and prof in self._profs_on(w)[0]:
+                return True
+        return False
 
     def _buy_actions(self, state: State) -> list:
         if state.actions_left <= 0:
@@ -453,20 +486,23 @@ class Pioneers:
         return set(self._matched(pl.wagons))
 
     def _matched(self, wagons: tuple[Wagon, ...]) -> frozenset[str]:
-        # A player's wagons are shared by many successive states: cached by identity.
-        hit = self._matched_memo.get(id(wagons))
-        if hit is not None and hit[0] is wagons:
-            return hit[1]
-        out: set[str] = set()
+        return self._matched_info(wagons)[0]
+
+    def _matched_info(self, wagons: tuple[Wagon, ...]) -> tuple[frozenset[str], dict]:
+        """The tile types the wagons match, and a table tile (or None) -> may the coach enter."""
+        mask = 0
         for w in wagons:
-            if w.face_up:
-                out.update(compress(w.seats, w.occupied))
-        if out:
-            out.add("HOTEL")
-        if len(self._matched_memo) > 50_000:
-            self._matched_memo.clear()
-        self._matched_memo[id(wagons)] = (wagons, frozenset(out))  # the entry keeps it alive
-        return frozenset(out)
+            if w[W_FACE_UP]:
+                mask |= self._profs_on(w)[1]
+        info = self._mask_info.get(mask)
+        if info is None:
+            matched = {p for k, p in enumerate(PROFESSIONS) if mask >> k & 1}
+            if matched:
+                matched.add("HOTEL")
+            enter = {t: t in matched for t in TILE_TYPES}
+            enter[None] = True
+            info = self._mask_info[mask] = (frozenset(matched), enter)
+        return info
 
     def cheapest_routes(self, state: State, seat: int | None = None,
                         budget: int | None = None) -> list[tuple[int, int, tuple[int, ...]]]:
@@ -488,11 +524,13 @@ class Pioneers:
     def _dijkstra(self, state: State, seat: int, budget: int | None) -> list:
         pl = state.players[seat]
         budget = pl.money if budget is None else budget
-        matched = self._matched(pl.wagons)
+        matched, enter = self._matched_info(pl.wagons)
         if not matched:
             return []
         tiles, roads = state.tiles, state.roads
         adj = self._usable_info(state.covered)[2]  # covered cities left out (P-MOVE-3)
+        toll = self._tolls[seat]  # road owners -> step cost for this seat, times 2**16
+        limit = (budget << 16) | 0xFFFF
         src = self.board.index[state.coach]
         # Heap items (cost * 2**16 + number of cities, path): ordered exactly as
         # ASSUMPTION-4 asks (cost, then steps, then city ids). Extending a route
@@ -509,23 +547,19 @@ class Pioneers:
             if best[u] is not item:
                 continue
             here = item[0]
-            cost = here >> 16
             if u != src and tiles[u] is not None:
-                found.append((u, cost, path))
+                found.append((u, here >> 16, path))
                 continue  # a tiled city stops the stagecoach (P-MOVE-3)
-            length = len(path) + 1
+            base = (here & ~0xFFFF) + len(path) + 1  # same cost, one city more
             for v, e in adj[u]:
                 old = best[v]
                 if old is not None and old[0] <= here:
                     continue  # reached at most as dearly as u: no route via u can be better
-                t = tiles[v]
-                if t is not None and t not in matched:
+                if not enter[tiles[v]]:
                     continue
-                r = roads[e]
-                c = cost + (1 if not r else (0 if seat in r else len(r)))
-                if c > budget:
-                    continue
-                key = (c << 16) + length
+                key = base + toll[roads[e]]  # P-MOVE-2 step cost
+                if key > limit:
+                    continue  # P-MOVE-4: more than the budget
                 if old is not None and key > old[0]:
                     continue
                 new = (key, path + (v,))
@@ -547,7 +581,7 @@ class Pioneers:
         for _, cost, path in self.cheapest_routes(state, who):
             move = cache.get((path, cost))
             if move is None:
-                if len(cache) > 200_000:
+                if len(cache) > 20_000:
                     cache.clear()
                 ids = self.board.ids
                 move = cache[(path, cost)] = A.MoveCoach(itemgetter(*path)(ids), cost)
@@ -1064,7 +1098,7 @@ class Pioneers:
                 d[SEAT] = me
                 return _new(State, d)
         elif tile == "FARMER":  # P-TILE-8
-            if _seat_choices(pl, "FARMER"):
+            if self._has_pioneer(pl[P_WAGONS], "FARMER"):
                 d[PHASE] = "farmer"
                 d[SEAT] = me
                 d[EXTRAS_LEFT] = 2
@@ -1108,7 +1142,7 @@ class Pioneers:
         self._take_pioneer(d, me, action.wagon, "FARMER", "P-TILE-8")
         self._place_pioneer(d, d[CITY], me)
         d[EXTRAS_LEFT] -= 1
-        if d[EXTRAS_LEFT] > 0 and _seat_choices(d[PLAYERS][me], "FARMER"):
+        if d[EXTRAS_LEFT] > 0 and self._has_pioneer(d[PLAYERS][me][P_WAGONS], "FARMER"):
             return _new(State, d)
         d[EXTRAS_LEFT] = 0
         return self._begin_join(d)
@@ -1116,15 +1150,7 @@ class Pioneers:
     def _can_join(self, players: tuple, seat: int, need: str | None) -> bool:
         """P-JOIN-2: at least $2 and a pioneer of the required profession on a wagon."""
         pl = players[seat]
-        if pl[P_MONEY] < 2:
-            return False
-        for w in pl[P_WAGONS]:
-            if w[W_FACE_UP]:
-                seats, occupied = w[W_SEATS], w[W_OCCUPIED]
-                for j in range(len(seats)):
-                    if occupied[j] and seats[j] == need:
-                        return True
-        return False
+        return pl[P_MONEY] >= 2 and self._has_pioneer(pl[P_WAGONS], need)
 
     def _begin_join(self, d: list) -> State:
         """P-JOIN-1: offer clockwise from the active player's left."""
@@ -1168,32 +1194,20 @@ class Pioneers:
             return state
         players = state.players
         if any(map(_nuggets_of, players)):  # somebody holds nuggets: hide others' values
-            # Player records are shared by successive states, so each one's redacted
-            # copy is cached by identity and looked up in C (see _hide_nuggets).
-            view = list(map(self._hidden.get, map(id, players)))
-            if None in view:
-                for i, pl in enumerate(view):
-                    if pl is None:
-                        view[i] = self._hide_nuggets(players[i])
-            view[seat] = players[seat]
-            if not all(map(is_, view, players)):
+            view = None
+            for i, pl in enumerate(players):
+                nuggets = pl[P_NUGGETS]
+                if nuggets and i != seat and nuggets[0] is not None:
+                    if view is None:
+                        view = list(players)
+                    view[i] = _with(pl, P_NUGGETS, (None,) * len(nuggets))
+            if view is not None:
                 d = list(state)
                 d[PLAYERS] = tuple(view)
                 d[TILE_POOL] = None
                 return _new(State, d)
         # Nothing of another player's to hide: no copy (the common case early on).
         return state if state.tile_pool is None else state._replace(tile_pool=None)
-
-    def _hide_nuggets(self, pl: PlayerState) -> PlayerState:
-        """``pl`` with its nugget values hidden, remembered by the identity of ``pl``."""
-        nuggets = pl[P_NUGGETS]
-        out = _with(pl, P_NUGGETS, (None,) * len(nuggets)) if nuggets and nuggets[0] is not None else pl
-        if len(self._hidden) > 50_000:
-            self._hidden.clear()
-            self._hidden_keep.clear()
-        self._hidden[id(pl)] = out
-        self._hidden_keep[id(pl)] = pl  # keeps `pl` alive, so its id is not reused
-        return out
 
     def scores(self, state: State) -> tuple[int, ...]:
         """Total VP per seat as if the game ended now (P-SCORE-1..4)."""
@@ -1247,27 +1261,6 @@ def _payout(pl: PlayerState, amount: int, bank: int | None, shortfall: int):
         return pl._replace(money=pl.money + amount), None, shortfall
     paid = min(amount, bank)
     return pl._replace(money=pl.money + paid), bank - paid, shortfall + amount - paid
-
-
-def _seat_choices(pl: PlayerState, prof: str | None) -> list[tuple[Wagon, str]]:
-    """(wagon, profession) pairs with an occupied seat of ``prof`` (any if None)."""
-    return _wagon_choices(pl.wagons, prof)
-
-
-def _wagon_choices(wagons: tuple[Wagon, ...], prof: str | None) -> list[tuple[Wagon, str]]:
-    out = []
-    for w in wagons:
-        if not w.face_up:
-            continue
-        if prof is None:
-            profs = {p for p, occ in zip(w.seats, w.occupied) if occ}
-            out.extend((w, p) for p in PROFESSIONS if p in profs)
-        else:
-            for p, occ in zip(w.seats, w.occupied):
-                if occ and p == prof:
-                    out.append((w, p))
-                    break
-    return out
 
 
 _PHASE_RULE = {"buy": "P-BUY-1", "road": "P-BUY-6", "move": "P-MOVE-1", "settle": "P-SETTLE-1",
