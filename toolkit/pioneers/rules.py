@@ -360,7 +360,7 @@ class Pioneers:
     def _free_edges(self, state: State) -> int:
         """Connections where a bought road may go: no road, no covered end (ASSUMPTION-14)."""
         # Covered cities never get roads, so every blocked connection is free: subtract them.
-        return state.roads.count(()) - self._usable(state.covered).count(False)
+        return state.roads.count(()) - self._usable_info(state.covered)[3]
 
     def _buyable_slots(self, market: tuple, pl: PlayerState) -> list[int]:
         out = []
@@ -472,7 +472,8 @@ class Pioneers:
             # Per city, its neighbours that are not covered, with the connection index.
             open_adj = tuple(tuple((v, e) for v, e in nbrs if not covered[v])
                              for nbrs in self.board.adj)
-            info = (mask, (tuple(self._place[e] for e in usable), pick), open_adj)
+            info = (mask, (tuple(self._place[e] for e in usable), pick), open_adj,
+                    mask.count(False))
             if len(self._usable_cache) > 1000:
                 self._usable_cache.clear()
             self._usable_cache[covered] = info
