@@ -540,7 +540,7 @@ class Pioneers:
         best: list = [None] * len(tiles)
         best[src] = start = (_ONE_CITY, (src,))
         heap = [start]
-        found = []
+        targets = []
         while heap:
             item = heappop(heap)
             path = item[1]
@@ -548,16 +548,14 @@ class Pioneers:
             if best[u] is not item:
                 continue
             here = item[0]
-            if u != src and tiles[u] is not None:
-                found.append((u, here >> 16, path))
-                continue  # a tiled city stops the stagecoach (P-MOVE-3)
             base = (here & ~0xFFFF) + len(path) + 1  # same cost, one city more
             for v, e in adj[u]:
                 old = best[v]
                 if old is not None and old[0] <= here:
                     continue  # reached at most as dearly as u: no route via u can be better
-                if not enter[tiles[v]]:
-                    continue
+                t = tiles[v]
+                if t is not None and not enter[t]:
+                    continue  # a tile the player has no pioneer for (P-MOVE-1)
                 key = base + toll[roads[e]]  # P-MOVE-2 step cost
                 if key > limit:
                     continue  # P-MOVE-4: more than the budget
@@ -566,9 +564,12 @@ class Pioneers:
                 new = (key, path + (v,))
                 if old is None or new < old:
                     best[v] = new
-                    heappush(heap, new)
-        found.sort()
-        return found
+                    if t is None:
+                        heappush(heap, new)
+                    elif old is None:  # a tiled city stops the coach (P-MOVE-3): a target
+                        targets.append(v)
+        targets.sort()
+        return [(v, best[v][0] >> 16, best[v][1]) for v in targets]
 
     def moves(self, state: State, seat: int | None = None) -> list:
         """One :class:`MoveCoach` per affordable target along its cheapest route."""
@@ -1194,19 +1195,17 @@ class Pioneers:
         if seat is None or seat == CHANCE:
             return state
         players = state.players
-        if any(map(_nuggets_of, players)):  # somebody holds nuggets: hide others' values
-            view = None
-            for i, pl in enumerate(players):
-                nuggets = pl[P_NUGGETS]
-                if nuggets and i != seat and nuggets[0] is not None:
-                    if view is None:
-                        view = list(players)
-                    view[i] = _with(pl, P_NUGGETS, (None,) * len(nuggets))
-            if view is not None:
-                d = list(state)
-                d[PLAYERS] = tuple(view)
-                d[TILE_POOL] = None
-                return _new(State, d)
+        held = list(map(_nuggets_of, players))
+        held[seat] = ()  # one's own nuggets stay visible
+        if any(held):  # others hold nuggets: hide their values
+            view = list(players)
+            for i in compress(range(len(held)), held):
+                if held[i][0] is not None:  # (not hidden already)
+                    view[i] = _with(view[i], P_NUGGETS, (None,) * len(held[i]))
+            d = list(state)
+            d[PLAYERS] = tuple(view)
+            d[TILE_POOL] = None
+            return _new(State, d)
         # Nothing of another player's to hide: no copy (the common case early on).
         return state if state.tile_pool is None else state._replace(tile_pool=None)
 
