@@ -151,6 +151,8 @@ class Pioneers:
         # each owner otherwise. Stored times 2**16 for the route keys of _dijkstra.
         owners = [()] + [(a,) for a in range(players)] + [
             (a, b) for a in range(players) for b in range(players) if a != b]
+        self._sergeant_fits = tuple(frozenset([()] + [(a,) for a in range(players) if a != me])
+                                    for me in range(players))  # P-TILE-5
         self._tolls = tuple(
             {r: (1 if not r else 0 if seat in r else len(r)) << 16 for r in owners}
             for seat in range(players))
@@ -438,10 +440,11 @@ class Pioneers:
         me = state.active
         if state.players[me].roads_left <= 0:
             return []
-        roads = state.roads
-        usable = self._usable(state.covered)
-        return [e for e, r in enumerate(roads)
-                if usable[e] and (not r or (len(r) == 1 and r[0] != me))]
+        # A usable connection with no road, or with one road of another player:
+        # membership in a small set, tested in C over the usable connections.
+        info = self._usable_info(state.covered)
+        fits = self._sergeant_fits[me].__contains__
+        return list(compress(info[4], map(fits, info[1][1](state.roads))))
 
     def _sergeant_possible(self, d: list) -> bool:
         """Whether the active player may place a sergeant road now (P-TILE-5)."""
@@ -473,7 +476,7 @@ class Pioneers:
             open_adj = tuple(tuple((v, e) for v, e in nbrs if not covered[v])
                              for nbrs in self.board.adj)
             info = (mask, (tuple(self._place[e] for e in usable), pick), open_adj,
-                    mask.count(False))
+                    mask.count(False), tuple(usable))
             if len(self._usable_cache) > 1000:
                 self._usable_cache.clear()
             self._usable_cache[covered] = info
@@ -577,10 +580,12 @@ class Pioneers:
         memo = self._moves_memo
         if memo[0] is state and memo[1] == who:
             return [move for move, _ in memo[2].values()]
+        found = self._dijkstra(state, who, None)
+        self._routes_memo = (state, (who, None), found)  # a pass asks cheapest_routes again
         cache = self._move_cache
         out = []
         listed = {}
-        for _, cost, path in self.cheapest_routes(state, who):
+        for _, cost, path in found:
             move = cache.get((path, cost))
             if move is None:
                 if len(cache) > 20_000:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import contains
 from typing import Any
 
 from .state import State
@@ -23,7 +25,8 @@ def road_networks(game: Any, state: State, seat: int) -> list[dict]:
             x = parent[x]
         return x
 
-    own = [e for e, r in enumerate(state.roads) if seat in r]
+    roads_on = state.roads
+    own = list(compress(range(len(roads_on)), map(contains, roads_on, repeat(seat))))
     for e in own:
         a, b = board.edges[e]
         parent.setdefault(a, a)
