@@ -641,3 +641,17 @@ def test_P_SETUP_9_a_small_custom_deck_fills_only_what_the_deck_holds(regular, f
     assert sum(w is not None for w in state.market) == filled
     assert state.market[filled:] == (None,) * (4 - filled)
     assert not state.end_triggered  # P-END-1b is about the refill during play
+
+
+@pytest.mark.parametrize(
+    "players, cover, expected",
+    [(2, "designated", 8), (2, "random", 0), (3, "designated", 0), (4, "designated", 0)],
+)
+def test_P_SETUP_2_covered_at_start_names_the_designated_cover_cities(players, cover, expected):
+    game = Pioneers(players=players, cover=cover)
+    covered = game.covered_at_start
+    assert sum(covered) == expected
+    assert covered == game.setup().covered  # what the first state shows
+    if expected:
+        ids = [game.board.ids[i] for i, c in enumerate(covered) if c]
+        assert ids == [game.board.ids[i] for i in game.board.covered_2p]

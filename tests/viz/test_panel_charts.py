@@ -138,6 +138,19 @@ def test_money_flow_sankey_conserves_money(game4, played4):
     assert "bank pays" in labels and "yellow gets" in labels
 
 
+@pytest.mark.parametrize("max_frames", [1, 0, -3])
+def test_replay_animation_needs_room_for_the_first_and_last_frame(played4, max_frames):
+    _, record, _ = played4
+    with pytest.raises(ValueError, match="at least 2"):
+        viz.replay_animation(record, max_frames=max_frames)
+
+
+def test_replay_animation_with_two_frames_shows_start_and_end(game4, played4):
+    _, record, _ = played4
+    fig = viz.replay_animation(record, max_frames=2)
+    assert len(fig.frames) == 2
+
+
 def test_replay_animation_has_frames_and_a_slider(game4, played4):
     final, record, _ = played4
     fig = viz.replay_animation(record, max_frames=20)

@@ -111,7 +111,7 @@ def stage(
     for cid, per_seat in (settled or {}).items():
         for seat, k in per_seat.items():
             settled_rows[city(cid)][seat] = k
-    covered_row = list(game._covered0)
+    covered_row = list(game.covered_at_start)
     for cid in covered:
         covered_row[city(cid)] = True
 

@@ -172,6 +172,15 @@ class Pioneers:
         self._end, self._pass, self._skip, self._decline = (
             A.EndPurchases(), A.Pass(), A.Skip(), A.Decline())
 
+    @property
+    def covered_at_start(self) -> tuple[bool, ...]:
+        """Per city index: covered before any chance turn (P-SETUP-2).
+
+        The 8 designated cities with 2 players and ``cover="designated"``; none
+        otherwise (with ``cover="random"`` the covers are chance turns).
+        """
+        return self._covered0
+
     # ----- protocol: set-up --------------------------------------------------
 
     def setup(self) -> State:

@@ -433,6 +433,11 @@ def replay_animation(
     game's ``draw_board`` (Pioneers ``labels=``; Anno 1503 ``seat=`` and
     ``reach=``, which then apply to every frame; ``width=``, ...).
     """
+    if max_frames < 2:
+        raise ValueError(
+            f"max_frames must be at least 2 (the first and the last position are "
+            f"always shown), not {max_frames!r}"
+        )
     game = _game_for(record, game)
     module = importlib.import_module(f"toolkit.viz.{game.name}")
     if game.name != "pioneers" and options.get("route") is not None:

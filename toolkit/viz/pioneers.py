@@ -746,7 +746,7 @@ def _static_traces(game: Any, lay: BoardLayout, labels: str) -> list:
     traces.append(
         C.legend_entry("stagecoach", "square", 13, COACH_COLOUR, edge=COACH_COLOUR)
     )
-    if n_players == 2 or any(game._covered0 if hasattr(game, "_covered0") else ()):
+    if n_players == 2 or any(getattr(game, "covered_at_start", ())):
         traces.append(
             C.legend_entry("covered city", "hexagon", 16, T.COVERED, edge=T.COVERED_INK)
         )
