@@ -479,8 +479,12 @@ class Pioneers:
         if info is None:
             mask = tuple(not covered[a] and not covered[b] for a, b in self.board.edges)
             usable = [e for e, ok in enumerate(mask) if ok]
-            pick = itemgetter(*usable) if len(usable) > 1 else (
-                lambda roads: tuple(roads[e] for e in usable))
+            if len(usable) == len(mask):
+                pick = tuple  # every connection usable: tuple(roads) is roads itself, no copy
+            elif len(usable) > 1:
+                pick = itemgetter(*usable)
+            else:
+                pick = lambda roads: tuple(roads[e] for e in usable)  # noqa: E731
             # Per city, its neighbours that are not covered, with the connection index.
             open_adj = tuple(tuple((v, e) for v, e in nbrs if not covered[v])
                              for nbrs in self.board.adj)
