@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from heapq import heappop, heappush
 from itertools import compress, repeat
 from operator import itemgetter, not_
-from typing import Any
+from typing import Any, ClassVar
 
 from toolkit.core import CHANCE, GameOver, IllegalAction
 
@@ -91,9 +91,9 @@ class Pioneers:
         A custom wagon deck; default the designed deck (ASSUMPTION-2).
     """
 
-    name = "pioneers"
-    min_players = 2
-    max_players = 4
+    name: ClassVar[str] = "pioneers"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
 
     def __init__(
         self,
@@ -149,7 +149,7 @@ class Pioneers:
             for i in b.covered_2p:
                 covered[i] = True
         self._covered0 = tuple(covered)
-        self._usable_cache: dict[tuple[bool, ...], tuple[bool, ...]] = {}
+        self._usable_cache: dict[tuple[bool, ...], tuple] = {}
         self._usable_memo: tuple = (None, None)
         self._tile_memo: tuple = (None, (), None)
         self._moves_memo: tuple = (None, None, {})
@@ -717,7 +717,7 @@ class Pioneers:
 
     # chance handlers ---------------------------------------------------------
 
-    _CHANCE_RULE = {"cover": "P-SETUP-2", "tile": "P-SETUP-4", "redraw": "P-SETUP-5",
+    _CHANCE_RULE: ClassVar[dict[str, str]] = {"cover": "P-SETUP-2", "tile": "P-SETUP-4", "redraw": "P-SETUP-5",
                     "first": "P-SETUP-6", "deal": "P-SETUP-10", "nugget": "P-TILE-4"}
 
     def _chance_check(self, state: State, action: Any) -> None:
@@ -1216,7 +1216,7 @@ class Pioneers:
 
     # ----- protocol: observation, scores, notation ------------------------------
 
-    def observe(self, state: State, seat: int) -> State:
+    def observe(self, state: State, seat: int | None) -> State:
         """What ``seat`` sees: others' nugget values, the unused tiles and the nugget
         pool are hidden (ASSUMPTION-10). The deck order is never in the state at all:
         wagons are drawn from ``unseen`` only when revealed."""
