@@ -6,17 +6,21 @@
 #   make bench   run benchmarks/*.py
 #   make gallery render the README images into docs/img
 #   make play    serve lesson 04 (play Pioneers) as a web app with Voila
-#   make venv    (re)create .venv; the other targets do this when needed
+#   make venv    (re)create .venv and compile the engine; the others do this when needed
 #   make clean   delete .venv, caches and build output
 
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 # rl (pettingzoo, gymnasium, open_spiel) installs from wheels on Python 3.11;
-# dev adds ruff and nbstripout.
-EXTRAS ?= test,lab,scale,rl,dev
+# dev adds ruff and nbstripout; fast adds mypyc for the compiled engine.
+EXTRAS ?= test,lab,scale,rl,dev,fast
 # Reinstall only when pyproject.toml is newer than this file.
 STAMP := $(VENV)/.frontier-installed
+# The compiled engine (see toolkit/compiled.py) is rebuilt when its sources change.
+# If it cannot be built, the same code runs as plain Python (slower) and make goes on.
+COMPILED := $(VENV)/.frontier-compiled
+COMPILED_SOURCES := toolkit/pioneers/rules.py toolkit/core/play.py toolkit/pioneers/scoring.py
 
 PYTEST_ARGS ?= -n 2
 NOTEBOOKS := $(wildcard notebooks/*.ipynb)
@@ -32,7 +36,11 @@ LAB_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 help:
 	@sed -n '4,11p' Makefile | sed 's/^# *//'
 
-venv: $(STAMP)
+venv: $(COMPILED)
+
+$(COMPILED): $(STAMP) $(COMPILED_SOURCES)
+	$(PY) -m toolkit compiled build --optional
+	@touch $@
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "frontier-toolkit needs Python >= 3.11; $(PYTHON) is " + sys.version.split()[0] + ". Try: make PYTHON=python3.11 ...")'
@@ -41,24 +49,26 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[$(EXTRAS)]'
 	@touch $@
 
-lab: $(STAMP)
+lab: $(COMPILED)
 	$(VENV)/bin/jupyter lab $(LAB_ROOT) $(LAB_ARGS) $(LAB_TARGET)
 
 # Notebooks are executed by nbmake; the flag is added only once notebooks exist.
-test: $(STAMP)
+test: $(COMPILED)
 	$(PY) -m pytest $(PYTEST_ARGS) tests $(if $(NOTEBOOKS),--nbmake --nbmake-timeout=180 notebooks)
 
-bench: $(STAMP)
+bench: $(COMPILED)
 	@if [ -z "$(BENCHMARKS)" ]; then echo "No benchmarks/*.py yet."; fi
 	@set -e; for f in $(BENCHMARKS); do echo "== $$f"; $(PY) "$$f"; done
 
-gallery: $(STAMP)
+gallery: $(COMPILED)
 	$(PY) -m toolkit.viz.gallery docs/img
 
-play: $(STAMP)
+play: $(COMPILED)
 	$(VENV)/bin/voila notebooks/04-play-pioneers.ipynb
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis .mypy_cache
+	rm -f toolkit/compiled.json
+	find toolkit -name '*.so' -delete
 	find . -path ./.git -prune -o \( -name __pycache__ -o -name .ipynb_checkpoints \
 		-o -name '*.egg-info' \) -type d -prune -exec rm -rf {} +

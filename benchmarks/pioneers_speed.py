@@ -8,7 +8,9 @@ sampled and applied too and their time is included), and the median time of
 ``legal_actions`` at stagecoach decisions, measured on states collected from the
 same games (each call on a fresh state object, so nothing is cached).
 
-Shared machines are noisy: ``--rounds R`` plays the same N games R times and
+The engine is measured as imported: compiled by mypyc after ``make venv``
+(see :mod:`toolkit.compiled`), or plain Python with ``FRONTIER_PURE=1``; the
+first lines say which. Shared machines are noisy: ``--rounds R`` plays the same N games R times and
 prints every round, then the median and the best round.
 """
 
@@ -19,7 +21,7 @@ import os
 import statistics
 import time
 
-from toolkit import pioneers
+from toolkit import compiled, pioneers
 from toolkit.core import CHANCE, play, random_agent
 
 
@@ -65,6 +67,9 @@ def main() -> None:
         game.legal_actions(s)
         timings.append(time.perf_counter_ns() - t0)
     print(f"players={args.players} games={args.games} seed={args.seed} rounds={len(rounds)}")
+    engine = compiled.status()
+    print("engine: " + ", ".join(f"{name.rsplit('.', 1)[1]} {how}" for name, how in engine.items())
+          + "  (FRONTIER_PURE=1 measures the plain Python engine)")
     if len(rounds) > 1:
         rates = [total_decisions / wall for wall, _ in rounds]
         print("agent decisions/s per round: " + ", ".join(f"{r:,.0f}" for r in rates)

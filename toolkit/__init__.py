@@ -14,3 +14,8 @@ GAMES = {
 }
 
 __all__ = ["GAMES", "__version__"]
+
+# The engine may be compiled (see toolkit.compiled): never run a stale build.
+from toolkit.compiled import install_guard as _install_guard  # noqa: E402
+
+_install_guard()

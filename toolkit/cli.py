@@ -86,6 +86,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
     sub.add_parser("bots", help="list the bots")
+    comp = sub.add_parser(
+        "compiled", help="build, remove or report the compiled engine (toolkit.compiled)"
+    )
+    comp.add_argument("action", nargs="?", default="status", choices=["build", "clean", "status"])
+    comp.add_argument("--optional", action="store_true",
+                      help="if the build fails, say so and exit 0 (the pure engine is used)")
     return ap
 
 
@@ -295,4 +301,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _simulate(args)
     if args.command == "bots":
         return _bots()
+    if args.command == "compiled":
+        from toolkit import compiled
+
+        return compiled.main([args.action] + (["--optional"] if args.optional else []))
     return 2  # pragma: no cover - argparse rejects unknown commands

@@ -66,7 +66,7 @@ def play(
     actions: list[str] = []
     # Bound methods hoisted out of the loop: this loop is the simulation hot path.
     to_move, outcomes, legal_actions = game.to_move, game.chance_outcomes, game.legal_actions
-    view_of, apply, record = game.observe, game.apply, actions.append
+    view_of, apply, add = game.observe, game.apply, actions.append
     for _ in range(max_steps):
         seat = to_move(state)
         if seat is None:
@@ -78,7 +78,7 @@ def play(
             view = view_of(state, seat) if observe else state
             action = agents[seat](game, view, legal, agent_rngs[seat])
         state = apply(state, action)
-        record(str(action))
+        add(str(action))
     else:
         raise RuntimeError(f"game did not end within {max_steps} steps")
     record = Record(

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from heapq import heappop, heappush
 from itertools import compress, repeat
 from operator import itemgetter, not_
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar, Final, cast
 
 from toolkit.core import CHANCE, GameOver, IllegalAction
 
@@ -45,6 +45,7 @@ ROAD_PRICE = {1: 2, 2: 5}  # P-BUY-1
 PHASES_CHANCE = frozenset({"cover", "tile", "redraw", "first", "market", "deal", "reveal", "nugget"})
 _TILE_INDEX = {t: i for i, t in enumerate(TILE_TYPES)}
 _ONE_CITY = 1  # heap key of the start of a route: cost 0, one city (see _dijkstra)
+_UNREACHED = 1 << 62  # a route key above any real one
 
 
 def _replace_at(t: tuple, i: int, value: Any) -> tuple:
@@ -56,11 +57,47 @@ def _replace_at(t: tuple, i: int, value: Any) -> tuple:
 # (``d[PHASE] = "move"``) and builds the successor with one ``_new(State, d)``:
 # a turn that passes through several steps (settle, join offers, end of turn,
 # next player's income) costs one copy instead of one ``_replace`` per step.
-(PHASE, SEAT, ACTIVE, ROUND, START_PLAYER, COACH, TILES, COVERED, ROAD_OWNERS, SETTLED, PLAYERS,
- MARKET, DECK, UNSEEN, TILE_POOL, ACTIONS_LEFT, USED, FORCED, ROADS_TO_PLACE, CITY, TILE,
- JOIN_NEED, EXTRAS_LEFT, OFFER, END_TRIGGERED, ROUND_ACTIVE, BANK, SHORTFALL) = range(28)
-(P_MONEY, P_VP, P_ROADS_LEFT, P_SUPPLY, P_NUGGETS, P_WAGONS, P_BANKERS, P_MERCHANTS) = range(8)
-(W_ID, W_SEATS, W_OCCUPIED, W_VP, W_FACE_UP) = range(5)
+PHASE: Final = 0
+SEAT: Final = 1
+ACTIVE: Final = 2
+ROUND: Final = 3
+START_PLAYER: Final = 4
+COACH: Final = 5
+TILES: Final = 6
+COVERED: Final = 7
+ROAD_OWNERS: Final = 8
+SETTLED: Final = 9
+PLAYERS: Final = 10
+MARKET: Final = 11
+DECK: Final = 12
+UNSEEN: Final = 13
+TILE_POOL: Final = 14
+ACTIONS_LEFT: Final = 15
+USED: Final = 16
+FORCED: Final = 17
+ROADS_TO_PLACE: Final = 18
+CITY: Final = 19
+TILE: Final = 20
+JOIN_NEED: Final = 21
+EXTRAS_LEFT: Final = 22
+OFFER: Final = 23
+END_TRIGGERED: Final = 24
+ROUND_ACTIVE: Final = 25
+BANK: Final = 26
+SHORTFALL: Final = 27
+P_MONEY: Final = 0
+P_VP: Final = 1
+P_ROADS_LEFT: Final = 2
+P_SUPPLY: Final = 3
+P_NUGGETS: Final = 4
+P_WAGONS: Final = 5
+P_BANKERS: Final = 6
+P_MERCHANTS: Final = 7
+W_ID: Final = 0
+W_SEATS: Final = 1
+W_OCCUPIED: Final = 2
+W_VP: Final = 3
+W_FACE_UP: Final = 4
 assert State._fields[SHORTFALL] == "shortfall" and len(State._fields) == SHORTFALL + 1
 assert PlayerState._fields[P_MERCHANTS] == "merchants" and Wagon._fields[W_FACE_UP] == "face_up"
 _new = tuple.__new__
@@ -138,6 +175,8 @@ class Pioneers:
             raise ValueError(f"{players} players need {players} start wagons")
         b = self.board
         n = len(b.ids)
+        if n >= 1 << 16:
+            raise ValueError(f"a board may have up to 65535 cities, not {n}")
         # Precomputed action objects and tables (structural sharing, no per-call allocation).
         self._place = tuple(A.PlaceRoad(*b.edge_ids(e)) for e in range(len(b.edges)))
         self._sergeant = tuple(A.SergeantRoad(*b.edge_ids(e)) for e in range(len(b.edges)))
@@ -156,6 +195,7 @@ class Pioneers:
         self._profs_table: dict[tuple, tuple] = {}
         self._mask_info: dict[int, tuple] = {}
         self._seat_acts: dict[tuple, Any] = {}
+        self._hidden: dict[int, tuple] = {}
         # P-MOVE-2 step cost by the owners of the connection's roads, per seat:
         # $1 to the bank on an empty connection, nothing on one's own road, $1 to
         # each owner otherwise. Stored times 2**16 for the route keys of _dijkstra.
@@ -255,7 +295,7 @@ class Pioneers:
 
     def _next_tile(self, state: State) -> State:
         """Continue set-up after a tile: next city, then the re-draw rule, then the rest."""
-        if any(state.tile_pool) and self._next_tile_city(state) is not None:
+        if any(cast(tuple, state.tile_pool)) and self._next_tile_city(state) is not None:
             if state.phase == "tile" and state.seat == CHANCE:
                 return state
             return state._replace(phase="tile", seat=CHANCE)
@@ -283,7 +323,7 @@ class Pioneers:
         if v is None:
             return []
         others = {state.tiles[u] for u in self._start_nbrs if u != v and state.tiles[u]}
-        pool = state.tile_pool
+        pool: Any = state.tile_pool
         total = sum(pool)
         if any(c and TILE_TYPES[i] not in others for i, c in enumerate(pool)):
             return [(A.Redraw(self.board.ids[v], TILE_TYPES[i]), c / total)
@@ -320,9 +360,9 @@ class Pioneers:
         phase = state.phase
         ids = self.board.ids
         if phase == "tile":
-            pool = state.tile_pool
+            pool: Any = state.tile_pool
             total = sum(pool)
-            draws = compress(self._draw_tile[self._next_tile_city(state)], pool)
+            draws = compress(self._draw_tile[cast(int, self._next_tile_city(state))], pool)
             return list(zip(draws, [c / total for c in pool if c]))
         if phase == "redraw":
             return self._redraw_outcomes(state)
@@ -394,7 +434,7 @@ class Pioneers:
         """``kind`` actions (Settle, ReturnPioneer, AddFarmer, Join), one per face-up
         wagon with a ``prof`` pioneer on a seat; with ``prof`` None, one per wagon and
         profession on it (in PROFESSIONS order)."""
-        out = []
+        out: list[Any] = []
         for w in wagons:
             if w[W_FACE_UP]:
                 profs = self._profs_on(w)[0]
@@ -489,6 +529,7 @@ class Pioneers:
         if info is None:
             mask = tuple(not covered[a] and not covered[b] for a, b in self.board.edges)
             usable = [e for e, ok in enumerate(mask) if ok]
+            pick: Any
             if len(usable) == len(mask):
                 pick = tuple  # every connection usable: tuple(roads) is roads itself, no copy
             elif len(usable) > 1:
@@ -526,7 +567,7 @@ class Pioneers:
             matched = {p for k, p in enumerate(PROFESSIONS) if mask >> k & 1}
             if matched:
                 matched.add("HOTEL")
-            enter = {t: t in matched for t in TILE_TYPES}
+            enter: dict[str | None, bool] = {t: t in matched for t in TILE_TYPES}
             enter[None] = True
             info = self._mask_info[mask] = (frozenset(matched), enter)
         return info
@@ -556,46 +597,58 @@ class Pioneers:
             return []
         tiles, roads = state.tiles, state.roads
         adj = self._usable_info(state.covered)[2]  # covered cities left out (P-MOVE-3)
-        toll = self._tolls[seat]  # road owners -> step cost for this seat, times 2**16
+        toll: dict[Any, int] = self._tolls[seat]  # road owners -> step cost for this seat, times 2**16
         limit = (budget << 16) | 0xFFFF
         src = self.board.index[state.coach]
-        # Heap items (cost * 2**16 + number of cities, path): ordered exactly as
-        # ASSUMPTION-4 asks (cost, then steps, then city ids). Extending a route
-        # strictly increases its key, so a city's entry in ``best`` is final once
-        # popped, and a popped item that is no longer ``best`` is stale.
-        best: list = [None] * len(tiles)
-        best[src] = start = (_ONE_CITY, (src,))
-        heap = [start]
-        targets = []
+        # A route's key is cost * 2**16 + number of cities; among equal keys the
+        # route with the lower city ids wins (ASSUMPTION-4). The heap holds plain
+        # ints (key * 2**16 + city): every route reaching a city for the same key
+        # comes from cities of smaller keys, all expanded before it, so the city's
+        # best route is final when it is popped and equal-key ties need no heap
+        # order. A popped key above the city's best is stale.
+        n = len(tiles)
+        bkey: list[int] = [_UNREACHED] * n
+        bpath: list[Any] = [None] * n
+        bkey[src] = _ONE_CITY
+        bpath[src] = (src,)
+        heap: list[int] = [(_ONE_CITY << 16) | src]
+        targets: list[int] = []
+        item: int
+        u: int
+        v: int
+        e: int
+        here: int
+        key: int
+        old: int
+        path: tuple
         while heap:
             item = heappop(heap)
-            path = item[1]
-            u = path[-1]
-            if best[u] is not item:
+            u = item & 0xFFFF
+            here = item >> 16
+            if here != bkey[u]:
                 continue
-            here = item[0]
-            base = (here & ~0xFFFF) + len(path) + 1  # same cost, one city more
+            path = bpath[u]
             for v, e in adj[u]:
-                old = best[v]
-                if old is not None and old[0] <= here:
+                old = bkey[v]
+                if old <= here:
                     continue  # reached at most as dearly as u: no route via u can be better
                 t = tiles[v]
                 if t is not None and not enter[t]:
                     continue  # a tile the player has no pioneer for (P-MOVE-1)
-                key = base + toll[roads[e]]  # P-MOVE-2 step cost
-                if key > limit:
-                    continue  # P-MOVE-4: more than the budget
-                if old is not None and key > old[0]:
-                    continue
-                new = (key, path + (v,))
-                if old is None or new < old:
-                    best[v] = new
+                key = here + 1 + toll[roads[e]]  # one city more, P-MOVE-2 step cost
+                if key > limit or key > old:
+                    continue  # P-MOVE-4: more than the budget; or dearer than known
+                if key < old:
+                    bkey[v] = key
+                    bpath[v] = path + (v,)
                     if t is None:
-                        heappush(heap, new)
-                    elif old is None:  # a tiled city stops the coach (P-MOVE-3): a target
+                        heappush(heap, (key << 16) | v)
+                    elif old == _UNREACHED:  # a tiled city stops the coach (P-MOVE-3)
                         targets.append(v)
+                elif path + (v,) < bpath[v]:  # as cheap and as short: lower city ids
+                    bpath[v] = path + (v,)
         targets.sort()
-        return [(v, best[v][0] >> 16, best[v][1]) for v in targets]
+        return [(v, bkey[v] >> 16, bpath[v]) for v in targets]
 
     def moves(self, state: State, seat: int | None = None) -> list:
         """One :class:`MoveCoach` per affordable target along its cheapest route."""
@@ -631,7 +684,7 @@ class Pioneers:
         seat = state.active if seat is None else seat
         out: dict = {}
         for a, b in zip(path, path[1:]):
-            e = self.board.edge_of(a, b)
+            e: Any = self.board.edge_of(a, b)
             r = state.roads[e]
             if not r:
                 out["bank"] = out.get("bank", 0) + 1
@@ -658,7 +711,7 @@ class Pioneers:
             raise IllegalAction(
                 "P-MOVE-1", f"the route must start where the stagecoach stands ({state.coach}), "
                 f"not at {path[0]}.")
-        idx = [index.get(c) for c in path]
+        idx: list[Any] = [index.get(c) for c in path]
         if None in idx:
             bad = path[idx.index(None)]
             raise IllegalAction("P-MOVE-1", f"there is no city {bad!r} on this board.")
@@ -735,13 +788,21 @@ class Pioneers:
 
     def _do_tile(self, state: State, action: A.DrawTile) -> State:
         i = _TILE_INDEX.get(action.tile)
-        city = self._next_tile_city(state)
-        if i is None or not state.tile_pool[i] or self.board.index.get(action.city) != city:
+        city: Any = self._next_tile_city(state)
+        pool: Any = state.tile_pool
+        if i is None or not pool[i] or self.board.index.get(action.city) != city:
             raise IllegalAction("P-SETUP-4", f"{action} is not a possible outcome of this chance "
                                 f"turn: the next tile goes on {self.board.ids[city]}.")
-        d = list(state)
-        d[TILES] = _replace_at(d[TILES], city, action.tile)
-        d[TILE_POOL] = _replace_at(d[TILE_POOL], i, d[TILE_POOL][i] - 1)
+        d: list[Any] = list(state)
+        tiles = d[TILES] = _replace_at(d[TILES], city, action.tile)
+        d[TILE_POOL] = _replace_at(pool, i, pool[i] - 1)
+        # `city` was the first city without a tile, so the next one is the first
+        # later city (in id order) without one: usually the very next.
+        order, _ = self._tile_order(state.covered)
+        k = order.index(city) + 1
+        while k < len(order) and tiles[order[k]] is not None:
+            k += 1
+        self._next_tile_memo = (tiles, state.covered, order[k] if k < len(order) else None)
         return self._next_tile(_new(State, d))
 
     def _do_redraw(self, state: State, action: A.Redraw | A.SwapTiles) -> State:
@@ -754,7 +815,7 @@ class Pioneers:
             tiles = _replace_at(_replace_at(state.tiles, v, state.tiles[u]), u, old)
             state = state._replace(tiles=tiles)
         else:
-            pool = list(state.tile_pool)
+            pool = list(cast(tuple, state.tile_pool))
             pool[_TILE_INDEX[action.tile]] -= 1  # drawn first, then the old one goes back
             pool[_TILE_INDEX[old]] += 1
             state = state._replace(tiles=_replace_at(state.tiles, v, action.tile),
@@ -770,7 +831,7 @@ class Pioneers:
         if wagon not in unseen:
             rule = "P-SETUP-9" if state.phase == "market" else "P-BUY-8"
             raise IllegalAction(rule, f"wagon {wagon} is not in the face-down deck.")
-        d = list(state)
+        d: list[Any] = list(state)
         k = unseen.index(wagon)  # unseen holds each wagon once
         d[UNSEEN] = unseen[:k] + unseen[k + 1:]
         d[DECK] -= 1
@@ -794,7 +855,7 @@ class Pioneers:
         pl = state.players[seat]
         pl = pl._replace(money=START_MONEY, supply=PIONEERS - 1 - len(wagon.seats),
                          wagons=(wagon,))
-        d = list(state)
+        d: list[Any] = list(state)
         start = self.board.start
         d[SETTLED] = _replace_at(d[SETTLED], start, _replace_at(d[SETTLED][start], seat, 1))
         d[PLAYERS] = _replace_at(d[PLAYERS], seat, pl)
@@ -810,7 +871,7 @@ class Pioneers:
         self._chance_check(state, action)
         me = state.active
         pl = state.players[me]
-        d = list(state)
+        d: list[Any] = list(state)
         d[PLAYERS] = _replace_at(d[PLAYERS], me, _with(pl, P_NUGGETS, pl.nuggets + (action.value,)))
         return self._begin_join(d)
 
@@ -906,7 +967,7 @@ class Pioneers:
         price = ROAD_PRICE[n]
         if pl.money < price:
             raise IllegalAction("P-BUY-1", f"R{n} costs ${price} but you have only ${pl.money}.")
-        d = list(state)
+        d: list[Any] = list(state)
         d[PLAYERS] = _replace_at(d[PLAYERS], me, _with(pl, P_MONEY, pl.money - price))
         if d[BANK] is not None:
             d[BANK] += price
@@ -944,7 +1005,7 @@ class Pioneers:
         if state.roads[e]:
             raise IllegalAction(
                 "P-BUY-6", f"{action.a}-{action.b} already has a road; bought roads need a free connection.")
-        d = list(state)
+        d: list[Any] = list(state)
         self._add_road(d, e, d[ACTIVE])
         d[ROADS_TO_PLACE] -= 1
         return _new(State, d) if d[ROADS_TO_PLACE] else self._after_purchase(d)
@@ -967,7 +1028,7 @@ class Pioneers:
                 f"{pl.supply} pioneers in your supply.")
         pl = pl._replace(money=pl.money - slot, supply=pl.supply - len(spec.seats),
                          wagons=pl.wagons + (self._full_wagon[spec.id],))
-        d = list(state)
+        d: list[Any] = list(state)
         d[PLAYERS] = _replace_at(d[PLAYERS], me, pl)
         market = d[MARKET]
         d[MARKET] = market[:slot - 1] + market[slot:] + (None,)
@@ -987,7 +1048,7 @@ class Pioneers:
         if state.forced and state.actions_left > 0:
             raise IllegalAction(
                 "P-BUY-9", "all your wagons are empty: you must buy a wagon before ending purchases.")
-        d = list(state)
+        d: list[Any] = list(state)
         d[PHASE] = "move"
         d[SEAT] = d[ACTIVE]
         d[ACTIONS_LEFT] = 0
@@ -1014,7 +1075,7 @@ class Pioneers:
         if any(received):
             players = tuple(pl if not r else _with(pl, P_MONEY, pl[P_MONEY] + r)
                             for pl, r in zip(players, received))
-        d = list(state)
+        d: list[Any] = list(state)
         d[PLAYERS] = players
         if to_bank and d[BANK] is not None:
             d[BANK] += to_bank
@@ -1094,7 +1155,7 @@ class Pioneers:
             raise IllegalAction(
                 "P-SETTLE-1", f"this city wants a {tile}; you cannot settle a {action.profession} here.")
         rule = "P-SETTLE-2" if tile == "HOTEL" else "P-SETTLE-1"
-        d = list(state)
+        d: list[Any] = list(state)
         me, city = d[ACTIVE], d[CITY]
         d[JOIN_NEED] = self._take_pioneer(d, me, action.wagon, action.profession, rule)
         self._place_pioneer(d, city, me)
@@ -1149,18 +1210,18 @@ class Pioneers:
                 "P-TILE-5", "a double road needs two different players; this road is already yours.")
         if state.players[me].roads_left <= 0:
             raise IllegalAction("P-TILE-5", "you have no roads left in your supply.")
-        d = list(state)
+        d: list[Any] = list(state)
         self._add_road(d, e, me)
         return self._begin_join(d)
 
     def _do_skip(self, state: State, action: A.Skip) -> State:
-        d = list(state)
+        d: list[Any] = list(state)
         d[EXTRAS_LEFT] = 0
         return self._begin_join(d)
 
     def _do_return(self, state: State, action: A.ReturnPioneer) -> State:
         me = state.active
-        d = list(state)
+        d: list[Any] = list(state)
         self._take_pioneer(d, me, action.wagon, action.profession, "P-TILE-6")
         pl = d[PLAYERS][me]
         d[PLAYERS] = _replace_at(d[PLAYERS], me, _with(pl, P_SUPPLY, pl[P_SUPPLY] + 1))
@@ -1168,7 +1229,7 @@ class Pioneers:
 
     def _do_farmer(self, state: State, action: A.AddFarmer) -> State:
         me = state.active
-        d = list(state)
+        d: list[Any] = list(state)
         self._take_pioneer(d, me, action.wagon, "FARMER", "P-TILE-8")
         self._place_pioneer(d, d[CITY], me)
         d[EXTRAS_LEFT] -= 1
@@ -1201,7 +1262,7 @@ class Pioneers:
         seat, me = state.seat, state.active
         if state.players[seat].money < 2:
             raise IllegalAction("P-JOIN-2", "joining costs $2 and you have less.")
-        d = list(state)
+        d: list[Any] = list(state)
         self._take_pioneer(d, seat, action.wagon, d[JOIN_NEED], "P-JOIN-4")
         players = list(d[PLAYERS])
         players[seat] = _with(players[seat], P_MONEY, players[seat][P_MONEY] - 2)  # P-JOIN-3
@@ -1227,10 +1288,19 @@ class Pioneers:
         held[seat] = ()  # one's own nuggets stay visible
         if any(held):  # others hold nuggets: hide their values
             view = list(players)
+            hidden = self._hidden
             for i in compress(range(len(held)), held):
                 if held[i][0] is not None:  # (not hidden already)
-                    view[i] = _with(view[i], P_NUGGETS, (None,) * len(held[i]))
-            d = list(state)
+                    # Other players' records rarely change during one player's turn:
+                    # their hidden copies are kept by identity, in a small table.
+                    pl = view[i]
+                    hit = hidden.get(id(pl))
+                    if hit is None or hit[0] is not pl:
+                        if len(hidden) >= 64:
+                            hidden.clear()
+                        hit = hidden[id(pl)] = (pl, _with(pl, P_NUGGETS, (None,) * len(held[i])))
+                    view[i] = hit[1]
+            d: list[Any] = list(state)
             d[PLAYERS] = tuple(view)
             d[TILE_POOL] = None
             return _new(State, d)
@@ -1326,7 +1396,7 @@ def _wrong_phase(phase: str, action: Any) -> str:
     return f"{action!s} cannot be played now: {_PHASE_WORDS.get(phase, phase)}."
 
 
-_HANDLERS = {
+_HANDLERS: dict[tuple[str, type], Callable[..., State]] = {
     ("cover", A.CoverCity): Pioneers._do_cover,
     ("tile", A.DrawTile): Pioneers._do_tile,
     ("redraw", A.Redraw): Pioneers._do_redraw,

@@ -41,7 +41,7 @@ def road_networks(game: Any, state: State, seat: int) -> list[dict]:
     for e in own:
         root = find(board.edges[e][0])
         roads[root] = roads.get(root, 0) + 1
-    nets = [
+    nets: list[dict[str, Any]] = [
         {
             "cities": tuple(board.ids[c] for c in cities),
             "roads": roads[root],

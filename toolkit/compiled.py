@@ -1,0 +1,180 @@
+"""The optional compiled engine: the same Python source, compiled with mypyc.
+
+``make venv`` (and so ``make lab`` and ``make test``) runs ``python -m
+toolkit compiled build``, which compiles the modules in :data:`MODULES` with
+`mypyc <https://mypyc.readthedocs.io>`_ into extension modules next to their
+sources. Python then imports the extension instead of the ``.py`` file; the
+behaviour is the same (the tests run both ways and compare game records byte
+for byte), only faster (see ``benchmarks/pioneers_speed.py``).
+
+A compiled module is only used while it matches its source: the build records
+each source's SHA-256 in ``compiled.json``; if a source has changed since, or
+if the environment variable ``FRONTIER_PURE`` is set (to anything but ``0``),
+the ``.py`` source is imported instead. So an edited engine never runs stale
+compiled code, and ``FRONTIER_PURE=1`` gives the plain Python engine for
+debugging and stepping through the rules.
+
+Commands: ``python -m toolkit compiled [build | clean | status]``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.abc
+import importlib.util
+import json
+import os
+import shutil
+import sys
+import sysconfig
+import tempfile
+import warnings
+from pathlib import Path
+
+#: The modules compiled, as dotted names (the hot path of a Pioneers game).
+MODULES = ("toolkit.pioneers.rules", "toolkit.core.play", "toolkit.pioneers.scoring")
+
+_ROOT = Path(__file__).resolve().parent  # the toolkit package directory
+_MANIFEST = _ROOT / "compiled.json"
+_SUFFIX = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+
+
+def _source(name: str) -> Path:
+    return _ROOT.parent.joinpath(*name.split(".")).with_suffix(".py")
+
+
+def _extension(name: str) -> Path:
+    return _ROOT.parent.joinpath(*name.split(".")).with_name(name.rsplit(".", 1)[1] + _SUFFIX)
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _manifest() -> dict:
+    try:
+        return json.loads(_MANIFEST.read_text())
+    except (OSError, ValueError):
+        return {}
+
+
+def pure_requested() -> bool:
+    """Whether ``FRONTIER_PURE`` asks for the plain Python engine."""
+    return os.environ.get("FRONTIER_PURE", "0") not in ("", "0")
+
+
+def status() -> dict[str, str]:
+    """Per module in :data:`MODULES`: ``"compiled"`` or why the source is used."""
+    recorded = _manifest().get("modules", {})
+    out = {}
+    for name in MODULES:
+        if not _extension(name).exists():
+            out[name] = "python (not compiled)"
+        elif pure_requested():
+            out[name] = "python (FRONTIER_PURE is set)"
+        elif recorded.get(name) != _sha256(_source(name)):
+            out[name] = "python (the compiled module is older than its source)"
+        else:
+            out[name] = "compiled"
+    return out
+
+
+def is_compiled(name: str = MODULES[0]) -> bool:
+    """Whether the imported module ``name`` is the compiled extension."""
+    module = sys.modules.get(name)
+    return module is not None and str(getattr(module, "__file__", "")).endswith(_SUFFIX)
+
+
+class _PreferSource(importlib.abc.MetaPathFinder):
+    """Import the ``.py`` source of the named modules, not their extension."""
+
+    def __init__(self, sources: dict[str, Path]) -> None:
+        self.sources = sources
+
+    def find_spec(self, fullname, path=None, target=None):  # noqa: D102
+        source = self.sources.get(fullname)
+        if source is None:
+            return None
+        return importlib.util.spec_from_file_location(fullname, source)
+
+
+def install_guard() -> None:
+    """Before the engine is imported: use the source where the build is stale or off."""
+    if any(isinstance(f, _PreferSource) for f in sys.meta_path):
+        return
+    stale = {}
+    for name, state in status().items():
+        if state != "compiled" and _extension(name).exists():
+            stale[name] = _source(name)
+            if not pure_requested():
+                warnings.warn(
+                    f"{name}: the compiled module is older than its source, so the "
+                    "source is used; run `python -m toolkit compiled build` (or "
+                    "`make venv`) to rebuild it.",
+                    RuntimeWarning,
+                    stacklevel=2,
+                )
+    if stale:
+        sys.meta_path.insert(0, _PreferSource(stale))
+
+
+def build() -> None:
+    """Compile :data:`MODULES` with mypyc into extension modules next to the sources."""
+    from mypyc.build import mypycify  # the `fast` extra: mypy and setuptools
+    from setuptools import setup
+
+    sources = [str(_source(name).relative_to(_ROOT.parent)) for name in MODULES]
+    with tempfile.TemporaryDirectory() as tmp:
+        cwd = os.getcwd()
+        os.chdir(_ROOT.parent)
+        try:
+            setup(
+                name="frontier-toolkit-compiled",
+                packages=[],
+                py_modules=[],
+                ext_modules=mypycify(
+                    [*sources, "--follow-imports=silent", "--ignore-missing-imports"],
+                    opt_level="3",
+                    separate=True,  # one extension per module, each next to its source
+                    target_dir=str(Path(tmp) / "c"),
+                ),
+                script_args=["-q", "build_ext", "--inplace", "--build-temp", tmp],
+            )
+        finally:
+            os.chdir(cwd)
+    manifest = {
+        "python": sys.version.split()[0],
+        "modules": {name: _sha256(_source(name)) for name in MODULES},
+    }
+    _MANIFEST.write_text(json.dumps(manifest, indent=1) + "\n")
+
+
+def clean() -> None:
+    """Delete the compiled modules and the manifest (the sources are used again)."""
+    for name in MODULES:
+        _extension(name).unlink(missing_ok=True)
+    _MANIFEST.unlink(missing_ok=True)
+    shutil.rmtree(_ROOT.parent / "build", ignore_errors=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``build``, ``clean`` or ``status`` (the default)."""
+    args = sys.argv[1:] if argv is None else argv
+    command = args[0] if args else "status"
+    if command == "build":
+        try:
+            build()
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 - failure: the pure engine
+            print(f"toolkit.compiled: not compiled ({type(exc).__name__}: {exc}); "
+                  "the pure Python engine is used.", file=sys.stderr)
+            return 0 if "--optional" in args else 1
+    elif command == "clean":
+        clean()
+    elif command != "status":
+        print("usage: python -m toolkit compiled [build [--optional] | clean | status]",
+              file=sys.stderr)
+        return 2
+    for name, state in status().items():
+        print(f"{name}: {state}")
+    return 0
+
