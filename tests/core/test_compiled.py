@@ -89,3 +89,20 @@ def test_a_stale_build_is_bypassed_for_the_python_source():
 def test_every_compiled_module_exists_as_python_source():
     for name in compiled.MODULES:
         assert compiled._source(name).is_file(), name
+
+
+def test_a_lesson_can_subclass_the_engine_to_change_a_rule():
+    """Overrides are honoured even by the engine's own calls, compiled or not."""
+    from toolkit.core import play, random_agent
+    from toolkit.pioneers import Pioneers
+
+    class NoShopping(Pioneers):
+        def _buy_actions(self, state):  # a house rule: nobody ever buys
+            return [self._end]
+
+    game = NoShopping(players=3)
+    _, record = play(game, [random_agent] * 3, seed=5)
+    bought = [a for a in record.actions if a.startswith(("buy", "road "))]
+    assert bought == [] and "end purchases" in record.actions
+    _, normal = play(Pioneers(players=3), [random_agent] * 3, seed=5)
+    assert any(a.startswith("buy") for a in normal.actions)

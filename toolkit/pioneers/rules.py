@@ -13,7 +13,10 @@ per seat pattern) are small precomputed tables; scans over all connections run
 in C (``compress``/``itemgetter``); a move listed by ``legal_actions`` is not
 validated again when the very same state is applied. Caches keyed by object
 identity hold on to their objects and stay small: large identity caches cost
-more in memory traffic than they saved.
+more in memory traffic than they saved. ``make venv`` also compiles this module
+with mypyc (:mod:`toolkit.compiled`); the annotations on locals (``d: list[Any]``,
+``Final`` field positions) are there for the compiler, and ``FRONTIER_PURE=1``
+runs this source as plain Python.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from heapq import heappop, heappush
 from itertools import compress, repeat
 from operator import itemgetter, not_
 from typing import Any, Callable, ClassVar, Final, cast
+
+from mypy_extensions import mypyc_attr
 
 from toolkit.core import CHANCE, GameOver, IllegalAction
 
@@ -103,6 +108,7 @@ assert PlayerState._fields[P_MERCHANTS] == "merchants" and Wagon._fields[W_FACE_
 _new = tuple.__new__
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # lessons may subclass it to change a rule
 class Pioneers:
     """Pioneers for 2-4 players on the designed board (or a custom :class:`Board`).
 
