@@ -51,6 +51,7 @@ PHASES_CHANCE = frozenset({"cover", "tile", "redraw", "first", "market", "deal",
 _TILE_INDEX = {t: i for i, t in enumerate(TILE_TYPES)}
 _ONE_CITY = 1  # heap key of the start of a route: cost 0, one city (see _dijkstra)
 _UNREACHED = 1 << 62  # a route key above any real one
+_ONE_DOLLAR = 1 << 16  # $1 in a route key
 
 
 def _replace_at(t: tuple, i: int, value: Any) -> tuple:
@@ -165,6 +166,7 @@ class Pioneers:
             "early_end": bool(early_end),
             "start_player": start_player,
         }
+        self._early_end, self._max_rounds = bool(early_end), max_rounds
         self.custom = board is not None or wagons is not None
         self.board = board if board is not None else load_board("4p" if players == 4 else "23p")
         if players == 2 and cover == "random" and len(self.board.ids) - 1 < 8:
@@ -200,18 +202,10 @@ class Pioneers:
         self._moves_memo: tuple = (None, None, {})
         self._profs_table: dict[tuple, tuple] = {}
         self._mask_info: dict[int, tuple] = {}
-        self._seat_acts: dict[tuple, Any] = {}
+        self._seat_acts: dict[type, dict[str, dict[str, Any]]] = {
+            A.Settle: {}, A.ReturnPioneer: {}, A.AddFarmer: {}, A.Join: {}}
         self._hidden: dict[int, tuple] = {}
-        # P-MOVE-2 step cost by the owners of the connection's roads, per seat:
-        # $1 to the bank on an empty connection, nothing on one's own road, $1 to
-        # each owner otherwise. Stored times 2**16 for the route keys of _dijkstra.
-        owners = [()] + [(a,) for a in range(players)] + [
-            (a, b) for a in range(players) for b in range(players) if a != b]
-        self._sergeant_fits = tuple(frozenset([()] + [(a,) for a in range(players) if a != me])
-                                    for me in range(players))  # P-TILE-5
-        self._tolls = tuple(
-            {r: (1 if not r else 0 if seat in r else len(r)) << 16 for r in owners}
-            for seat in range(players))
+        self._wagon_profs: dict[int, tuple] = {}
         self._next_tile_memo: tuple = (None, None, None)
         self._n_seats = {w.id: len(w.seats) for w in wagons}
         self._offer_order = tuple(tuple((a + k) % players for k in range(1, players))
@@ -452,11 +446,14 @@ class Pioneers:
 
     def _seat_action(self, kind: type, wagon: str, prof: str) -> Any:
         """The (shared) action object ``kind`` for a pioneer of ``prof`` on ``wagon``."""
-        key = (kind, wagon, prof)
-        act = self._seat_acts.get(key)
+        table = self._seat_acts[kind]  # wagon id -> profession -> action
+        by_prof = table.get(wagon)
+        if by_prof is None:
+            by_prof = table[wagon] = {}
+        act = by_prof.get(prof)
         if act is None:
             act = kind(wagon, prof) if kind is A.Settle or kind is A.ReturnPioneer else kind(wagon)
-            self._seat_acts[key] = act
+            by_prof[prof] = act
         return act
 
     def _profs_on(self, w: Wagon) -> tuple[tuple[str, ...], int]:
@@ -464,12 +461,18 @@ class Pioneers:
 
         Depends only on the seats and which are occupied: a small table.
         """
+        known = self._wagon_profs.get(id(w))  # a few recent wagons, by identity
+        if known is not None and known[0] is w:
+            return known[1]
         key = (w[W_SEATS], w[W_OCCUPIED])
         hit = self._profs_table.get(key)
         if hit is None:
             there = set(compress(w[W_SEATS], w[W_OCCUPIED]))
             profs = tuple(p for p in PROFESSIONS if p in there)
             hit = self._profs_table[key] = (profs, sum(1 << PROFESSIONS.index(p) for p in profs))
+        if len(self._wagon_profs) >= 256:
+            self._wagon_profs.clear()
+        self._wagon_profs[id(w)] = (w, hit)  # the entry keeps `w` alive: ids stay unique
         return hit
 
     def _has_pioneer(self, wagons: tuple[Wagon, ...], prof: str | None) -> bool:
@@ -603,7 +606,6 @@ class Pioneers:
             return []
         tiles, roads = state.tiles, state.roads
         adj = self._usable_info(state.covered)[2]  # covered cities left out (P-MOVE-3)
-        toll: dict[Any, int] = self._tolls[seat]  # road owners -> step cost for this seat, times 2**16
         limit = (budget << 16) | 0xFFFF
         src = self.board.index[state.coach]
         # A route's key is cost * 2**16 + number of cities; among equal keys the
@@ -641,7 +643,8 @@ class Pioneers:
                 t = tiles[v]
                 if t is not None and not enter[t]:
                     continue  # a tile the player has no pioneer for (P-MOVE-1)
-                key = here + 1 + toll[roads[e]]  # one city more, P-MOVE-2 step cost
+                r = roads[e]  # P-MOVE-2: $1 to the bank, nothing on an own road, $1 per owner
+                key = here + 1 + (_ONE_DOLLAR if not r else 0 if seat in r else len(r) << 16)
                 if key > limit or key > old:
                     continue  # P-MOVE-4: more than the budget; or dearer than known
                 if key < old:
@@ -769,7 +772,7 @@ class Pioneers:
         phase = state.phase
         if phase == "over":
             raise GameOver()
-        handler = _HANDLERS.get((phase, type(action)))
+        handler = _HANDLERS_BY_PHASE.get(phase, _NO_HANDLERS).get(type(action))
         if handler is None:
             raise IllegalAction(_phase_rule(phase, action), _wrong_phase(phase, action))
         return handler(self, state, action)
@@ -935,9 +938,9 @@ class Pioneers:
         if nxt == self.players:
             nxt = 0
         if nxt == d[START_PLAYER]:
-            early = self.options["early_end"] and (
+            early = self._early_end and (
                 not d[ROUND_ACTIVE] or all(t is None for t in d[TILES]))
-            if d[END_TRIGGERED] or early or d[ROUND] >= self.options["max_rounds"]:
+            if d[END_TRIGGERED] or early or d[ROUND] >= self._max_rounds:
                 d[PHASE] = "over"
                 d[SEAT] = CHANCE
                 d[OFFER] = ()
@@ -1428,3 +1431,7 @@ _HANDLERS: dict[tuple[str, type], Callable[..., State]] = {
     ("join", A.Join): Pioneers._do_join,
     ("join", A.Decline): Pioneers._do_decline,
 }
+_HANDLERS_BY_PHASE: dict[str, dict[type, Callable[..., State]]] = {}
+for (_phase, _kind), _handler in _HANDLERS.items():
+    _HANDLERS_BY_PHASE.setdefault(_phase, {})[_kind] = _handler
+_NO_HANDLERS: dict[type, Callable[..., State]] = {}
