@@ -205,6 +205,8 @@ class Pioneers:
         self._seat_acts: dict[type, dict[str, dict[str, Any]]] = {
             A.Settle: {}, A.ReturnPioneer: {}, A.AddFarmer: {}, A.Join: {}}
         self._hidden: dict[int, tuple] = {}
+        self._sergeant_fits = tuple(frozenset([()] + [(a,) for a in range(players) if a != me])
+                                    for me in range(players))  # P-TILE-5
         self._wagon_profs: dict[int, tuple] = {}
         self._next_tile_memo: tuple = (None, None, None)
         self._n_seats = {w.id: len(w.seats) for w in wagons}
