@@ -3,29 +3,22 @@
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from collections.abc import Sequence
-from itertools import accumulate
-from operator import itemgetter
 from typing import Any
 
 from .game import CHANCE
 from .record import Record
 
-_probability = itemgetter(1)
-
 
 def sample_outcome(outcomes: Sequence[tuple[Any, float]], rng: random.Random) -> Any:
-    """Draw one chance outcome with the given probabilities.
-
-    The first outcome whose running total of probabilities exceeds a uniform
-    draw in [0, 1) (the last one if rounding leaves the total short of the draw).
-    """
+    """Draw one chance outcome with the given probabilities."""
     x = rng.random()
-    # Running totals summed left to right, searched in C: the same pick as a loop.
-    totals = list(accumulate(map(_probability, outcomes)))
-    i = bisect_right(totals, x)
-    return outcomes[i if i < len(totals) else -1][0]
+    total = 0.0
+    for action, p in outcomes:
+        total += p
+        if x < total:
+            return action
+    return outcomes[-1][0]
 
 
 def random_agent(game: Any, observation: Any, actions: Sequence[Any], rng: random.Random) -> Any:

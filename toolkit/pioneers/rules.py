@@ -8,9 +8,8 @@ is a chance turn, with hidden cards decided only when they are revealed.
 Speed (``benchmarks/pioneers_speed.py``) comes from doing little per step, not
 from tricks that change behaviour: each ``apply`` copies the state once into a
 draft list and builds one successor however many steps a turn passes through;
-board facts (usable connections, tile order, step costs per seat, professions
-per seat pattern) are small precomputed tables; scans over all connections run
-in C (``compress``/``itemgetter``); a move listed by ``legal_actions`` is not
+board facts (usable connections, tile order, professions per seat pattern)
+are small precomputed tables; a move listed by ``legal_actions`` is not
 validated again when the very same state is applied. Caches keyed by object
 identity hold on to their objects and stay small: large identity caches cost
 more in memory traffic than they saved. ``make venv`` also compiles this module
@@ -23,8 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from heapq import heappop, heappush
-from itertools import compress, repeat
-from operator import itemgetter, not_
+from itertools import compress
+from operator import itemgetter
 from typing import Any, Callable, ClassVar, Final, cast
 
 from mypy_extensions import mypyc_attr
@@ -198,15 +197,13 @@ class Pioneers:
         self._covered0 = tuple(covered)
         self._usable_cache: dict[tuple[bool, ...], tuple] = {}
         self._usable_memo: tuple = (None, None)
-        self._tile_memo: tuple = (None, (), None)
+        self._tile_memo: tuple = (None, ())
         self._moves_memo: tuple = (None, None, {})
         self._profs_table: dict[tuple, tuple] = {}
         self._mask_info: dict[int, tuple] = {}
         self._seat_acts: dict[type, dict[str, dict[str, Any]]] = {
             A.Settle: {}, A.ReturnPioneer: {}, A.AddFarmer: {}, A.Join: {}}
         self._hidden: dict[int, tuple] = {}
-        self._sergeant_fits = tuple(frozenset([()] + [(a,) for a in range(players) if a != me])
-                                    for me in range(players))  # P-TILE-5
         self._wagon_profs: dict[int, tuple] = {}
         self._next_tile_memo: tuple = (None, None, None)
         self._n_seats = {w.id: len(w.seats) for w in wagons}
@@ -276,24 +273,22 @@ class Pioneers:
         memo = self._next_tile_memo  # asked 3 times per tile turn about the same tiles
         if memo[0] is tiles and memo[1] is covered:
             return memo[2]
-        order, pick = self._tile_order(covered)
         city = None
-        if order:
-            # The tiles of the cities that receive one, in id order; the first gap is next.
-            row = pick(tiles) if len(order) > 1 else (tiles[order[0]],)
-            if None in row:
-                city = order[row.index(None)]
+        for i in self._tile_order(covered):  # the cities that receive a tile, in id order
+            if tiles[i] is None:
+                city = i
+                break
         self._next_tile_memo = (tiles, covered, city)
         return city
 
-    def _tile_order(self, covered: tuple[bool, ...]) -> tuple:
-        """The cities that receive a set-up tile (not start, not covered), with a getter."""
+    def _tile_order(self, covered: tuple[bool, ...]) -> tuple[int, ...]:
+        """The cities that receive a set-up tile (not start, not covered), in id order."""
         memo = self._tile_memo
         if memo[0] is not covered:
             start = self.board.start
             order = tuple(i for i in range(len(covered)) if i != start and not covered[i])
-            memo = self._tile_memo = (covered, order, itemgetter(*order) if order else None)
-        return memo[1], memo[2]
+            memo = self._tile_memo = (covered, order)
+        return memo[1]
 
     def _next_tile(self, state: State) -> State:
         """Continue set-up after a tile: next city, then the re-draw rule, then the rest."""
@@ -364,13 +359,14 @@ class Pioneers:
         if phase == "tile":
             pool: Any = state.tile_pool
             total = sum(pool)
-            draws = compress(self._draw_tile[cast(int, self._next_tile_city(state))], pool)
-            return list(zip(draws, [c / total for c in pool if c]))
+            draws = self._draw_tile[cast(int, self._next_tile_city(state))]
+            return [(draws[i], pool[i] / total) for i in range(len(pool)) if pool[i]]
         if phase == "redraw":
             return self._redraw_outcomes(state)
         if phase in ("market", "reveal"):
-            unseen = state.unseen
-            return list(zip(map(self._reveal.__getitem__, unseen), repeat(1 / len(unseen))))
+            unseen, reveal = state.unseen, self._reveal
+            p = 1 / len(unseen)
+            return [(reveal[w], p) for w in unseen]
         if phase == "deal":
             seat = sum(1 for pl in state.players if pl.wagons)
             dealt = {pl.wagons[0].id for pl in state.players if pl.wagons}
@@ -400,9 +396,9 @@ class Pioneers:
             return self._buy_actions(state)
         if phase == "road":
             # A connection is free when it has no road and touches no covered city
-            # (ASSUMPTION-14); compress() and itemgetter() do the scan in C.
-            places, pick = self._usable_places(state.covered)
-            return list(compress(places, map(not_, pick(state.roads))))
+            # (ASSUMPTION-14).
+            roads, place = state.roads, self._place
+            return [place[e] for e in self._usable_info(state.covered)[1] if not roads[e]]
         if phase == "settle":
             tile = state.tile
             wagons = state.players[state.active].wagons
@@ -510,27 +506,24 @@ class Pioneers:
         me = state.active
         if state.players[me].roads_left <= 0:
             return []
-        # A usable connection with no road, or with one road of another player:
-        # membership in a small set, tested in C over the usable connections.
-        info = self._usable_info(state.covered)
-        fits = self._sergeant_fits[me].__contains__
-        return list(compress(info[4], map(fits, info[1][1](state.roads))))
+        # A usable connection with no road, or with one road of another player.
+        roads = state.roads
+        return [e for e in self._usable_info(state.covered)[1]
+                if not roads[e] or (len(roads[e]) == 1 and roads[e][0] != me)]
 
     def _sergeant_possible(self, d: list) -> bool:
         """Whether the active player may place a sergeant road now (P-TILE-5)."""
         if d[PLAYERS][d[ACTIVE]][P_ROADS_LEFT] <= 0:
             return False
-        if () in self._usable_places(d[COVERED])[1](d[ROAD_OWNERS]):
-            return True  # a free connection (checked in C); else look for a single road
+        roads = d[ROAD_OWNERS]
+        for e in self._usable_info(d[COVERED])[1]:
+            if not roads[e]:
+                return True  # a free connection; else look for a single road
         return bool(self._sergeant_edges(_new(State, d)))
 
     def _usable(self, covered: tuple[bool, ...]) -> tuple[bool, ...]:
         """Per connection: may a road go there at all (no covered end, ASSUMPTION-14)?"""
         return self._usable_info(covered)[0]
-
-    def _usable_places(self, covered: tuple[bool, ...]) -> tuple:
-        """The PlaceRoad actions of the usable connections, and a getter of their roads."""
-        return self._usable_info(covered)[1]
 
     def _usable_info(self, covered: tuple[bool, ...]) -> tuple:
         memo = self._usable_memo
@@ -539,19 +532,11 @@ class Pioneers:
         info = self._usable_cache.get(covered)
         if info is None:
             mask = tuple(not covered[a] and not covered[b] for a, b in self.board.edges)
-            usable = [e for e, ok in enumerate(mask) if ok]
-            pick: Any
-            if len(usable) == len(mask):
-                pick = tuple  # every connection usable: tuple(roads) is roads itself, no copy
-            elif len(usable) > 1:
-                pick = itemgetter(*usable)
-            else:
-                pick = lambda roads: tuple(roads[e] for e in usable)  # noqa: E731
+            usable = tuple(e for e, ok in enumerate(mask) if ok)
             # Per city, its neighbours that are not covered, with the connection index.
             open_adj = tuple(tuple((v, e) for v, e in nbrs if not covered[v])
                              for nbrs in self.board.adj)
-            info = (mask, (tuple(self._place[e] for e in usable), pick), open_adj,
-                    mask.count(False), tuple(usable))
+            info = (mask, usable, open_adj, mask.count(False))
             if len(self._usable_cache) > 1000:
                 self._usable_cache.clear()
             self._usable_cache[covered] = info
@@ -809,7 +794,7 @@ class Pioneers:
         d[TILE_POOL] = _replace_at(pool, i, pool[i] - 1)
         # `city` was the first city without a tile, so the next one is the first
         # later city (in id order) without one: usually the very next.
-        order, _ = self._tile_order(state.covered)
+        order = self._tile_order(state.covered)
         k = order.index(city) + 1
         while k < len(order) and tiles[order[k]] is not None:
             k += 1
@@ -1295,22 +1280,24 @@ class Pioneers:
         if seat is None or seat == CHANCE:
             return state
         players = state.players
-        held = list(map(_nuggets_of, players))
-        held[seat] = ()  # one's own nuggets stay visible
-        if any(held):  # others hold nuggets: hide their values
-            view = list(players)
-            hidden = self._hidden
-            for i in compress(range(len(held)), held):
-                if held[i][0] is not None:  # (not hidden already)
-                    # Other players' records rarely change during one player's turn:
-                    # their hidden copies are kept by identity, in a small table.
-                    pl = view[i]
-                    hit = hidden.get(id(pl))
-                    if hit is None or hit[0] is not pl:
-                        if len(hidden) >= 64:
-                            hidden.clear()
-                        hit = hidden[id(pl)] = (pl, _with(pl, P_NUGGETS, (None,) * len(held[i])))
-                    view[i] = hit[1]
+        view: list[Any] | None = None
+        hidden = self._hidden
+        for i in range(len(players)):
+            pl = players[i]
+            nuggets = pl[P_NUGGETS]
+            if i == seat or not nuggets or nuggets[0] is None:
+                continue  # one's own, none, or hidden already
+            if view is None:
+                view = list(players)
+            # Other players' records rarely change during one player's turn: their
+            # hidden copies are kept by identity, in a small table.
+            hit = hidden.get(id(pl))
+            if hit is None or hit[0] is not pl:
+                if len(hidden) >= 64:
+                    hidden.clear()
+                hit = hidden[id(pl)] = (pl, _with(pl, P_NUGGETS, (None,) * len(nuggets)))
+            view[i] = hit[1]
+        if view is not None:
             d: list[Any] = list(state)
             d[PLAYERS] = tuple(view)
             d[TILE_POOL] = None
@@ -1388,7 +1375,6 @@ _PHASE_WORDS = {
 
 
 _ROAD_SPACE = {1: "R1", 2: "R2"}
-_nuggets_of = itemgetter(P_NUGGETS)
 _PURCHASES = (A.BuyRoads, A.BuyWagon, A.EndPurchases)
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import compress, repeat
-from operator import contains
 from typing import Any
 
 from .state import State
@@ -26,7 +24,7 @@ def road_networks(game: Any, state: State, seat: int) -> list[dict]:
         return x
 
     roads_on = state.roads
-    own = list(compress(range(len(roads_on)), map(contains, roads_on, repeat(seat))))
+    own = [e for e in range(len(roads_on)) if seat in roads_on[e]]
     for e in own:
         a, b = board.edges[e]
         parent.setdefault(a, a)
