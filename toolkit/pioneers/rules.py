@@ -552,7 +552,7 @@ class Pioneers:
     def _matched(self, wagons: tuple[Wagon, ...]) -> frozenset[str]:
         return self._matched_info(wagons)[0]
 
-    def _matched_info(self, wagons: tuple[Wagon, ...]) -> tuple[frozenset[str], dict]:
+    def _matched_info(self, wagons: tuple[Wagon, ...]) -> tuple[frozenset[str], dict[str | None, bool]]:
         """The tile types the wagons match, and a table tile (or None) -> may the coach enter."""
         mask = 0
         for w in wagons:
@@ -585,15 +585,18 @@ class Pioneers:
         self._routes_memo = (state, (seat, budget), found)
         return list(found)
 
-    def _dijkstra(self, state: State, seat: int, budget: int | None) -> list:
+    def _dijkstra(self, state: State, seat: int,
+                  budget: int | None) -> list[tuple[int, int, tuple[int, ...]]]:
         pl = state.players[seat]
         budget = pl.money if budget is None else budget
         matched, enter = self._matched_info(pl.wagons)
         if not matched:
             return []
-        tiles, roads = state.tiles, state.roads
-        adj = self._usable_info(state.covered)[2]  # covered cities left out (P-MOVE-3)
-        limit = (budget << 16) | 0xFFFF
+        tiles: tuple = state.tiles
+        roads: tuple = state.roads
+        # Per city, (neighbour, connection) pairs, covered cities left out (P-MOVE-3).
+        adj: tuple[tuple[tuple[int, int], ...], ...] = self._usable_info(state.covered)[2]
+        limit: int = (budget << 16) | 0xFFFF
         src = self.board.index[state.coach]
         # A route's key is cost * 2**16 + number of cities; among equal keys the
         # route with the lower city ids wins (ASSUMPTION-4). The heap holds plain
@@ -655,8 +658,8 @@ class Pioneers:
         found = self._dijkstra(state, who, None)
         self._routes_memo = (state, (who, None), found)  # a pass asks cheapest_routes again
         cache = self._move_cache
-        out = []
-        listed = {}
+        out: list[Any] = []
+        listed: dict[int, tuple[Any, tuple[int, ...]]] = {}
         for _, cost, path in found:
             move = cache.get((path, cost))
             if move is None:
@@ -880,7 +883,7 @@ class Pioneers:
 
     def _start_turn(self, d: list, seat: int) -> State:
         """P-INC-1 income, then the purchase phase with P-BUY-9 checked at turn start."""
-        players = d[PLAYERS]
+        players: tuple[PlayerState, ...] = d[PLAYERS]
         pl = players[seat]
         forced = False
         if pl[P_WAGONS]:
@@ -984,7 +987,7 @@ class Pioneers:
         return e
 
     def _add_road(self, d: list, e: int, seat: int) -> None:
-        players = d[PLAYERS]
+        players: tuple[PlayerState, ...] = d[PLAYERS]
         pl = players[seat]
         left = pl[P_ROADS_LEFT] - 1
         d[PLAYERS] = players[:seat] + (_with(pl, P_ROADS_LEFT, left),) + players[seat + 1:]
@@ -1111,7 +1114,7 @@ class Pioneers:
 
         Changes the draft ``d``; returns the profession of the pioneer taken.
         """
-        players = d[PLAYERS]
+        players: tuple[PlayerState, ...] = d[PLAYERS]
         pl = players[seat]
         wagons = pl[P_WAGONS]
         for k, w in enumerate(wagons):
@@ -1157,7 +1160,7 @@ class Pioneers:
         self._place_pioneer(d, city, me)
         tiles = d[TILES]
         d[TILES] = tiles[:city] + (None,) + tiles[city + 1:]
-        pl = d[PLAYERS][me]
+        pl: PlayerState = d[PLAYERS][me]
         # P-TILE: the effect of the removed tile
         if tile == "BANKER":
             if pl[P_BANKERS] < 2:  # P-TILE-1 / P-INC-2
@@ -1219,7 +1222,7 @@ class Pioneers:
         me = state.active
         d: list[Any] = list(state)
         self._take_pioneer(d, me, action.wagon, action.profession, "P-TILE-6")
-        pl = d[PLAYERS][me]
+        pl: PlayerState = d[PLAYERS][me]
         d[PLAYERS] = _replace_at(d[PLAYERS], me, _with(pl, P_SUPPLY, pl[P_SUPPLY] + 1))
         return self._begin_join(d)
 
@@ -1234,7 +1237,7 @@ class Pioneers:
         d[EXTRAS_LEFT] = 0
         return self._begin_join(d)
 
-    def _can_join(self, players: tuple, seat: int, need: str | None) -> bool:
+    def _can_join(self, players: tuple[PlayerState, ...], seat: int, need: str | None) -> bool:
         """P-JOIN-2: at least $2 and a pioneer of the required profession on a wagon."""
         pl = players[seat]
         return pl[P_MONEY] >= 2 and self._has_pioneer(pl[P_WAGONS], need)
@@ -1244,7 +1247,8 @@ class Pioneers:
         return self._next_offer(d, self._offer_order[d[ACTIVE]])
 
     def _next_offer(self, d: list, offer: tuple[int, ...]) -> State:
-        players, need = d[PLAYERS], d[JOIN_NEED]
+        players: tuple[PlayerState, ...] = d[PLAYERS]
+        need: str | None = d[JOIN_NEED]
         while offer:
             seat, offer = offer[0], offer[1:]
             if self._can_join(players, seat, need):
