@@ -5,7 +5,7 @@ toolkit compiled build``, which compiles the modules in :data:`MODULES` with
 `mypyc <https://mypyc.readthedocs.io>`_ into extension modules next to their
 sources. Python then imports the extension instead of the ``.py`` file; the
 behaviour is the same (the tests run both ways and compare game records byte
-for byte), only faster (see ``benchmarks/pioneers_speed.py``).
+for byte), only about twice as fast (see ``benchmarks/pioneers_speed.py``).
 
 A compiled module is only used while it matches its source: the build records
 each source's SHA-256 in ``compiled.json``; if a source has changed since, or

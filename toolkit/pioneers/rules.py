@@ -521,11 +521,10 @@ class Pioneers:
                 return True  # a free connection; else look for a single road
         return bool(self._sergeant_edges(_new(State, d)))
 
-    def _usable(self, covered: tuple[bool, ...]) -> tuple[bool, ...]:
-        """Per connection: may a road go there at all (no covered end, ASSUMPTION-14)?"""
-        return self._usable_info(covered)[0]
-
     def _usable_info(self, covered: tuple[bool, ...]) -> tuple:
+        """For these covered cities: per connection, may a road go there (no covered
+        end, ASSUMPTION-14); the usable connections; per city its uncovered
+        neighbours with the connection index; the number of unusable connections."""
         memo = self._usable_memo
         if memo[0] is covered:  # covered never changes after set-up: usually the same object
             return memo[1]
