@@ -44,7 +44,7 @@ def _source(name: str) -> Path:
 
 
 def _extension(name: str) -> Path:
-    return _ROOT.parent.joinpath(*name.split(".")).with_name(name.rsplit(".", 1)[1] + _SUFFIX)
+    return _source(name).with_suffix(_SUFFIX)
 
 
 def _sha256(path: Path) -> str:
@@ -91,7 +91,7 @@ class _PreferSource(importlib.abc.MetaPathFinder):
     def __init__(self, sources: dict[str, Path]) -> None:
         self.sources = sources
 
-    def find_spec(self, fullname, path=None, target=None):  # noqa: D102
+    def find_spec(self, fullname, path=None, target=None):
         source = self.sources.get(fullname)
         if source is None:
             return None
@@ -152,7 +152,10 @@ def build() -> None:
 def clean() -> None:
     """Delete the compiled modules and the manifest (the sources are used again)."""
     for name in MODULES:
-        _extension(name).unlink(missing_ok=True)
+        extension = _extension(name)
+        extension.unlink(missing_ok=True)
+        # mypyc's runtime library for the module, beside it (separate=True builds)
+        extension.with_name(extension.name.replace(".", "__mypyc.", 1)).unlink(missing_ok=True)
     _MANIFEST.unlink(missing_ok=True)
     shutil.rmtree(_ROOT.parent / "build", ignore_errors=True)
 
@@ -164,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     if command == "build":
         try:
             build()
-        except (Exception, SystemExit) as exc:  # noqa: BLE001 - failure: the pure engine
+        except (Exception, SystemExit) as exc:  # any failure: the Python engine runs
             print(f"toolkit.compiled: not compiled ({type(exc).__name__}: {exc}); "
                   "the pure Python engine is used.", file=sys.stderr)
             return 0 if "--optional" in args else 1
