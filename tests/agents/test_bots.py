@@ -126,7 +126,7 @@ def test_bot_cannot_read_hidden_information(game, decision_states, bot):
         assert decisions[0] == decisions[1] == decisions[2], (full.phase, decisions)
 
 
-def test_search_bots_never_see_the_true_nuggets(game, decision_states):
+def test_search_bots_never_see_the_true_nuggets(game, decision_states, monkeypatch):
     """A spy determiniser checks that every bot hands it a redacted view, even
     when the bot itself was given the full state."""
     from toolkit.agents import base
@@ -134,29 +134,28 @@ def test_search_bots_never_see_the_true_nuggets(game, decision_states):
     pairs = hidden_pairs(game, decision_states, limit=2)
     full, _ = pairs[0]
     seen = []
-    original = base._resolved.get(("pioneers", "determinize"))
-    try:
 
-        def spy(g, view, s, rng):
-            assert all(
-                v is None
-                for i, pl in enumerate(view.players)
-                if i != s
-                for v in pl.nuggets
-            ), "the determiniser was given hidden values"
-            out = determinize(g, view, s, rng)
-            seen.append(out)
-            return out
+    def spy(g, view, s, rng):
+        assert all(
+            v is None
+            for i, pl in enumerate(view.players)
+            if i != s
+            for v in pl.nuggets
+        ), "the determiniser was given hidden values"
+        out = determinize(g, view, s, rng)
+        seen.append(out)
+        return out
 
-        base._resolved[("pioneers", "determinize")] = spy
-        for bot in (
-            GreedyAgent(),
-            MonteCarloAgent(simulations=4, depth=4),
-            MCTSAgent(iterations=4),
-        ):
-            bot(game, full, game.legal_actions(full), random.Random(1))
-    finally:
-        base._resolved[("pioneers", "determinize")] = original
+    # monkeypatch restores the memo exactly, also when the hook was not resolved
+    # before (restoring a missing entry as None switched determinising off for
+    # every later test in the process).
+    monkeypatch.setitem(base._resolved, ("pioneers", "determinize"), spy)
+    for bot in (
+        GreedyAgent(),
+        MonteCarloAgent(simulations=4, depth=4),
+        MCTSAgent(iterations=4),
+    ):
+        bot(game, full, game.legal_actions(full), random.Random(1))
     assert seen
 
 
