@@ -422,11 +422,10 @@ class Pioneers:
         return state.roads.count(()) - self._usable_info(state.covered)[3]
 
     def _buyable_slots(self, market: tuple, pl: PlayerState) -> list[int]:
-        out = []
-        for s, wid in enumerate(market, start=1):
-            if wid is not None and s <= pl.money and len(self.wagon_specs[wid].seats) <= pl.supply:
-                out.append(s)
-        return out
+        """Market slots ``pl`` can buy: the slot price and a pioneer per seat (P-BUY-7)."""
+        money, supply, seats = pl[P_MONEY], pl[P_SUPPLY], self._n_seats
+        return [s for s, wid in enumerate(market, start=1)
+                if wid is not None and s <= money and seats[wid] <= supply]
 
     def _seat_actions(self, wagons: tuple[Wagon, ...], kind: type, prof: str | None) -> list:
         """``kind`` actions (Settle, ReturnPioneer, AddFarmer, Join), one per face-up
@@ -486,11 +485,9 @@ class Pioneers:
         pl = state.players[state.active]
         used, forced, money = state.used, state.forced, pl[P_MONEY]
         out: list = []
-        if "W" not in used:  # P-BUY-7: the slot price and enough pioneers for the seats
-            supply, seats, slots = pl[P_SUPPLY], self._n_seats, self._slots
-            for s, wid in enumerate(state.market, start=1):
-                if wid is not None and s <= money and seats[wid] <= supply:
-                    out.append(slots[s])
+        if "W" not in used:
+            slots = self._slots
+            out.extend(slots[s] for s in self._buyable_slots(state.market, pl))
         if not forced and money >= ROAD_PRICE[1] and pl[P_ROADS_LEFT] >= 1:
             free = self._free_edges(state)
             if free >= 1 and "R1" not in used:
