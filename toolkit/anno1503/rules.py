@@ -9,9 +9,10 @@ Every illegal action raises :class:`~toolkit.core.IllegalAction` naming the rule
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from toolkit.core import CHANCE, GameOver
+from toolkit.core.game import Progress
 
 from . import actions as A
 from .constants import (
@@ -95,6 +96,8 @@ class Anno1503:
     name = "anno1503"
     min_players = 2
     max_players = 4
+    #: Every option with its default (the protocol's ``defaults``).
+    defaults: ClassVar[dict[str, Any]] = DEFAULTS
 
     def __init__(
         self, players: int = 4, data: str | None = None, **options: Any
@@ -382,6 +385,22 @@ class Anno1503:
     def winner(self, s: State) -> int | None:
         """The seat that won (A-WIN-3), or ``None`` (game running or stopped by ``max_turns``)."""
         return s.winner
+
+    def winners(self, s: State) -> tuple[int, ...]:
+        """``(winner,)`` once a seat has won (A-WIN-3); ``()`` otherwise (the protocol's)."""
+        return () if s.winner is None else (s.winner,)
+
+    def progress(self, s: State) -> Progress:
+        """Round, the seat whose turn it is, and the first player (the protocol's).
+
+        Seats take turns clockwise from the winner of the starting roll, so a
+        round is ``players`` turns and the first player is found from the turn count.
+        """
+        if s.turn == 0:
+            return Progress(0, None, None)
+        first = (s.active - (s.turn - 1)) % self.players
+        active = None if s.phase == "over" else s.active
+        return Progress((s.turn - 1) // self.players + 1, active, first)
 
     def parse_action(self, text: str) -> A.Action:
         """Read an action from its text notation (the inverse of ``str(action)``)."""

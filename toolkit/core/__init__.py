@@ -1,6 +1,7 @@
 """The game core shared by every game: protocol, play loop, records, conformance."""
 
-from .game import CHANCE, Agent, Game, GameOver, IllegalAction
+from .game import CHANCE, Agent, Game, GameOver, IllegalAction, Progress, is_over
+from .parts import PARTS, game_package, part
 from .play import play, random_agent, sample_outcome, streams
 from .record import Record, RecordError, make_game, replay, replay_states
 from .testing import ConformanceError, check_game
@@ -12,10 +13,15 @@ __all__ = [
     "Game",
     "GameOver",
     "IllegalAction",
+    "PARTS",
+    "Progress",
     "Record",
     "RecordError",
     "check_game",
+    "game_package",
+    "is_over",
     "make_game",
+    "part",
     "play",
     "random_agent",
     "replay",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 #: The pseudo-player who makes chance turns (shuffles, draws, dice).
 CHANCE = -1
@@ -40,6 +40,20 @@ class GameOver(IllegalAction):
         super().__init__("GAME-OVER", "the game is over; no more actions can be taken.")
 
 
+class Progress(NamedTuple):
+    """Where a game stands, in the words every game shares (see :meth:`Game.progress`).
+
+    ``round`` counts rounds started (0 during the set-up); ``active`` is the seat
+    whose turn it is, even while chance or another seat decides for it (``None``
+    during the set-up and once the game is over); ``first`` is the seat that
+    started the first round (``None`` until it is known).
+    """
+
+    round: int
+    active: int | None
+    first: int | None
+
+
 @runtime_checkable
 class Game(Protocol[S, A]):
     """The seven-member protocol shared by all games.
@@ -65,6 +79,18 @@ class Game(Protocol[S, A]):
         Victory points by seat (meaningful mid-game too, for charts).
     parse_action(text) -> A
         The inverse of ``str(action)``.
+    winners(s) -> tuple[int, ...]
+        The seats that won a finished game (more than one on a shared win); empty
+        when the game ended without a winner (e.g. stopped by a turn cap).
+    progress(s) -> Progress
+        Round, active seat and first player, for tables and charts.
+    defaults
+        Every option the constructor takes, with its documented default: the one
+        place option defaults are written (records, the OpenSpiel parameters and
+        the apps read them from here). ``options`` holds this instance's values.
+
+    Whether a game is over is :func:`is_over`; a game's parts (bots, words,
+    facts, encoding, view) are found by :func:`toolkit.core.part`.
     """
 
     name: str
@@ -72,6 +98,7 @@ class Game(Protocol[S, A]):
     max_players: int
     players: int
     options: dict[str, Any]
+    defaults: ClassVar[dict[str, Any]]
 
     def setup(self) -> S: ...
     def to_move(self, state: S) -> int | None: ...
@@ -81,6 +108,13 @@ class Game(Protocol[S, A]):
     def observe(self, state: S, seat: int) -> S: ...
     def scores(self, state: S) -> tuple[int, ...]: ...
     def parse_action(self, text: str) -> A: ...
+    def winners(self, state: S) -> tuple[int, ...]: ...
+    def progress(self, state: S) -> Progress: ...
+
+
+def is_over(game: Any, state: Any) -> bool:
+    """Whether the game is over: nobody, not even chance, is to move."""
+    return game.to_move(state) is None
 
 
 #: An agent is any callable ``agent(game, observation, legal_actions, rng) -> action``.

@@ -29,6 +29,7 @@ from typing import Any, Callable, ClassVar, Final, cast
 from mypy_extensions import mypyc_attr
 
 from toolkit.core import CHANCE, GameOver, IllegalAction
+from toolkit.core.game import Progress
 
 from . import actions as A
 from .board import PROFESSIONS, TILE_TYPES, Board, load_board
@@ -137,6 +138,11 @@ class Pioneers:
     name: ClassVar[str] = "pioneers"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
+    #: Every option with its default (the protocol's ``defaults``).
+    defaults: ClassVar[dict[str, Any]] = {
+        "cover": "designated", "finite_bank": False, "max_rounds": 60,
+        "early_end": False, "start_player": None,
+    }
 
     def __init__(
         self,
@@ -1318,18 +1324,23 @@ class Pioneers:
         best = max(key)
         return tuple(i for i in range(self.players) if key[i] == best)
 
+    def progress(self, state: State) -> Progress:
+        """Round, the seat whose turn it is, and the start player (the protocol's)."""
+        over = state.phase == "over"
+        started = state.round > 0
+        return Progress(state.round, state.active if started and not over else None,
+                        state.start_player if started else None)
+
     def parse_action(self, text: str) -> Any:
         """Read an action written in the notation of :mod:`toolkit.pioneers.actions`."""
         return A.parse_action(text)
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items()
-                         if v != _DEFAULTS.get(k))
+                         if v != self.defaults.get(k))
         return f"Pioneers(players={self.players}{', ' + opts if opts else ''})"
 
 
-_DEFAULTS = {"cover": "designated", "finite_bank": False, "max_rounds": 60, "early_end": False,
-             "start_player": None}
 
 
 def nugget_pool(state: State) -> tuple[int, ...]:
