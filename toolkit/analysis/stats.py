@@ -1,7 +1,7 @@
 """Analyses of tournament tables: DataFrames with confidence intervals, plotly charts.
 
 Every function takes the tidy tables of :func:`toolkit.analysis.tournament.tournament`
-(``result.seats``, ``result.tables["wagons"]``) and returns a
+(``result.seats``, ``result.games``) and returns a
 :class:`pandas.DataFrame`; every ``plot_*`` function returns a plotly figure
 (plotly is imported only when a chart is drawn).
 
@@ -10,44 +10,39 @@ unit; the seats of one game are not independent): ``mean +- z * sd / sqrt(n)``,
 Wilson score intervals for plain proportions. ``p_value`` columns are
 two-sided tests of "no effect" by the same normal approximation.
 
+A game's own analyses of its columns (which ones to compare, what they mean)
+live in its ``facts`` part and build on :func:`column_values` and
+:func:`column_vs_score`.
+
+>>> from toolkit import GAMES
 >>> from toolkit.analysis.tournament import tournament
 >>> from toolkit.analysis import stats
->>> result = tournament("pioneers", ["greedy", "random", "random", "random"], games=8)
->>> stats.summary(result.seats)[["agent", "games", "win_rate"]]  # doctest: +SKIP
+>>> result = tournament(next(iter(GAMES)), ["greedy", "random"], games=8)
+>>> list(stats.summary(result.seats)["agent"])
+['greedy', 'random']
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from statistics import NormalDist
 from typing import Any
 
 __all__ = [
+    "column_values",
+    "column_vs_score",
     "mean_interval",
     "pairwise",
+    "plot_column_values",
+    "plot_column_vs_score",
     "plot_ratings",
-    "plot_roads_vs_score",
     "plot_seat_advantage",
-    "plot_tile_values",
-    "plot_wagon_choices",
     "ratings",
-    "roads_vs_score",
     "seat_advantage",
     "summary",
-    "tile_values",
-    "wagon_choices",
     "wilson_interval",
 ]
-
-TILES = (
-    "BANKER",
-    "MERCHANT",
-    "SERGEANT",
-    "INNKEEPER",
-    "GOLD_DIGGER",
-    "FARMER",
-    "HOTEL",
-)
 
 
 def _z(confidence: float) -> float:
@@ -101,7 +96,7 @@ def mean_interval(values: Any, confidence: float = 0.95) -> tuple[float, float, 
 def summary(seats: Any, by: str = "entrant", confidence: float = 0.95) -> Any:
     """Per entrant (or ``by="agent"``): games, wins, win rate with its interval, scores.
 
-    ``win`` counts shared victories as fractions (P-SCORE-5), so the win rates
+    ``win`` counts shared victories as fractions, so the win rates
     of one game sum to 1; ``expected`` is the win rate of an equal player
     (1 / players) and ``p_value`` tests the difference from it. With
     ``by="agent"`` a bot filling several seats of a game counts each seat, and
@@ -312,27 +307,28 @@ def _bradley_terry(w: Any, iterations: int = 200) -> Any:
 # ----- what pays ----------------------------------------------------------------------
 
 
-def tile_values(
+def column_values(
     seats: Any,
+    columns: Sequence[str],
     target: str = "score",
     confidence: float = 0.95,
     control: str | None = "agent",
 ) -> Any:
-    """Value of each tile type: least squares of ``target`` on tiles taken (``tile_*``).
+    """Value of each of a group of count columns: least squares of ``target`` on them.
 
-    The coefficient of ``tile_X`` is the extra final ``target`` (VP, or win
-    share with ``target="win"``) that goes with one more X tile taken, other
-    tiles and (``control``) the bot being equal. It is an association, not a
-    causal effect: good players also take more tiles.
+    The coefficient of a column is the extra final ``target`` (score, or win
+    share with ``target="win"``) that goes with one more of it, the other
+    columns and (``control``) the bot being equal. It is an association, not a
+    causal effect: good players also do more of everything. One row per
+    column: ``column``, ``mean`` (per seat), ``value``, ``se``, ``low``,
+    ``high``, ``p_value``, sorted by value, best first.
     """
     import numpy as np
     import pandas as pd
 
-    cols = [f"tile_{t}" for t in TILES if f"tile_{t}" in seats.columns]
+    cols = [c for c in columns if c in seats.columns]
     if not cols:
-        raise ValueError(
-            "the seats table has no tile_* columns (a Pioneers tournament has)"
-        )
+        raise ValueError(f"the seats table has none of the columns {list(columns)}")
     x = seats[cols].to_numpy(float)
     parts = [np.ones((len(seats), 1)), x]
     if control and control in seats.columns and seats[control].nunique() > 1:
@@ -345,8 +341,8 @@ def tile_values(
     for j, c in enumerate(cols, start=1):
         rows.append(
             {
-                "tile": c[5:],
-                "taken": float(seats[c].mean()),
+                "column": c,
+                "mean": float(seats[c].mean()),
                 "value": coef[j],
                 "se": se[j],
                 "low": coef[j] - z * se[j],
@@ -368,23 +364,22 @@ def _ols(x: Any, y: Any) -> tuple[Any, Any]:
     return coef, np.sqrt(np.maximum(np.diag(xtx_inv) * sigma2, 0))
 
 
-def roads_vs_score(
-    seats: Any, confidence: float = 0.95, column: str = "roads_built"
-) -> Any:
-    """Mean final score (with interval) for each number of roads built, plus the slope.
+def column_vs_score(seats: Any, column: str, confidence: float = 0.95) -> Any:
+    """Mean final score (with interval) per value of a count column, and the slope.
 
-    The returned frame has one row per road count; ``attrs["slope"]`` holds the
-    least-squares VP per extra road with its interval and ``attrs["correlation"]``.
+    The returned frame has one row per value of ``column``; ``attrs["slope"]``
+    holds the least-squares score per extra unit with its interval and
+    ``attrs["correlation"]``.
     """
     import numpy as np
     import pandas as pd
 
     rows = []
-    for roads, g in seats.groupby(column, sort=True):
+    for value, g in seats.groupby(column, sort=True):
         m, low, high = mean_interval(g["score"], confidence)
         rows.append(
             {
-                column: int(roads),
+                column: int(value),
                 "seats": len(g),
                 "score": m,
                 "low": low,
@@ -405,44 +400,6 @@ def roads_vs_score(
         }
         out.attrs["correlation"] = float(np.corrcoef(x, y)[0, 1])
     return out
-
-
-def wagon_choices(
-    wagons: Any, seats: Any | None = None, confidence: float = 0.95
-) -> Any:
-    """Tabulate each wagon bought: how often, slot, how often emptied, buyer's result.
-
-    ``wagons`` is ``result.tables["wagons"]``; with ``seats`` the buyer's final
-    score and win rate are added (an association: strong bots buy differently).
-    """
-    import pandas as pd
-
-    w = wagons
-    if seats is not None:
-        w = w.merge(
-            seats[["game", "seat", "score", "win"]], on=["game", "seat"], how="left"
-        )
-    rows = []
-    for wid, g in w.groupby("wagon", sort=True):
-        n = len(g)
-        low, high = wilson_interval(float(g["emptied"].sum()), n, confidence)
-        row = {
-            "wagon": wid,
-            "professions": g["professions"].iloc[0],
-            "seats": int(g["seats"].iloc[0]),
-            "vp": int(g["vp"].iloc[0]),
-            "bought": n,
-            "mean_slot": float(g["slot"].mean()),
-            "mean_round": float(g["round"].mean()),
-            "emptied_rate": float(g["emptied"].mean()),
-            "emptied_low": low,
-            "emptied_high": high,
-        }
-        if seats is not None:
-            row["buyer_score"] = float(g["score"].mean())
-            row["buyer_win_rate"] = float(g["win"].mean())
-        rows.append(row)
-    return pd.DataFrame(rows)
 
 
 # ----- charts ------------------------------------------------------------------
@@ -476,51 +433,35 @@ def plot_seat_advantage(table: Any) -> Any:
     return fig
 
 
-def plot_tile_values(table: Any) -> Any:
-    """Horizontal bars of :func:`tile_values` with intervals."""
+def plot_column_values(table: Any, label: str = "column") -> Any:
+    """Horizontal bars of :func:`column_values` with intervals."""
     import plotly.express as px
 
     t = table.sort_values("value")
     return px.bar(
         t,
         x="value",
-        y="tile",
+        y="column",
         orientation="h",
         error_x=t["high"] - t["value"],
         error_x_minus=t["value"] - t["low"],
-        labels={"value": "final VP per tile taken", "tile": ""},
-        title="What each tile type is worth",
+        labels={"value": f"final score per {label}", "column": ""},
+        title=f"What each {label} is worth",
     )
 
 
-def plot_roads_vs_score(seats: Any, column: str = "roads_built") -> Any:
-    """Box plot of final score against roads built, by bot."""
+def plot_column_vs_score(seats: Any, column: str, label: str | None = None) -> Any:
+    """Box plot of final score against a count column, by bot."""
     import plotly.express as px
 
+    label = label or column.replace("_", " ")
     return px.box(
         seats,
         x=column,
         y="score",
         color="agent" if "agent" in seats else None,
-        labels={column: "roads built", "score": "final VP"},
-        title="Roads built and final score",
-    )
-
-
-def plot_wagon_choices(table: Any) -> Any:
-    """Bubble chart of :func:`wagon_choices`: VP vs seats, size = times bought."""
-    import plotly.express as px
-
-    return px.scatter(
-        table,
-        x="seats",
-        y="vp",
-        size="bought",
-        color="emptied_rate",
-        hover_name="wagon",
-        hover_data=["professions", "mean_slot"],
-        labels={"vp": "printed VP", "seats": "seats", "emptied_rate": "emptied"},
-        title="Wagons bought: size, VP and how often they were emptied",
+        labels={column: label, "score": "final score"},
+        title=f"{label.capitalize()} and final score",
     )
 
 
