@@ -11,6 +11,7 @@ import pytest
 from toolkit import anno1503, viz
 from toolkit.agents import make_agent
 from toolkit.core import CHANCE, play, replay_states
+from toolkit.pioneers import facts as pioneer_facts
 from toolkit.viz import anno1503 as V
 from toolkit.viz import charts
 from toolkit.viz import pioneers as P
@@ -108,7 +109,7 @@ def test_score_breakdown_from_a_tournament_table():
 
 def test_money_flows_add_up_to_every_players_money(game4, played4):
     final, record, _ = played4
-    flows = P.money_flows(record, game4)
+    flows = pioneer_facts.money_flows(record, game4)
     net = [0] * 4
     for f in flows:
         assert f["amount"] > 0
@@ -120,6 +121,58 @@ def test_money_flows_add_up_to_every_players_money(game4, played4):
     assert net == [pl.money for pl in final.players]
     kinds = {f["kind"] for f in flows}
     assert {"income", "tolls", "start money", "roads", "wagons"} <= kinds
+
+
+def test_score_breakdown_of_anno1503_shows_its_victory_conditions():
+    game = anno1503.Anno1503(players=2, max_turns=30)
+    final, record = play(game, [make_agent("greedy"), make_agent("greedy")], seed=3)
+    fig = viz.score_breakdown_chart(game, final)
+    bars = [t for t in fig.data if isinstance(t, go.Bar)]
+    assert len(bars) == 5
+    assert bars[0].name.endswith("gold")
+    assert tuple(sum(b.y[i] for b in bars) for i in range(2)) == game.scores(final)
+    table = viz.records_table([record])
+    assert {"vp_gold", "vp_merchant"} <= set(table[0])
+    again = viz.score_breakdown_chart(table, game=game)
+    assert [b.name for b in again.data if isinstance(b, go.Bar)] == [
+        b.name for b in bars
+    ]
+
+
+def test_money_flow_of_anno1503_adds_up_to_the_gold():
+    from toolkit.anno1503 import facts
+
+    game = anno1503.Anno1503(players=2, max_turns=30)
+    final, record = play(game, [make_agent("greedy"), make_agent("random")], seed=4)
+    net = [0, 0]
+    for f in facts.money_flows(record, game):
+        if f["payer"] != "bank":
+            net[f["payer"]] -= f["amount"]
+        if f["receiver"] != "bank":
+            net[f["receiver"]] += f["amount"]
+    assert net == [p.gold for p in final.players]
+    fig = viz.money_flow(record, game)
+    assert isinstance(fig.data[0], go.Sankey)
+    assert "sales" in fig.data[0].node.label
+
+
+def test_charts_of_a_game_without_facts_use_the_whole_score():
+    from toolkit.core import random_agent
+
+    class Plain(anno1503.Anno1503):
+        """A game outside any package with parts: no facts, no view."""
+
+    Plain.__module__ = "__main__"
+    game = Plain(players=2, max_turns=10)
+    final, record = play(game, [random_agent] * 2, seed=1)
+    fig = viz.score_breakdown_chart(game, final)
+    bars = [t for t in fig.data if isinstance(t, go.Bar)]
+    assert [b.name for b in bars] == ["score"]
+    assert tuple(bars[0].y) == game.scores(final)
+    with pytest.raises(NotImplementedError, match="money flows"):
+        viz.money_flow(record, game)
+    fig = viz.vp_over_game(record, game)
+    assert tuple(t.y[-1] for t in fig.data) == game.scores(final)
 
 
 def test_money_flow_sankey_conserves_money(game4, played4):
@@ -209,18 +262,20 @@ def test_replay_animation_of_anno1503_shows_every_turn(anno_short):
     slider = fig.layout.sliders[0]
     labels = [s.label for s in slider.steps]
     assert labels == [
-        f"t{s.turn} {viz.theme.player_name(s.active)}" for s in expected[:-1]
+        f"r{game.progress(s).round} {viz.theme.player_name(s.active)}"
+        for s in expected[:-1]
     ] + ["end"]
+    assert [states[i] for i in fig.layout.meta["frames"]] == expected
     assert [s.args[0][0] for s in slider.steps] == [f.name for f in fig.frames]
     assert fig.layout.updatemenus[0].buttons[0].method == "animate"
     names = [t.name for t in fig.data]
     for frame, state in zip(fig.frames, expected, strict=True):
         assert [names[i] for i in frame.traces] == [t.name for t in frame.data]
         assert frame.layout.title.text == V._title(game, state)
-        # each frame is exactly the board of its position
-        data, _ = V.board_data(game, state)
+        # each frame is exactly the board of its position, as a fresh board draws it
+        fresh = viz.draw(game, state)
         for tr in frame.data:
-            want = go.Scatter(nest(data[tr.name]))
+            want = trace(fresh, tr.name)
             assert tr.x == want.x, tr.name
             assert tr.text == want.text, tr.name
             assert tr.marker.color == want.marker.color, tr.name
@@ -286,9 +341,12 @@ def test_replay_animation_of_a_long_anno1503_game_is_sampled_evenly():
     fig = viz.replay_animation(record, game, max_frames=10)
     assert len(fig.frames) == 10
     labels = [s.label for s in fig.layout.sliders[0].steps]
-    assert labels[0].startswith("t1 ")
+    assert labels[0].startswith("r1 ")
     assert labels[-1] == "end"
-    turns = [int(lab.split()[0][1:]) for lab in labels[:-1]] + [41]
+    states = list(replay_states(record, game))
+    shown = [states[i] for i in fig.layout.meta["frames"]]
+    assert shown[-1] == final
+    turns = [s.turn for s in shown[:-1]] + [41]
     gaps = [b - a for a, b in itertools.pairwise(turns)]
     assert min(gaps) >= 4  # 41 positions, 10 frames: about every 4.4th
     assert max(gaps) - min(gaps) <= 1

@@ -1,4 +1,4 @@
-"""Charts of whole games and tournaments: VP over time, score breakdowns, money, replays.
+"""Charts of whole games and tournaments: VP over time, score parts, money, replays.
 
 The inputs are what the toolkit produces: a :class:`toolkit.core.Record` (replayed
 here, so the chart never needs the original objects), a ``(game, state)`` pair,
@@ -8,34 +8,30 @@ the players' colours *and* shapes or dashes from :mod:`toolkit.viz.theme`.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import plotly.graph_objects as go
 
+from toolkit.core import is_over, part
+
 from . import common as C
 from . import theme as T
 
-#: Score parts of a Pioneers breakdown, bottom to top of the stacked bars.
-SCORE_PARTS = (
-    ("wagons", "emptied wagons", "#4e79a7", ""),
-    ("empty_seats", "empty seats", "#a0cbe8", "/"),
-    ("gold", "gold nuggets", "#f1ce63", "."),
-    ("network", "best road network", "#8c6d31", "x"),
+#: Colour and fill pattern of the score parts, bottom to top of the stacked bars.
+PART_STYLES = (
+    ("#4e79a7", ""),
+    ("#a0cbe8", "/"),
+    ("#f1ce63", "."),
+    ("#8c6d31", "x"),
+    ("#59a14f", "\\"),
+    ("#e15759", "+"),
+    ("#b07aa1", "-"),
+    ("#9c755f", "|"),
 )
 
-#: Kinds of payment in :func:`money_flow`, in the order the chart lists them.
-FLOW_KINDS = (
-    "income",
-    "start money",
-    "hotels & bonuses",
-    "tolls",
-    "joining",
-    "roads",
-    "wagons",
-    "other",
-)
+#: The one part of a score a game without score parts has.
+WHOLE_SCORE = (("score", "score"),)
 
 
 def _game_for(record: Any, game: Any = None) -> Any:
@@ -56,15 +52,16 @@ def turn_starts(game: Any, states: Sequence[Any]) -> list[int]:
     """Indices of the states where a player's turn begins, then the last state.
 
     A turn begins when a seat (not chance) is to move and the pair ``(round,
-    active)`` differs from the previous turn's; games without those fields get
-    every decision.
+    active)`` of ``game.progress`` differs from the previous turn's; while no
+    seat is active (a set-up) every decision starts one.
     """
     out, last = [], None
     for i, s in enumerate(states):
         seat = game.to_move(s)
         if seat is None or seat < 0:
             continue
-        key = (getattr(s, "round", None), getattr(s, "active", i))
+        rnd, active, _ = game.progress(s)
+        key = (rnd, active) if active is not None else (rnd, -1, i)
         if key != last:
             out.append(i)
             last = key
@@ -86,7 +83,7 @@ def vp_over_game(
     idx = turn_starts(game, states)
     fig = go.Figure()
     scores = [game.scores(states[i]) for i in idx]
-    rounds = [getattr(states[i], "round", None) for i in idx]
+    rounds = [game.progress(states[i])[0] for i in idx]
     x = list(range(len(idx)))
     for seat in range(game.players):
         fig.add_trace(
@@ -132,22 +129,56 @@ def vp_over_game(
     return fig
 
 
-def _breakdown_rows(source: Any, state: Any = None) -> tuple[list[dict], str]:
-    """Rows ``{"player", "wagons", "empty_seats", "gold", "network"}`` and a subtitle."""
+def score_parts(game: Any, state: Any) -> tuple[list[dict], tuple]:
+    """Per seat the parts of its score, and the ``(key, label)`` parts.
+
+    The parts come from the game's facts part (``SCORE_PARTS`` and
+    ``score_parts(game, state)``); a game without them has one part, its
+    whole score (``game.scores``).
+    """
+    facts = part(game, "facts")
+    if facts is not None and hasattr(facts, "score_parts"):
+        return list(facts.score_parts(game, state)), tuple(facts.SCORE_PARTS)
+    scores = game.scores(state)
+    return [{"seat": s, "score": v} for s, v in enumerate(scores)], WHOLE_SCORE
+
+
+def _table_parts(table: list[dict], game: Any) -> tuple:
+    """The score parts of a tournament table: its ``vp_*`` columns, else ``score``."""
+    labels = {}
+    if game is not None:
+        facts = part(game, "facts")
+        labels = dict(getattr(facts, "SCORE_PARTS", ()) if facts is not None else ())
+    first = table[0] if table else {}
+    keys = [k[3:] for k in first if k.startswith("vp_")]
+    if not keys:
+        return WHOLE_SCORE
+    return tuple((k, labels.get(k, k.replace("_", " "))) for k in keys)
+
+
+def _breakdown_rows(
+    source: Any, state: Any = None, game: Any = None
+) -> tuple[list[dict], tuple, str]:
+    """Rows ``{"player", <part key>: VP, ...}``, the parts and a subtitle."""
     if state is not None:  # (game, state)
-        engine = importlib.import_module(f"toolkit.{source.name}")
-        rows = engine.score_breakdown(source, state)
-        when = "final position" if source.is_over(state) else f"round {state.round}"
-        return [dict(r, player=r["seat"]) for r in rows], when
+        rows, parts = score_parts(source, state)
+        if is_over(source, state):
+            when = "final position"
+        else:
+            rnd, _, _ = source.progress(state)
+            when = f"round {rnd}"
+        return [dict(r, player=r["seat"]) for r in rows], parts, when
     if hasattr(source, "actions") and hasattr(source, "game"):  # a Record
-        game = _game_for(source)
+        game = _game_for(source, game)
         final = _states(source, game)[-1]
-        rows, _ = _breakdown_rows(game, final)
-        return rows, f"final position, seed {source.seed}"
+        rows, parts, _ = _breakdown_rows(game, final)
+        return rows, parts, f"final position, seed {source.seed}"
     # a tournament table: rows of one game per player (or already averaged)
     if hasattr(source, "to_dict"):
         source = source.to_dict("records")
     table = list(source)
+    parts = _table_parts(table, game)
+    column = {k: k if parts is WHOLE_SCORE else f"vp_{k}" for k, _ in parts}
     key = "player" if table and "player" in table[0] else "seat"
     groups: dict[Any, list[dict]] = {}
     for row in table:
@@ -159,37 +190,46 @@ def _breakdown_rows(source: Any, state: Any = None) -> tuple[list[dict], str]:
             {
                 "player": player,
                 **{
-                    part: sum(float(r.get(part, 0)) for r in g) / len(g)
-                    for part, *_ in SCORE_PARTS
+                    k: sum(float(r.get(column[k], 0)) for r in g) / len(g)
+                    for k, _ in parts
                 },
             }
         )
     games = max((len(g) for g in groups.values()), default=0)
-    return rows, f"mean over {games} game{'s' if games != 1 else ''}"
+    return rows, parts, f"mean over {games} game{'s' if games != 1 else ''}"
 
 
 def score_breakdown_chart(
-    source: Any, state: Any = None, *, width: int = 760, height: int = 440
+    source: Any,
+    state: Any = None,
+    *,
+    game: Any = None,
+    width: int = 760,
+    height: int = 440,
 ) -> go.Figure:
-    """Stacked bars of each player's score: wagons, empty seats, gold, network.
+    """Stacked bars of each player's score, part by part.
 
     ``source`` is a game (with ``state``), a Record (its final position), or a
-    tournament table with columns ``player`` (or ``seat``) and the four parts
-    (averaged per player).
+    tournament table with columns ``player`` (or ``seat``) and ``vp_<part>``
+    for each score part (averaged per player; :func:`records_table` makes
+    one, and so does a tournament's seats table). The parts are the game's
+    (its facts part's ``SCORE_PARTS``); ``game=`` names the labels of a
+    table's parts. A game without score parts shows its whole score.
     """
-    rows, subtitle = _breakdown_rows(source, state)
+    rows, parts, subtitle = _breakdown_rows(source, state, game)
 
     def label(p: Any) -> str:
         return f"{T.player_name(p)} (seat {p})" if isinstance(p, int) else str(p)
 
     names = [label(r["player"]) for r in rows]
     fig = go.Figure()
-    for part, text, colour, pattern in SCORE_PARTS:
+    for n, (key, text) in enumerate(parts):
+        colour, pattern = PART_STYLES[n % len(PART_STYLES)]
         fig.add_trace(
             go.Bar(
                 name=text,
                 x=names,
-                y=[r[part] for r in rows],
+                y=[r[key] for r in rows],
                 marker=dict(
                     color=colour,
                     line=dict(color=T.INK, width=1),
@@ -198,7 +238,7 @@ def score_breakdown_chart(
                 hovertemplate=f"{text}: %{{y:.3g}} VP<extra>%{{x}}</extra>",
             )
         )
-    totals = [sum(r[p] for p, *_ in SCORE_PARTS) for r in rows]
+    totals = [sum(r[k] for k, _ in parts) for r in rows]
     fig.add_trace(
         go.Scatter(
             name="total",
@@ -244,16 +284,23 @@ def money_flow(
 ) -> go.Figure:
     """A Sankey of all money in a recorded game: who paid, for what, to whom.
 
-    Left: payers (the bank and the players); middle: the kind of payment
-    (tolls, joining, roads, wagons, income, ...); right: receivers.
+    Left: payers (the bank and the players); middle: the kind of payment;
+    right: receivers. The payments are the game's facts part's
+    ``money_flows(record, game)`` (kinds listed in its ``FLOW_KINDS`` order);
+    a game without them has no money flow to draw.
     """
     game = _game_for(record, game)
-    module = importlib.import_module(f"toolkit.viz.{game.name}")
-    flows = module.money_flows(record, game)
+    facts = part(game, "facts")
+    if facts is None or not hasattr(facts, "money_flows"):
+        raise NotImplementedError(
+            f"no money flows for game {game.name!r}: its facts part has no money_flows"
+        )
+    flows = facts.money_flows(record, game)
+    order = tuple(getattr(facts, "FLOW_KINDS", ()))
     parties = ["bank", *range(game.players)]
     kinds = sorted(
         {f["kind"] for f in flows},
-        key=lambda k: FLOW_KINDS.index(k) if k in FLOW_KINDS else 99,
+        key=lambda k: (order.index(k) if k in order else len(order), k),
     )
 
     def party_label(p: Any) -> str:
@@ -330,84 +377,102 @@ def money_flow(
     return fig
 
 
-def _pioneers_frames(
-    module: Any, game: Any, states: Sequence[Any], idx: Sequence[int], fig: go.Figure
-) -> tuple[list, list[str]]:
-    """Pioneers frames (all traces but the hover points) and slider labels."""
-    index = C.trace_index(fig)
+def _keyed_traces(fig: go.Figure) -> dict[tuple[str, int], Any]:
+    """A figure's traces by ``(name, n)``: the n-th trace of that name."""
+    seen: dict[str, int] = {}
+    out = {}
+    for t in fig.data:
+        n = seen.get(t.name, 0)
+        seen[t.name] = n + 1
+        out[(t.name, n)] = t
+    return out
+
+
+def _trace_json(trace: Any) -> dict:
+    """A trace as a frame carries it: shown, with every property it sets."""
+    data = trace.to_plotly_json()
+    data.setdefault("visible", True)
+    return data
+
+
+def _layout_json(value: Any) -> Any:
+    """A layout property as plain data (a tuple of shapes becomes a list of dicts)."""
+    if isinstance(value, tuple):
+        return [v.to_plotly_json() for v in value]
+    return value.to_plotly_json() if hasattr(value, "to_plotly_json") else value
+
+
+#: Layout properties a frame carries when they change over the replay.
+_FRAME_LAYOUT = ("title", "shapes", "annotations")
+
+
+def _frames(
+    game: Any, states: Sequence[Any], idx: Sequence[int], fig: go.Figure, options: dict
+) -> list:
+    """One frame per sampled position, each drawn by the game's view.
+
+    Every position is drawn as a whole figure (``toolkit.viz.draw``) and its
+    traces are matched to the first figure's by name (the n-th trace of a
+    name to the n-th). A frame can only restyle traces the figure already
+    has, so a trace missing from a position is sent hidden, and a trace only
+    some later position has is left out. Traces that are the same in every
+    position are left out of the frames (the figure shows them already, and
+    jumping to any frame cannot leave them stale); so are layout properties
+    (title, shapes, annotations) that never change.
+    """
+    from toolkit import viz
+
+    base = _keyed_traces(fig)
+    order = list(base)
+    position = {key: i for i, key in enumerate(order)}
+    first = {key: _trace_json(t) for key, t in base.items()}
+    drawn = []
+    for i in idx:
+        f = fig if i == idx[0] else viz.draw(game, states[i], **options)
+        traces = _keyed_traces(f)
+        data = {
+            key: _trace_json(traces[key])
+            if key in traces
+            else {"type": first[key]["type"], "name": key[0], "visible": False}
+            for key in order
+        }
+        layout = {
+            k: f.layout.title.text if k == "title" else _layout_json(f.layout[k])
+            for k in _FRAME_LAYOUT
+        }
+        drawn.append((data, layout))
+    changing = [k for k in order if any(d[k] != first[k] for d, _ in drawn[1:])]
+    base_layout = drawn[0][1]
+    moving = [
+        k for k in _FRAME_LAYOUT if any(lay[k] != base_layout[k] for _, lay in drawn)
+    ]
     frames = []
-    for n, i in enumerate(idx):
-        data, lay = module.board_data(
-            game, states[i], None, None, (fig.layout.meta or {}).get("labels", "id")
-        )
-        names = [k for k in data if k not in ("connection info",)]
+    for n, (data, layout) in enumerate(drawn):
+        lay = {}
+        for k in moving:
+            if k == "title":
+                lay["title_text"] = layout[k]
+            else:
+                lay[k] = layout[k]
         frames.append(
             go.Frame(
                 name=str(n),
-                data=[go.Scatter(C.nest(data[k]), name=k) for k in names],
-                traces=[index[k] for k in names],
-                layout=dict(
-                    title_text=lay["title.text"],
-                    shapes=[
-                        dict(
-                            fig.layout.shapes[0].to_plotly_json(),
-                            path=lay["shapes[0].path"],
-                        )
-                    ],
-                ),
+                data=[data[k] for k in changing],
+                traces=[position[k] for k in changing],
+                layout=lay,
             )
         )
-    labels = []
-    for i in idx:
-        s = states[i]
-        labels.append(
-            f"r{getattr(s, 'round', '')} {T.player_name(s.active)}"
-            if getattr(s, "active", -1) >= 0
-            else str(i)
-        )
-    return frames, labels
+    return frames
 
 
-def _anno1503_frames(
-    module: Any,
-    game: Any,
-    states: Sequence[Any],
-    idx: Sequence[int],
-    fig: go.Figure,
-    options: dict,
-) -> tuple[list, list[str]]:
-    """Anno 1503 frames: only the traces that change somewhere in the replay.
-
-    A trace that is the same in every frame (the empty route, the reach shading
-    when not asked for, ...) is left out: the figure already shows it, and
-    jumping to any frame cannot leave it stale. ``seat=`` and ``reach=`` of the
-    board carry over to every frame.
-    """
-    view = {k: options[k] for k in ("seat", "reach") if k in options}
-    drawn = [module.board_data(game, states[i], **view) for i in idx]
-    first = drawn[0][0]
-    names = [k for k in first if any(data[k] != first[k] for data, _ in drawn[1:])]
-    index = C.trace_index(fig)
-    titled = fig.layout.title.text is not None
-    frames = [
-        go.Frame(
-            name=str(n),
-            data=[go.Scatter(C.nest(data[k]), name=k) for k in names],
-            traces=[index[k] for k in names],
-            layout=dict(title_text=lay["title.text"]) if titled else {},
-        )
-        for n, (data, lay) in enumerate(drawn)
-    ]
-    labels = []
-    for i in idx:
-        s = states[i]
-        if s.phase == "over":
-            labels.append("end")
-        elif s.active >= 0:
-            labels.append(f"t{s.turn} {T.player_name(s.active)}")
-        else:
-            labels.append(str(i))
-    return frames, labels
+def _frame_label(game: Any, state: Any, i: int) -> str:
+    """``r<round> <player>`` of a position, ``end`` once the game is over."""
+    if is_over(game, state):
+        return "end"
+    rnd, active, _ = game.progress(state)
+    if active is None:
+        return str(i)
+    return f"r{rnd} {T.player_name(active)}"
 
 
 def replay_animation(
@@ -420,40 +485,40 @@ def replay_animation(
 ) -> go.Figure:
     """The board turn by turn: animation frames, a slider and play/pause buttons.
 
-    Works for Pioneers and Anno 1503. Frames are the positions at the start of
-    every turn (and the final one), sampled evenly over the whole game to at
-    most ``max_frames`` (default 120), the first and the last always kept: a
-    random Anno 1503 game can run to thousands of turns, and a 120-frame replay
-    of it shows roughly every n-th turn. Each frame is built by the game's
-    ``board_data`` (the same data ``update_board`` writes) and carries only the
-    traces that can change (Pioneers: all but the connection hover points; Anno
-    1503: those that differ somewhere in the replay), so frames stay small.
-    Slider labels are ``r<round> <player>`` (Pioneers), ``t<turn> <player>``
-    (Anno 1503) and ``end`` for a finished Anno game. Other options go to the
-    game's ``draw_board`` (Pioneers ``labels=``; Anno 1503 ``seat=`` and
-    ``reach=``, which then apply to every frame; ``width=``, ...).
+    Works for every game with a board view. Frames are the positions at the
+    start of every turn (and the final one), sampled evenly over the whole
+    game to at most ``max_frames`` (default 120), the first and the last
+    always kept: a random game can run to thousands of turns, and a 120-frame
+    replay of it shows roughly every n-th turn. Each frame is the board
+    ``toolkit.viz.draw`` draws of its position and carries only the traces
+    that change somewhere in the replay, so frames stay small. Slider labels
+    are ``r<round> <player>`` (from ``game.progress``) and ``end`` for the
+    final position of a finished game; ``layout.meta["frames"]`` lists the
+    index of each frame's position in ``replay_states``. Other options go to
+    the game's board (``width=``, ``title=``, ...) and apply to every frame;
+    a route belongs to one position, so none is drawn.
     """
     if max_frames < 2:
         raise ValueError(
             f"max_frames must be at least 2 (the first and the last position are "
             f"always shown), not {max_frames!r}"
         )
-    game = _game_for(record, game)
-    module = importlib.import_module(f"toolkit.viz.{game.name}")
-    if game.name != "pioneers" and options.get("route") is not None:
+    if options.get("route") is not None:
         raise TypeError(
             "replay_animation draws no route: a route belongs to one position"
         )
+    options.pop("route", None)
+    from toolkit import viz
+
+    game = _game_for(record, game)
     states = _states(record, game)
     idx = turn_starts(game, states)
     if len(idx) > max_frames:
         step = (len(idx) - 1) / (max_frames - 1)
         idx = sorted({idx[round(k * step)] for k in range(max_frames)})
-    fig = module.draw_board(game, states[idx[0]], **options)
-    if game.name == "pioneers":
-        frames, labels = _pioneers_frames(module, game, states, idx, fig)
-    else:
-        frames, labels = _anno1503_frames(module, game, states, idx, fig, options)
+    fig = viz.draw(game, states[idx[0]], **options)
+    frames = _frames(game, states, idx, fig, options)
+    labels = [_frame_label(game, states[i], i) for i in idx]
     fig.frames = frames
     steps = [
         dict(
@@ -471,9 +536,13 @@ def replay_animation(
         for n in range(len(frames))
     ]
     height = (fig.layout.height or 700) + 90
-    plot_h = (fig.layout.meta or {}).get("plot_height", 500)
-    below = -(module.LEGEND_HEIGHT + 4) / plot_h  # under the legend, in plot fractions
+    meta = dict(fig.layout.meta or {})
+    plot_h = meta.get("plot_height", 500)
+    # the board's legend sits in its bottom margin, beyond the shared margin
+    legend_h = max((fig.layout.margin.b or 0) - C.MARGIN["b"], 0)
+    below = -(legend_h + 4) / plot_h  # under the legend, in plot fractions
     fig.update_layout(
+        meta={**meta, "frames": list(idx)},
         height=height,
         margin=dict(fig.layout.margin.to_plotly_json(), b=fig.layout.margin.b + 90),
         sliders=[
@@ -532,12 +601,18 @@ def replay_animation(
 
 
 def records_table(records: Iterable[Any]) -> list[dict]:
-    """A tournament table for :func:`score_breakdown_chart`: one row per game and seat."""
+    """A tournament table for :func:`score_breakdown_chart`: one row per game and seat.
+
+    Rows hold ``game``, ``seat``, ``player`` and ``vp_<part>`` for each score
+    part of the game (``score`` for a game without score parts).
+    """
     rows = []
     for n, record in enumerate(records):
         game = _game_for(record)
-        final = _states(record, game)[-1]
-        rows += [
-            dict(r, player=r["seat"], game=n) for r in _breakdown_rows(game, final)[0]
-        ]
+        parts_rows, parts = score_parts(game, _states(record, game)[-1])
+        for r in parts_rows:
+            vp = {
+                (k if parts is WHOLE_SCORE else f"vp_{k}"): r[k] for k, _ in parts
+            }
+            rows.append({"game": n, "seat": r["seat"], "player": r["seat"], **vp})
     return rows
