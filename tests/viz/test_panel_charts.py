@@ -14,8 +14,6 @@ from toolkit.core import CHANCE, play, replay_states
 from toolkit.pioneers import facts as pioneer_facts
 from toolkit.viz import anno1503 as V
 from toolkit.viz import charts
-from toolkit.viz import pioneers as P
-from toolkit.viz.common import nest
 
 
 def trace(fig, name):
@@ -158,17 +156,16 @@ def test_money_flow_of_anno1503_adds_up_to_the_gold():
 
 def test_charts_of_a_game_without_facts_use_the_whole_score():
     from toolkit.core import random_agent
+    from toolkit.toy import Race
 
-    class Plain(anno1503.Anno1503):
-        """A game outside any package with parts: no facts, no view."""
-
-    Plain.__module__ = "__main__"
-    game = Plain(players=2, max_turns=10)
-    final, record = play(game, [random_agent] * 2, seed=1)
+    game = Race(players=3)
+    final, record = play(game, [random_agent] * 3, seed=1)
     fig = viz.score_breakdown_chart(game, final)
     bars = [t for t in fig.data if isinstance(t, go.Bar)]
     assert [b.name for b in bars] == ["score"]
     assert tuple(bars[0].y) == game.scores(final)
+    table = charts.records_table([record], game)
+    assert [row["score"] for row in table] == list(game.scores(final))
     with pytest.raises(NotImplementedError, match="money flows"):
         viz.money_flow(record, game)
     fig = viz.vp_over_game(record, game)

@@ -6,6 +6,9 @@ confidence intervals from them. A game's own analyses (of its boards, its
 columns) live in its package. pandas loads only when a table is made.
 """
 
-from . import stats, tournament  # modules: tournament.tournament(...), stats.summary(...)
+from . import (  # modules: tournament.tournament(...), stats.summary(...)
+    stats,
+    tournament,
+)
 
 __all__ = ["stats", "tournament"]

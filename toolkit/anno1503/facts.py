@@ -23,7 +23,7 @@ from typing import Any
 from toolkit.analysis.tournament import Collector as _Base
 from toolkit.analysis.tournament import vp_columns
 
-from . import actions as A  # noqa: N812
+from . import actions as A
 from .constants import VICTORY
 
 #: No extra tables.

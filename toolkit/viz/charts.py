@@ -600,16 +600,17 @@ def replay_animation(
     return fig
 
 
-def records_table(records: Iterable[Any]) -> list[dict]:
+def records_table(records: Iterable[Any], game: Any = None) -> list[dict]:
     """A tournament table for :func:`score_breakdown_chart`: one row per game and seat.
 
     Rows hold ``game``, ``seat``, ``player`` and ``vp_<part>`` for each score
-    part of the game (``score`` for a game without score parts).
+    part of the game (``score`` for a game without score parts). ``game`` is
+    the game the records were played with (else made from each record).
     """
     rows = []
     for n, record in enumerate(records):
-        game = _game_for(record)
-        parts_rows, parts = score_parts(game, _states(record, game)[-1])
+        played = _game_for(record, game)
+        parts_rows, parts = score_parts(played, _states(record, played)[-1])
         for r in parts_rows:
             vp = {
                 (k if parts is WHOLE_SCORE else f"vp_{k}"): r[k] for k, _ in parts

@@ -30,7 +30,7 @@ class Tournament:
 
         return summary(self.seats, confidence=confidence)
 
-    def __repr__(self) -> str:  # noqa: D105
+    def __repr__(self) -> str:
         return (
             f"Tournament({self.spec.game!r}, agents={self.spec.labels}, "
             f"games={len(self.games)}, seed={self.spec.seed})"
