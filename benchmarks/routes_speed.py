@@ -32,7 +32,7 @@ import time
 
 import networkx as nx
 
-from toolkit.analysis import road_value
+from toolkit.pioneers.road_value import road_value
 from toolkit.core import CHANCE, sample_outcome, streams
 from toolkit.pioneers import Pioneers
 from toolkit.pioneers import routes as R  # noqa: N812

@@ -158,7 +158,7 @@ def test_unwritable_output(tmp_path, capsys):
 
 
 def test_unreachable_scheduler(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(T, "_CONNECT_TIMEOUT", 2.0)
+    monkeypatch.setattr(T.runners, "_CONNECT_TIMEOUT", 2.0)
     status, _, stderr = run(
         [
             "simulate",
@@ -187,7 +187,8 @@ def test_interrupted_run_keeps_the_finished_games(tmp_path, capsys, monkeypatch)
             if k == 1:
                 raise KeyboardInterrupt
 
-    monkeypatch.setattr(T, "iter_tournament", two_chunks_then_ctrl_c)
+    # write_parquet finds the runner in its module, so it is patched there
+    monkeypatch.setattr(T.runners, "iter_tournament", two_chunks_then_ctrl_c)
     out = tmp_path / "r.parquet"
     status, _, stderr = run(
         [
@@ -245,3 +246,41 @@ def test_python_dash_m_toolkit(tmp_path):
     )
     assert bots.stdout.split()[0] == "random"
     assert "mcts" in bots.stdout
+
+
+def test_help_lists_the_registered_games(capsys):
+    import toolkit
+
+    with pytest.raises(SystemExit):
+        cli.main(["simulate", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "one of: " + ", ".join(toolkit.GAMES) in out
+
+
+def test_a_game_without_facts_writes_the_shared_tables(tmp_path, capsys, monkeypatch):
+    import toolkit
+
+    monkeypatch.setitem(toolkit.GAMES, "race", "toolkit.toy:Race")
+    out = tmp_path / "r.parquet"
+    status, _, _ = run(
+        [
+            "simulate",
+            "race",
+            "--agents",
+            "greedy,random",
+            "--games",
+            "4",
+            "--out",
+            str(out),
+            "--turns",
+            "--no-progress",
+        ],
+        capsys,
+    )
+    assert status == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "r.games.parquet",
+        "r.parquet",
+        "r.turns.parquet",
+    ]
+    assert len(pd.read_parquet(out)) == 8

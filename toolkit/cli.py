@@ -1,16 +1,16 @@
-r"""Command line: ``python -m toolkit simulate pioneers --agents ...``.
+r"""Command line: ``python -m toolkit simulate GAME --agents ...``.
 
 ``simulate`` plays a seeded tournament (:mod:`toolkit.analysis.tournament`)
-and streams its tables to Parquet as games finish, with a progress bar and a
-summary table at the end::
+of a registered game (a key of ``toolkit.GAMES``) and streams its tables to
+Parquet as games finish, with a progress bar and a summary table at the end::
 
-    python -m toolkit simulate pioneers --players 4 \\
+    python -m toolkit simulate GAME --players 4 \\
         --agents greedy,random,mcts,random --games 10000 --seed 1 \\
         --out results.parquet [--workers 2] [--scheduler tcp://host:8786]
 
 ``results.parquet`` holds one row per game x seat; ``results.games.parquet``
-one row per game, ``results.wagons.parquet`` (Pioneers) one row per wagon
-bought and, with ``--turns``, ``results.turns.parquet`` one row per turn.
+one row per game, with ``--turns`` ``results.turns.parquet`` one row per turn,
+and ``results.<table>.parquet`` each table the game's facts part adds.
 Every input is checked before the first game: unknown bots, a wrong number of
 agents, a bad or unreachable scheduler, an unwritable output path. Ctrl-C (or
 SIGTERM) stops the run and leaves readable Parquet files of the games finished
@@ -46,7 +46,9 @@ def _parser() -> argparse.ArgumentParser:
         help="play a seeded bot tournament and write its tables to Parquet",
         description="Play a seeded bot tournament and stream its tables to Parquet.",
     )
-    sim.add_argument("game", help="a registered game, e.g. pioneers")
+    from toolkit import GAMES
+
+    sim.add_argument("game", help="a registered game, one of: " + ", ".join(GAMES))
     sim.add_argument(
         "--agents",
         required=True,
@@ -82,7 +84,7 @@ def _parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a game option, e.g. --option max_rounds=40 (repeatable)",
+        help="a game option (one of the game's defaults), repeatable",
     )
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
     sub.add_parser("bots", help="list the bots")
@@ -214,11 +216,11 @@ def _simulate(args: argparse.Namespace) -> int:
             args.game, agents, args.seed, players=players, turns=args.turns, **options
         )
         T.check_writable(args.out)
-        T._need_pyarrow()
+        T.need_pyarrow()
         client = None
         if args.scheduler is not None:
-            T._check_scheduler(args.scheduler)
-            client, _ = T._connect(args.scheduler)
+            T.check_scheduler(args.scheduler)
+            client, _ = T.connect(args.scheduler)
     except (_AbortError, T.TournamentError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -247,7 +249,7 @@ def _simulate(args: argparse.Namespace) -> int:
     previous = signal.signal(signal.SIGTERM, on_term)
     start = time.perf_counter()
     status = 0
-    paths = T.table_paths(args.out)
+    paths = T.table_paths(args.out, spec.tables)
     try:
         T.write_parquet(
             spec,

@@ -9,7 +9,7 @@ import networkx as nx
 import pandas as pd
 import pytest
 
-from toolkit.analysis import (
+from toolkit.pioneers.board_stats import (
     articulation_points,
     board_view,
     bridges,

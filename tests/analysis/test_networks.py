@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.analysis import best_networks, road_graph, road_networks
+from toolkit.pioneers.networks import best_networks, road_graph, road_networks
 from toolkit.core import CHANCE, play, random_agent, sample_outcome, streams
 from toolkit.pioneers import Pioneers, score_breakdown
 from toolkit.pioneers import road_networks as engine_networks

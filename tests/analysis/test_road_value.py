@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.analysis import road_value, route_log, simulate_moves
+from toolkit.pioneers.road_value import road_value, route_log, simulate_moves
 from toolkit.core import play, random_agent
 from toolkit.pioneers import Pioneers, parse_action
 from toolkit.pioneers.actions import MoveCoach

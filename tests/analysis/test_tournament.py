@@ -18,6 +18,7 @@ from toolkit.analysis.tournament import (
 )
 from toolkit.core import play
 from toolkit.pioneers import Pioneers
+from toolkit.toy import Race
 
 AGENTS = ["greedy", "random", "random", "random"]
 
@@ -188,7 +189,7 @@ def test_streamed_parquet_equals_the_tables(tmp_path):
     out = tmp_path / "r.parquet"
     paths = write_parquet(spec, 6, out, chunk_size=2, row_group_bytes=1)
     assert set(paths) == {"seats", "games", "wagons", "turns"}
-    assert paths == {k: v for k, v in table_paths(out).items() if k in paths}
+    assert paths == table_paths(out, spec.tables)
     expected = tournament("pioneers", AGENTS, games=6, seed=3, turns=True)
     pd.testing.assert_frame_equal(pd.read_parquet(out), expected.seats)
     pd.testing.assert_frame_equal(pd.read_parquet(paths["games"]), expected.games)
@@ -230,59 +231,84 @@ def test_play_one_is_pure():
     assert play_one(spec, 3) == play_one(spec, 3)
 
 
-class Race:
-    """A tiny game on the core protocol, for the game-agnostic paths: each turn a die
-    (chance, 1-2) is added to the mover's total, then the mover may stop or go on;
-    the first to stop on exactly 5 (or the highest total under 6) wins."""
+SHARED = {
+    "games": [
+        "game",
+        "deal",
+        "seed",
+        "rotation",
+        "players",
+        "decisions",
+        "steps",
+        "rounds",
+        "winners",
+        "n_winners",
+    ],
+    "seats": [
+        "game",
+        "deal",
+        "seed",
+        "rotation",
+        "seat",
+        "order",
+        "entrant",
+        "agent",
+        "score",
+        "rank",
+        "win",
+        "won",
+        "decisions",
+    ],
+    "turns": [
+        "game",
+        "seat",
+        "entrant",
+        "agent",
+        "turn",
+        "round",
+        "decisions",
+        "actions",
+        "score",
+    ],
+}
 
-    name = "race"
-    min_players = max_players = 2
 
-    def __init__(self, players: int = 2) -> None:
-        self.players = players
-        self.options: dict = {}
+def test_a_game_without_facts_gets_the_shared_tables():
+    from toolkit.core import part
 
-    def setup(self):
-        return (0, "roll", (0, 0), (False, False))
+    game = Race(players=3)
+    assert part(game, "facts") is None
+    spec = prepare(game, ["greedy", "random", "random"], 2, turns=True)
+    assert spec.tables == ("games", "seats", "turns")
+    result = tournament(game, ["greedy", "random", "random"], games=6, seed=2, turns=True)
+    assert result.tables == {}
+    assert list(result.games.columns) == SHARED["games"]
+    assert list(result.seats.columns) == SHARED["seats"]
+    assert list(result.turns.columns) == SHARED["turns"]
+    # rounds and the seat order come from game.progress, winners from game.winners
+    for g in range(6):
+        row = result.games.iloc[g]
+        final, _ = play(game, result.lineup(g), seed=int(row["seed"]))
+        assert row["rounds"] == game.progress(final).round
+        assert row["winners"] == ";".join(map(str, game.winners(final)))
+        first = game.progress(final).first
+        seats = result.seats[result.seats.game == g].sort_values("seat")
+        assert seats["order"].tolist() == [(s - first) % 3 for s in range(3)]
 
-    def to_move(self, s):
-        seat, phase, _, stopped = s
-        if all(stopped):
-            return None
-        return -1 if phase == "roll" else seat
 
-    def legal_actions(self, s):
-        return [] if self.to_move(s) in (None, -1) else ["go", "stop"]
+def test_a_games_facts_part_adds_its_columns_and_tables():
+    from toolkit.anno1503 import facts
 
-    def chance_outcomes(self, s):
-        return [(1, 0.5), (2, 0.5)]
-
-    def apply(self, s, a):
-        seat, phase, totals, stopped = s
-        if phase == "roll":
-            totals = tuple(t + a if i == seat else t for i, t in enumerate(totals))
-            if totals[seat] >= 5:
-                stopped = tuple(x or i == seat for i, x in enumerate(stopped))
-                return self._next(seat, totals, stopped)
-            return (seat, "choose", totals, stopped)
-        if a == "stop":
-            stopped = tuple(x or i == seat for i, x in enumerate(stopped))
-        return self._next(seat, totals, stopped)
-
-    def _next(self, seat, totals, stopped):
-        nxt = 1 - seat
-        if stopped[nxt]:
-            nxt = seat
-        return (nxt, "roll", totals, stopped)
-
-    def observe(self, s, seat):
-        return s
-
-    def scores(self, s):
-        return tuple(t if t <= 5 else 0 for t in s[2])
-
-    def parse_action(self, text):
-        return int(text) if text.isdigit() else text
+    result = tournament(
+        "anno1503", ["greedy", "random"], games=2, seed=3, turns=True, max_turns=30
+    )
+    assert result.tables == {}  # its facts part declares no extra table
+    extra = [c for c in result.seats.columns if c not in SHARED["seats"]]
+    assert extra[:5] == [f"vp_{key}" for key, _ in facts.SCORE_PARTS]
+    vp = result.seats[extra[:5]].sum(axis=1)
+    assert vp.tolist() == result.seats["score"].tolist()
+    assert set(result.games["end"]) <= {"won", "max_turns"}
+    assert "gold" in result.turns.columns
 
 
 def test_any_game_on_the_protocol_works_with_every_bot():

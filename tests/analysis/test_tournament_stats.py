@@ -14,6 +14,7 @@ import pytest
 
 from toolkit.analysis import stats
 from toolkit.analysis.tournament import tournament
+from toolkit.pioneers import facts
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -119,7 +120,7 @@ def test_pairwise_rates(result):
 
 
 def test_tile_values_recover_the_planted_value():
-    table = stats.tile_values(synthetic()).set_index("tile")
+    table = facts.tile_values(synthetic()).set_index("tile")
     assert table.loc["FARMER", "value"] == pytest.approx(2, abs=0.6)
     assert table.loc["FARMER", "low"] < 2 < table.loc["FARMER", "high"] + 0.6
     assert abs(table.loc["HOTEL", "value"]) < 1.5
@@ -127,11 +128,28 @@ def test_tile_values_recover_the_planted_value():
 
 def test_tile_values_need_tile_columns():
     with pytest.raises(ValueError, match="tile_"):
-        stats.tile_values(synthetic().drop(columns=["tile_FARMER", "tile_HOTEL"]))
+        facts.tile_values(synthetic().drop(columns=["tile_FARMER", "tile_HOTEL"]))
+
+
+def test_column_values_of_any_columns():
+    table = stats.column_values(synthetic(), ["tile_FARMER", "roads_built"])
+    table = table.set_index("column")
+    assert table.loc["tile_FARMER", "value"] == pytest.approx(2, abs=0.6)
+    assert table.loc["roads_built", "value"] == pytest.approx(0.5, abs=0.25)
+    assert table.loc["roads_built", "mean"] == synthetic()["roads_built"].mean()
+    with pytest.raises(ValueError, match="none of the columns"):
+        stats.column_values(synthetic(), ["no_such_column"])
+
+
+def test_column_vs_score_is_what_roads_vs_score_shows():
+    generic = stats.column_vs_score(synthetic(), "roads_built")
+    pd.testing.assert_frame_equal(generic, facts.roads_vs_score(synthetic()))
+    fig = stats.plot_column_vs_score(synthetic(), "roads_built")
+    assert fig.layout.title.text == "Roads built and final score"
 
 
 def test_roads_vs_score_slope():
-    table = stats.roads_vs_score(synthetic())
+    table = facts.roads_vs_score(synthetic())
     assert table["seats"].sum() == 800
     assert table.attrs["slope"]["value"] == pytest.approx(0.5, abs=0.25)
     assert 0 < table.attrs["correlation"] < 1
@@ -139,7 +157,7 @@ def test_roads_vs_score_slope():
 
 def test_wagon_choices(result):
     wagons = result.tables["wagons"]
-    table = stats.wagon_choices(wagons, result.seats)
+    table = facts.wagon_choices(wagons, result.seats)
     assert table["bought"].sum() == len(wagons)
     assert table["emptied_rate"].between(0, 1).all()
     assert {"buyer_score", "buyer_win_rate", "mean_slot"} <= set(table.columns)
@@ -151,9 +169,9 @@ def test_charts_are_plotly_figures(result):
     seats, wagons = result.seats, result.tables["wagons"]
     figures = [
         stats.plot_seat_advantage(stats.seat_advantage(seats)),
-        stats.plot_tile_values(stats.tile_values(seats)),
-        stats.plot_roads_vs_score(seats),
-        stats.plot_wagon_choices(stats.wagon_choices(wagons)),
+        facts.plot_tile_values(facts.tile_values(seats)),
+        facts.plot_roads_vs_score(seats),
+        facts.plot_wagon_choices(facts.wagon_choices(wagons)),
         stats.plot_ratings(stats.ratings(seats, boot=10)),
     ]
     assert all(isinstance(f, go.Figure) for f in figures)
@@ -163,7 +181,8 @@ def test_charts_are_plotly_figures(result):
 def test_stats_and_tournament_import_no_plotly_or_pandas():
     probe = (
         "import json, sys; import toolkit.analysis.stats, "
-        "toolkit.analysis.tournament, toolkit.agents, toolkit.cli; "
+        "toolkit.analysis.tournament, toolkit.agents, toolkit.cli, "
+        "toolkit.pioneers.facts, toolkit.anno1503.facts; "
         "print(json.dumps(sorted(m for m in ('plotly', 'pandas') if m in sys.modules)))"
     )
     done = subprocess.run(
@@ -176,5 +195,5 @@ def test_stats_and_tournament_import_no_plotly_or_pandas():
     )
     assert done.returncode == 0, done.stderr
     loaded = json.loads(done.stdout.strip().splitlines()[-1])
-    # toolkit.analysis/__init__ (other modules) may bring pandas; never plotly
-    assert "plotly" not in loaded
+    # tables are made (and charts drawn) only when asked for
+    assert loaded == []
