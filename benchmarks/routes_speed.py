@@ -17,7 +17,7 @@ rounds of ``--games`` seeded random-agent games on the 4-player board (seeds
 * ``routes.all_routes(target, limit=20)`` - per reachable target, the 20
   cheapest routes plus the count of the rest (counting stops at 10,000).
 
-Then the time of ``analysis.road_value`` over ``--value-games`` simulated
+Then the time of ``pioneers.road_value`` over ``--value-games`` simulated
 4-player games (wall and CPU time). The process is pinned to one CPU where
 the OS allows it. Per-call times use the thread's CPU time by default, so a
 busy machine does not inflate them; ``--clock wall`` measures elapsed time.

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from toolkit import cli
-from toolkit.analysis import tournament as T  # noqa: N812
+from toolkit.analysis import tournament as T
 
 ROOT = Path(__file__).resolve().parent.parent
 

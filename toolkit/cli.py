@@ -89,11 +89,17 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
     sub.add_parser("bots", help="list the bots")
     comp = sub.add_parser(
-        "compiled", help="build, remove or report the compiled engine (toolkit.compiled)"
+        "compiled",
+        help="build, remove or report the compiled engine (toolkit.compiled)",
     )
-    comp.add_argument("action", nargs="?", default="status", choices=["build", "clean", "status"])
-    comp.add_argument("--optional", action="store_true",
-                      help="if the build fails, say so and exit 0 (the pure engine is used)")
+    comp.add_argument(
+        "action", nargs="?", default="status", choices=["build", "clean", "status"]
+    )
+    comp.add_argument(
+        "--optional",
+        action="store_true",
+        help="if the build fails, say so and exit 0 (the pure engine is used)",
+    )
     return ap
 
 
@@ -199,7 +205,7 @@ class _Progress:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from toolkit.analysis import tournament as T  # noqa: N812
+    from toolkit.analysis import tournament as T
 
     # ---- every check before the first game -------------------------------------
     try:

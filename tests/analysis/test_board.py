@@ -9,6 +9,9 @@ import networkx as nx
 import pandas as pd
 import pytest
 
+from toolkit.core import play, random_agent
+from toolkit.pioneers import Pioneers
+from toolkit.pioneers import routes as R
 from toolkit.pioneers.board_stats import (
     articulation_points,
     board_view,
@@ -18,9 +21,6 @@ from toolkit.pioneers.board_stats import (
     distance_layers,
     edge_betweenness,
 )
-from toolkit.core import play, random_agent
-from toolkit.pioneers import Pioneers
-from toolkit.pioneers import routes as R  # noqa: N812
 from toolkit.pioneers.builder import fixture_game, stage, wagon
 
 # S - A - B - C - A (a triangle), C - D (a dead end), S - E (a dead end)

@@ -1,15 +1,15 @@
 """Road networks with networkx agree with the engine's scoring (P-SCORE-4)."""
 
-# ruff: noqa: N802  (test names carry rule IDs)
+
 from __future__ import annotations
 
 import pytest
 
-from toolkit.pioneers.networks import best_networks, road_graph, road_networks
 from toolkit.core import CHANCE, play, random_agent, sample_outcome, streams
 from toolkit.pioneers import Pioneers, score_breakdown
 from toolkit.pioneers import road_networks as engine_networks
 from toolkit.pioneers.builder import fixture_game, stage
+from toolkit.pioneers.networks import best_networks, road_graph, road_networks
 
 
 def states_of(game, seed, every=7):

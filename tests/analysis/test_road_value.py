@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.pioneers.road_value import road_value, route_log, simulate_moves
 from toolkit.core import play, random_agent
 from toolkit.pioneers import Pioneers, parse_action
 from toolkit.pioneers.actions import MoveCoach
+from toolkit.pioneers.road_value import road_value, route_log, simulate_moves
 
 
 @pytest.fixture(scope="module")

@@ -280,7 +280,9 @@ def test_a_game_without_facts_gets_the_shared_tables():
     assert part(game, "facts") is None
     spec = prepare(game, ["greedy", "random", "random"], 2, turns=True)
     assert spec.tables == ("games", "seats", "turns")
-    result = tournament(game, ["greedy", "random", "random"], games=6, seed=2, turns=True)
+    result = tournament(
+        game, ["greedy", "random", "random"], games=6, seed=2, turns=True
+    )
     assert result.tables == {}
     assert list(result.games.columns) == SHARED["games"]
     assert list(result.seats.columns) == SHARED["seats"]

@@ -80,9 +80,7 @@ def score_parts(game: Any, state: Any) -> list[dict]:
     rows = []
     for seat in range(game.players):
         met = set(game.conditions(state, seat))
-        rows.append(
-            {"seat": seat, **{k: int(c in met) for k, c in _CONDITION.items()}}
-        )
+        rows.append({"seat": seat, **{k: int(c in met) for k, c in _CONDITION.items()}})
     return rows
 
 

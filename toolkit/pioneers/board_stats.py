@@ -182,13 +182,13 @@ def distance_layers(
             layer[c] = k
     rows = []
     for c in sorted(g):
-        k = layer.get(c)
-        parents = sorted(p for p in g[c] if k is not None and layer.get(p) == k - 1)
+        at = layer.get(c)
+        parents = sorted(p for p in g[c] if at is not None and layer.get(p) == at - 1)
         rows.append(
             {
                 "city": c,
                 "name": g.nodes[c]["name"],
-                "layer": k,
+                "layer": at,
                 "parent": parents[0] if parents else None,
             }
         )

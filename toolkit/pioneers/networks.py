@@ -131,7 +131,7 @@ def best_networks(game: Any, state: Any) -> pd.DataFrame:
     rows = []
     for s in range(game.players):
         nets = _networks(game, state, s)
-        best = (
+        best: dict[str, Any] = (
             nets[0]
             if nets
             else {"cities": (), "n_cities": 0, "roads": 0, "pioneers": 0}

@@ -612,8 +612,6 @@ def records_table(records: Iterable[Any], game: Any = None) -> list[dict]:
         played = _game_for(record, game)
         parts_rows, parts = score_parts(played, _states(record, played)[-1])
         for r in parts_rows:
-            vp = {
-                (k if parts is WHOLE_SCORE else f"vp_{k}"): r[k] for k, _ in parts
-            }
+            vp = {(k if parts is WHOLE_SCORE else f"vp_{k}"): r[k] for k, _ in parts}
             rows.append({"game": n, "seat": r["seat"], "player": r["seat"], **vp})
     return rows

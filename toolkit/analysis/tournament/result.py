@@ -116,5 +116,3 @@ def _progress(total: int, **kwargs: Any) -> Any:
     except ImportError:
         return None
     return tqdm(total=total, unit="game", **kwargs)
-
-
