@@ -13,6 +13,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
 import pytest
@@ -275,9 +276,8 @@ def test_openspiel_parameters_are_the_game_defaults_it_can_carry():
         }
         assert cls.min_players <= spec["players"] <= cls.max_players
         # An OpenSpiel game must end: every encoded game's is bounded by default.
-        assert encoder(name, spec["players"], **{
-            k: v for k, v in spec.items() if k not in ("players", "reward")
-        }).max_game_length < 10**6
+        options = {k: v for k, v in spec.items() if k not in ("players", "reward")}
+        assert encoder(name, spec["players"], **options).max_game_length < 10**6
 
     # Options OpenSpiel cannot carry are left out; the others follow the class.
     cls = game_class(ENCODED[0])
@@ -287,7 +287,9 @@ def test_openspiel_parameters_are_the_game_defaults_it_can_carry():
         {"defaults": {**cls.defaults, "unset": None, "table": {"a": 1}, "seven": 7}},
     )
     spec = parameters(variant)
-    assert "unset" not in spec and "table" not in spec and spec["seven"] == 7
+    assert "unset" not in spec
+    assert "table" not in spec
+    assert spec["seven"] == 7
 
 
 class PartLess:
@@ -295,7 +297,7 @@ class PartLess:
 
     name = "partless"
     min_players = max_players = players = 2
-    defaults: dict = {}
+    defaults: ClassVar[dict] = {}
 
     def __init__(self, players: int = 2) -> None:
         self.options: dict = {}
@@ -303,7 +305,8 @@ class PartLess:
 
 def test_games_without_an_encoding_are_named(monkeypatch):
     reason = missing_encoding(PartLess)
-    assert "'partless' has no RL encoding" in reason and "Encoder" in reason
+    assert "'partless' has no RL encoding" in reason
+    assert "Encoder" in reason
     assert "encoding part" in reason
     for make in (encoder, pettingzoo_env):
         with pytest.raises(ValueError, match="has no RL encoding"):
@@ -317,7 +320,7 @@ def test_games_without_an_encoding_are_named(monkeypatch):
     monkeypatch.setitem(GAMES, "partless", f"{__name__}:PartLess")
     monkeypatch.setattr(openspiel, "SKIPPED", {})
     assert register_openspiel() == [f"frontier_{name}" for name in ENCODED]
-    assert openspiel.SKIPPED == {"partless": reason}
+    assert {"partless": reason} == openspiel.SKIPPED
     with pytest.raises(ValueError, match="has no RL encoding"):
         register_openspiel(["partless"])
     with pytest.raises(ValueError, match="unknown game"):

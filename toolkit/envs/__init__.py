@@ -1,4 +1,4 @@
-"""Reinforcement-learning adapters: every game with an encoding, for PettingZoo and OpenSpiel.
+"""Reinforcement-learning adapters: PettingZoo and OpenSpiel for games with an encoding.
 
 Two entry points, both driven by the game's *encoder* (its ``encoding`` part):
 

@@ -73,6 +73,7 @@ class Layout:
 
     @property
     def high(self) -> np.ndarray:
+        """The upper bound of every entry, as float32."""
         return np.asarray(self._high, dtype=np.float32)
 
 

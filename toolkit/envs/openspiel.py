@@ -136,13 +136,15 @@ class FrontierSpielGame(pyspiel.Game):
         self.initial = self.engine.setup()
 
     def __reduce__(self) -> Any:
-        # By name and parameters: the per-game subclass is made at run time.
+        """Pickle by name and parameters (the per-game subclass is made at run time)."""
         return _load, (f"frontier_{self.game_name}", self.get_parameters())
 
     def new_initial_state(self) -> Any:
+        """The state after ``setup()``."""
         return FrontierSpielState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
+        """An observer of what ``observe`` shows one seat (the only kind offered)."""
         if iig_obs_type is not None and (
             iig_obs_type.perfect_recall
             or not iig_obs_type.public_info
@@ -169,6 +171,7 @@ class FrontierSpielState(pyspiel.State):
         return self._frozen.s
 
     def current_player(self) -> int:
+        """The seat to move, or OpenSpiel's chance or terminal player id."""
         seat = self.get_game().engine.to_move(self._frozen.s)
         if seat is None:
             return pyspiel.PlayerId.TERMINAL
@@ -180,6 +183,7 @@ class FrontierSpielState(pyspiel.State):
         return list(self.get_game().encoder.legal(self._frozen.s))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The chance node's ``(index, probability)`` pairs, by index."""
         return [(i, p) for i, _, p in self.get_game().encoder.chance(self._frozen.s)]
 
     def _apply_action(self, action: int) -> None:
@@ -204,9 +208,11 @@ class FrontierSpielState(pyspiel.State):
         return enc.action_labels[action]
 
     def is_terminal(self) -> bool:
+        """Whether the game is over."""
         return self.get_game().engine.to_move(self._frozen.s) is None
 
     def returns(self) -> list[float]:
+        """The final rewards once the game is over, zeros before."""
         game = self.get_game()
         s = self._frozen.s
         if game.engine.to_move(s) is not None:
@@ -214,6 +220,7 @@ class FrontierSpielState(pyspiel.State):
         return rewards(game.engine.scores(s), game.reward_scheme)
 
     def __str__(self) -> str:
+        """The engine state's repr."""
         return repr(self._frozen.s)
 
 
@@ -229,10 +236,12 @@ class FrontierObserver:
         self.dict = game.encoder.split(self.tensor)
 
     def set_from(self, state: Any, player: int) -> None:
+        """Fill ``tensor`` with the encoded observation of ``player``."""
         obs = self._engine.observe(state.engine_state, player)
         self.tensor[:] = self._encoder.encode(obs, player)
 
     def string_from(self, state: Any, player: int) -> str:
+        """The repr of what ``observe`` shows ``player``."""
         return repr(self._engine.observe(state.engine_state, player))
 
 

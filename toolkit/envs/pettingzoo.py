@@ -7,7 +7,7 @@ Imports PettingZoo and gymnasium (the ``rl`` extra) when imported, so
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -30,7 +30,7 @@ class FrontierAEC(_pettingzoo.AECEnv):
     seed ``s``, so the same decisions give the same game as ``play``.
     """
 
-    metadata = {
+    metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi"],
         "name": "frontier_v0",
         "is_parallelizable": False,
@@ -71,16 +71,21 @@ class FrontierAEC(_pettingzoo.AECEnv):
         self.engine_state: Any = None
 
     def observation_space(self, agent: str) -> Any:
+        """The observation space of an agent (a Dict of observation and mask)."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> Any:
+        """The action space of an agent (one index per encoded action)."""
         return self.action_spaces[agent]
 
     # -- life cycle
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        # options: accepted by the AEC API, unused (game options go to the
-        # constructor).
+        """Start a new game; ``seed`` reseeds the chance stream.
+
+        ``options`` is part of the AEC API and unused: game options go to the
+        constructor.
+        """
         if seed is not None:
             self._rng = random.Random(f"{seed}:chance")
         elif self._rng is None:
@@ -124,6 +129,7 @@ class FrontierAEC(_pettingzoo.AECEnv):
         return self._legal
 
     def step(self, action: Any) -> None:
+        """Play the selected agent's action index (``None`` for a finished agent)."""
         if self.engine_state is None:
             raise RuntimeError("call reset() before step()")
         agent = self.agent_selection
@@ -150,6 +156,7 @@ class FrontierAEC(_pettingzoo.AECEnv):
         self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The agent's encoded observation and action mask (copies)."""
         cached = self._obs.get(agent)
         if cached is None:
             seat = self._seat[agent]
@@ -163,6 +170,7 @@ class FrontierAEC(_pettingzoo.AECEnv):
         return {k: a.copy() for k, a in cached.items()}
 
     def render(self) -> str | None:
+        """A short text of the position (``render_mode="ansi"``), else ``None``."""
         if self.render_mode is None:
             return None
         s, game = self.engine_state, self.game
@@ -179,4 +187,4 @@ class FrontierAEC(_pettingzoo.AECEnv):
         return "\n".join(lines)
 
     def close(self) -> None:
-        pass
+        """Nothing to release."""
