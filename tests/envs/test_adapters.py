@@ -327,6 +327,35 @@ def test_games_without_an_encoding_are_named(monkeypatch):
         register_openspiel(["nonesuch"])
 
 
+def test_a_missing_peer_names_the_extra():
+    """Without the peers the adapters raise an ImportError naming the rl extra."""
+    probe = (
+        "import sys\n"
+        "for m in ('pettingzoo', 'gymnasium', 'pyspiel'): sys.modules[m] = None\n"
+        "from toolkit.envs import pettingzoo_env, register_openspiel\n"
+        f"env = lambda: pettingzoo_env({ENCODED[0]!r}, 2)\n"
+        "for call in (env, register_openspiel):\n"
+        "    try:\n"
+        "        call()\n"
+        "    except ImportError as exc:\n"
+        "        print(exc)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.strip().splitlines()
+    assert len(lines) == 2
+    for line, peer in zip(lines, ("pettingzoo", "pyspiel"), strict=True):
+        assert f"needs {peer}" in line
+        assert "pip install -e '.[rl]'" in line
+
+
 # ----- layering ---------------------------------------------------------------------
 
 
