@@ -9,10 +9,10 @@ import pytest
 
 from toolkit import anno1503, viz
 from toolkit.anno1503 import IslandCard, Sail
-from toolkit.core import play, random_agent, replay_states
 from toolkit.anno1503 import view as V
 from toolkit.anno1503.view import style as VS
 from toolkit.anno1503.view.geometry import _track_x, good_code
+from toolkit.core import play, random_agent, replay_states
 from toolkit.viz import theme as T
 from toolkit.viz.common import MARGIN
 

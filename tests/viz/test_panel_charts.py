@@ -10,9 +10,9 @@ import pytest
 
 from toolkit import anno1503, viz
 from toolkit.agents import make_agent
-from toolkit.core import CHANCE, play, replay_states
 from toolkit.anno1503 import view as V
 from toolkit.anno1503.view.geometry import _title as anno_title
+from toolkit.core import CHANCE, play, replay_states
 from toolkit.pioneers import view as P
 from toolkit.viz import charts
 from toolkit.viz.common import nest

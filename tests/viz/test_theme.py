@@ -68,7 +68,6 @@ def test_every_player_has_its_own_shape_and_dash():
 def test_tiles_have_colour_code_and_name():
     from toolkit.pioneers import TILE_TYPES
     from toolkit.pioneers.board import SHORT
-
     from toolkit.pioneers.view import style as S
 
     assert set(S.TILE_STYLE) == set(TILE_TYPES)
