@@ -8,7 +8,7 @@ import pytest
 from toolkit import viz
 from toolkit.core import CHANCE, Progress, part, play, random_agent, replay_states
 from toolkit.toy import Race
-from toolkit.viz import generic
+from toolkit.viz import gallery, generic
 
 
 @pytest.fixture(scope="module")
@@ -142,3 +142,22 @@ def test_generic_board_of_a_minimal_protocol_game():
     assert list(start.data[0].y) == [1, 0]
     assert start.layout.title.text.endswith("game over · won: blue")
     assert viz.draw(game, "tails").layout.title.text.endswith("game over · no winner")
+
+
+def test_every_game_offers_gallery_pictures():
+    """A view that declares GALLERY keeps its file names; others get board + panel."""
+    from toolkit import GAMES
+    from toolkit.core import part
+    from toolkit.core.record import make_game
+
+    names = gallery.images()
+    for name in GAMES:
+        cls = type(make_game(name, 2))
+        offers = getattr(part(cls, "view"), "GALLERY", None)
+        if offers is None:
+            assert {f"{name}-board.png", f"{name}-panel.png"} <= set(names)
+        else:
+            assert set(offers) <= set(names)
+    # the README's pictures
+    for file in ("board-4p.png", "board-2p.png", "players.png", "money-flow.png"):
+        assert file in names
