@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import plotly.graph_objects as go
 import pytest
 
@@ -100,8 +102,8 @@ class Coin:
 
     name = "coin"
     min_players = max_players = players = 2
-    defaults: dict = {}
-    options: dict = {}
+    defaults: ClassVar[dict] = {}
+    options: ClassVar[dict] = {}
 
     def setup(self):
         return None
