@@ -44,8 +44,8 @@ def main() -> None:
 
     from toolkit import pioneers, viz
     from toolkit.core import play, random_agent, replay_states
+    from toolkit.pioneers import view as board
     from toolkit.viz import charts
-    from toolkit.viz import pioneers as board
 
     t_import = time.perf_counter() - t0
     game = pioneers.Pioneers(players=args.players)

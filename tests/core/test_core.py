@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import ClassVar
 
 import pytest
 
@@ -10,6 +11,7 @@ from toolkit.core import (
     CHANCE,
     ConformanceError,
     IllegalAction,
+    Progress,
     Record,
     RecordError,
     check_game,
@@ -40,6 +42,7 @@ class DiceNim:
 
     name = "dicenim"
     min_players = max_players = 2
+    defaults: ClassVar[dict] = {}
 
     def __init__(self, players: int = 2) -> None:
         self.players = players
@@ -81,6 +84,12 @@ class DiceNim:
     def parse_action(self, text):
         kind, n = text.split()
         return {"take": Take, "roll": Roll}[kind](int(n))
+
+    def winners(self, s):
+        return tuple(i for i, v in enumerate(self.scores(s)) if v) if s[2] <= 0 else ()
+
+    def progress(self, s):
+        return Progress(0, None, None)
 
 
 def test_check_game_passes_a_correct_game():
@@ -161,3 +170,23 @@ def test_replay_names_the_action_that_fails():
     bad = dataclasses.replace(record, actions=record.actions[:1] + ("take 9",))
     with pytest.raises(RecordError, match=r"action 1 \('take 9'\)"):
         replay(bad, game)
+
+
+def test_check_game_wants_the_protocol_statics_and_winners():
+    class NoDefaults(DiceNim):
+        defaults = None
+
+    class ListWinners(DiceNim):
+        def winners(self, s):
+            return list(super().winners(s))
+
+    class NoProgress(DiceNim):
+        def progress(self, s):
+            return (0, None, None)
+
+    with pytest.raises(ConformanceError, match="defaults"):
+        check_game(NoDefaults(), seed=1)
+    with pytest.raises(ConformanceError, match="winners returned"):
+        check_game(ListWinners(), seed=1)
+    with pytest.raises(ConformanceError, match="not a Progress"):
+        check_game(NoProgress(), seed=1)

@@ -25,8 +25,6 @@ KNOWN_GAPS: set[tuple[str, str]] = {
     ("test_replay_app_steps_through_a_record", "anno1503"),
     ("test_replay_app_steps_through_a_record", "race"),
     ("test_tournament_same_tables_at_one_and_two_workers", "anno1503"),
-    ("test_pettingzoo_api_test", "race"),
-    ("test_openspiel_random_sim_test", "race"),
 }
 
 

@@ -9,9 +9,12 @@ import pytest
 
 from toolkit import anno1503, viz
 from toolkit.anno1503 import IslandCard, Sail
+from toolkit.anno1503 import view as V
+from toolkit.anno1503.view import style as VS
+from toolkit.anno1503.view.geometry import _track_x, good_code
 from toolkit.core import play, random_agent, replay_states
-from toolkit.viz import anno1503 as V
 from toolkit.viz import theme as T
+from toolkit.viz.common import MARGIN
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +87,7 @@ def expected_names(names, players):
 
 def cell_of(geo, x, y):
     """The (row, col) of the sea-board cell that contains the point (x, y)."""
-    return (int((y - geo.sea_top) // V.CELL), int((x - geo.sea_x0) // V.CELL))
+    return (int((y - geo.sea_top) // VS.CELL), int((x - geo.sea_x0) // VS.CELL))
 
 
 # ----------------------------------------------------------------- traces
@@ -93,7 +96,7 @@ def cell_of(geo, x, y):
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_trace_names_are_stable_and_unique(players):
     game = anno1503.Anno1503(players=players)
-    fig = viz.draw(game, game.setup())  # dispatched through viz.BOARDS
+    fig = viz.draw(game, game.setup())  # found through the game's view part
     assert isinstance(fig, go.Figure)
     names = [t.name for t in fig.data]
     assert len(names) == len(set(names))
@@ -147,7 +150,7 @@ def test_setup_stacks_show_only_back_numbers(anno4):
     cards = trace(fig, "island cards")
     assert len(cards.x) == sum(len(st) for st in s.islands) == 20
     assert sorted(cards.text) == sorted(str(n) for n in anno4.island_numbers)
-    assert set(cards.marker.color) == {V.CARD_BACK}
+    assert set(cards.marker.color) == {VS.CARD_BACK}
     assert all("face down, back" in h for h in cards.hovertext)
     assert list(trace(fig, "stack sizes").text) == []
 
@@ -266,7 +269,7 @@ def test_home_islands_show_residents_buildings_bridges(anno2, staged):
     assert "◀ to play" in trace(fig, "home text").text[0]
     assert len(trace(fig, "active home").x) == 5
     dice = trace(fig, "dice")
-    assert dice.marker.color[3] == V.ROLLED  # the 4 just rolled
+    assert dice.marker.color[3] == VS.ROLLED  # the 4 just rolled
 
 
 def test_production_table_matches_the_home_islands(anno4):
@@ -275,7 +278,7 @@ def test_production_table_matches_the_home_islands(anno4):
     assert len(prod.x) == 4 * 6
     for seat in range(4):
         row = list(prod.text[6 * seat : 6 * seat + 6])
-        assert row[:5] == [V.good_code(g) for g in anno4.production[seat]]
+        assert row[:5] == [good_code(g) for g in anno4.production[seat]]
         assert row[5] == "EV"
 
 
@@ -292,8 +295,8 @@ def test_victory_track_counts_conditions(anno2):
     text = list(trace(fig, "track text").text)
     assert "<b>✓ 31/30</b>" in text and "<b>✓ 3/3</b>" in text and "12/30" in text
     bar = trace(fig, "track seat 0")
-    x0 = V._track_x(0)
-    assert bar.x[:2] == (x0, x0 + V.BAR)  # gold bar full (capped at 30)
+    x0 = _track_x(0)
+    assert bar.x[:2] == (x0, x0 + VS.BAR)  # gold bar full (capped at 30)
     assert any(
         "12 of 30 gold (V-GOLD) · 18 to go" in h
         for h in trace(fig, "track text").hovertext
@@ -355,7 +358,7 @@ def test_width_scales_the_height(anno4):
     big = viz.draw(anno4, s)
     small = viz.draw(anno4, s, width=500)
     assert big.layout.width == 1000 and small.layout.width == 500
-    chrome = V.MARGIN["t"] + V.MARGIN["b"] + V.LEGEND_HEIGHT
+    chrome = MARGIN["t"] + MARGIN["b"] + VS.LEGEND_HEIGHT
     assert abs((small.layout.height - chrome) * 2 - (big.layout.height - chrome)) <= 2
     assert viz.draw(anno4, s, width=None).layout.height is None
 

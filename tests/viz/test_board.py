@@ -11,8 +11,9 @@ import pytest
 from toolkit import viz
 from toolkit.pioneers import MoveCoach
 from toolkit.pioneers.builder import fixture_game, stage
+from toolkit.pioneers.view import style as P
+from toolkit.pioneers.view.geometry import _coach_box
 from toolkit.viz import layout as L
-from toolkit.viz import pioneers as P
 
 
 def trace(fig, name):
@@ -196,15 +197,15 @@ def test_covered_cities_are_greyed(game2, played2):
         cities.hovertext,
     ):
         if cid in covered:
-            assert colour == viz.theme.COVERED and line == viz.theme.COVERED_INK
+            assert colour == P.COVERED and line == P.COVERED_INK
             assert text == "" and "covered" in hover
         else:
-            assert colour != viz.theme.COVERED
+            assert colour != P.COVERED
     labels = trace(fig, "city labels")
     greyed = {
         c
         for c, col in zip(labels.customdata, labels.textfont.color)
-        if col == viz.theme.COVERED_INK
+        if col == P.COVERED_INK
     }
     assert greyed == covered
     dead = segments(trace(fig, "covered connections"))
@@ -286,7 +287,7 @@ def test_labels_do_not_overlap_at_the_default_size(players):
     r = P.HEX / 2
     city_boxes = [(x - r, y - r, x + r, y + r) for x, y in xy]
     start = game.board.start
-    coach_boxes = [P._coach_box((x, y), i == start) for i, (x, y) in enumerate(xy)]
+    coach_boxes = [_coach_box((x, y), i == start) for i, (x, y) in enumerate(xy)]
     x0, x1 = fig.layout.xaxis.range
     y0, y1 = fig.layout.yaxis.range
     for i, a in enumerate(boxes):
@@ -335,12 +336,13 @@ def test_board_without_coordinates_is_laid_out():
     assert fig.layout.annotations[0].visible
 
 
-def test_unknown_game_is_refused():
-    class Other:
-        name = "tic-tac-toe"
+def test_the_board_is_drawn_by_the_games_view_part():
+    from toolkit.core import part
+    from toolkit.pioneers import view
 
-    with pytest.raises(NotImplementedError, match="pioneers"):
-        viz.draw(Other(), None)
+    game = fixture_game(["S-A"], start="S")
+    assert part(game, "view") is view
+    assert viz.board_module(game) is view
 
 
 # ----------------------------------------------------------------- updates

@@ -47,7 +47,7 @@ def test_gallery_images_exist_and_are_not_blank(tmp_path):
             "kaleido); CI installs chromium"
         )
     paths = gallery.build(tmp_path, seed=gallery.DEFAULT_SEED)
-    assert sorted(p.name for p in paths) == sorted(gallery.IMAGES)
+    assert sorted(p.name for p in paths) == sorted(gallery.images())
     for path in paths:
         assert path.exists(), path
         assert path.stat().st_size > 20_000, f"{path.name} is suspiciously small"
@@ -55,3 +55,4 @@ def test_gallery_images_exist_and_are_not_blank(tmp_path):
         assert info["width"] >= 700 and info["height"] >= 400, (path.name, info)
         # a blank or failed render has a handful of colours; a drawn board has thousands
         assert info["colours"] > 200, (path.name, info)
+

@@ -10,9 +10,10 @@ import pytest
 
 from toolkit import anno1503, viz
 from toolkit.agents import make_agent
+from toolkit.anno1503 import view as V
+from toolkit.anno1503.view.geometry import _title as anno_title
 from toolkit.core import CHANCE, play, replay_states
 from toolkit.pioneers import facts as pioneer_facts
-from toolkit.viz import anno1503 as V
 from toolkit.viz import charts
 
 
@@ -268,7 +269,7 @@ def test_replay_animation_of_anno1503_shows_every_turn(anno_short):
     names = [t.name for t in fig.data]
     for frame, state in zip(fig.frames, expected, strict=True):
         assert [names[i] for i in frame.traces] == [t.name for t in frame.data]
-        assert frame.layout.title.text == V._title(game, state)
+        assert frame.layout.title.text == anno_title(game, state)
         # each frame is exactly the board of its position, as a fresh board draws it
         fresh = viz.draw(game, state)
         for tr in frame.data:

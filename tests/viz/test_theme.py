@@ -68,11 +68,12 @@ def test_every_player_has_its_own_shape_and_dash():
 def test_tiles_have_colour_code_and_name():
     from toolkit.pioneers import TILE_TYPES
     from toolkit.pioneers.board import SHORT
+    from toolkit.pioneers.view import style as S
 
-    assert set(T.TILE_STYLE) == set(TILE_TYPES)
-    assert T.TILE_SHORT == SHORT
-    assert len({c for c, _ in T.TILE_STYLE.values()}) == 7
-    assert T.tile_colour(None) == T.EMPTY_CITY and T.tile_name(None) == "no tile"
+    assert set(S.TILE_STYLE) == set(TILE_TYPES)
+    assert S.TILE_SHORT == SHORT
+    assert len({c for c, _ in S.TILE_STYLE.values()}) == 7
+    assert S.tile_colour(None) == S.EMPTY_CITY and S.tile_name(None) == "no tile"
 
 
 def test_template_is_registered():

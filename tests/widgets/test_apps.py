@@ -1,4 +1,4 @@
-"""The four apps, driven by calling their handlers (no browser, no kernel).
+"""The generic apps, driven by calling their handlers (no browser, no kernel).
 
 Every handler must either change the game legally or show a message and leave
 the game as it was: illegal clicks, failing bots and exceptions inside a
@@ -15,7 +15,7 @@ import pytest
 from toolkit.core import IllegalAction, Record, play, random_agent
 from toolkit.pioneers import EndPurchases, MoveCoach, Pioneers
 from toolkit.pioneers.builder import fixture_game, stage, wagon
-from toolkit.widgets import PlayApp, PositionEditor, ReplayApp, RouteExplorer
+from toolkit.widgets import PlayApp, ReplayApp
 from toolkit.widgets.figures import trace
 
 
@@ -264,65 +264,6 @@ def test_all_bot_seats_wait_for_the_play_button():
     assert app.session.over and app.bots_button.disabled
 
 
-# ----- RouteExplorer ------------------------------------------------------------------
-
-
-@pytest.fixture
-def explorer():
-    game = fixture_game(["S-A", "A-B", "S-C", "C-B", "B-D"], start="S")
-    state = stage(
-        game,
-        tiles={"B": "FARMER", "A": "HOTEL", "D": "FARMER"},
-        roads={"S-C": 1},
-        players={
-            0: dict(money=5, wagons=[wagon("X", "FARMER")]),
-            1: dict(money=0, wagons=[wagon("Y", "FARMER")]),
-        },
-    )
-    return RouteExplorer(game, state)
-
-
-def test_explorer_lists_targets_and_routes_with_their_tolls(explorer):
-    assert [v for _, v in explorer.target_pick.options] == ["A", "B"]
-    explorer.target_pick.value = "B"
-    assert [tuple(p) for p in explorer.routes["path"]] == [("S", "C", "B")]
-    assert "$1 to the bank, $1 to Red" in explorer.table.value
-    assert "Route for blue" in explorer.fig.layout.annotations[0].text
-
-
-def test_explorer_other_player_and_too_dear(explorer):
-    explorer.seat_pick.value = 1
-    assert explorer.seat == 1
-    labels = [label for label, _ in explorer.target_pick.options]
-    assert any("too dear" in label for label in labels)
-    explorer.target_pick.value = "B"
-    assert explorer.message_kind == "why" and "P-MOVE-7" in explorer.message_text
-
-
-def test_explorer_steps_through_dijkstra(explorer):
-    assert len(explorer.steps) >= 3
-    explorer.on_step(0)
-    assert explorer.show_dijkstra.value
-    assert list(trace(explorer.fig, "dijkstra settled").text) == ["$0"]
-    assert "start: the stagecoach stands on S" in explorer.step_text.value
-    explorer.step.value = explorer.step.max
-    last = explorer.steps[-1]
-    assert len(trace(explorer.fig, "dijkstra settled").x) == len(last.dist)
-    explorer.on_step(99)
-    assert explorer.message_kind == "error" and explorer.step.value == explorer.step.max
-
-
-def test_explorer_without_targets_says_why():
-    game = fixture_game(["S-A", "A-B"], start="S")
-    state = stage(
-        game,
-        tiles={"A": "BANKER", "B": "FARMER"},
-        players={0: dict(money=5, wagons=[wagon("X", "FARMER")])},
-    )
-    ex = RouteExplorer(game, state)
-    assert ex.message_text.startswith("P-MOVE-5") and ex.routes is None
-
-
 # ----- ReplayApp ----------------------------------------------------------------------
 
 
@@ -359,70 +300,6 @@ def test_replay_of_a_broken_record_names_the_action(record):
     )
     with pytest.raises(Exception, match="action 0"):
         ReplayApp(bad)
-
-
-# ----- PositionEditor -----------------------------------------------------------------
-
-
-def test_editor_builds_a_position_and_hands_it_on():
-    ed = PositionEditor.fixture(
-        ["S-A", "A-B", "S-C", "C-B"],
-        start="S",
-        tiles={"A": "BANKER", "B": "FARMER"},
-        roads={"S-C": 1},
-        money=[5, 0, 0, 0],
-        wagons={0: "X=FA,(BK)"},
-    )
-    pl = ed.state.players[0]
-    assert pl.money == 5 and pl.wagons[0].seats == ("FARMER", "BANKER")
-    assert pl.wagons[0].occupied == (True, False)
-    ex = ed.explore()
-    assert [tuple(p) for p in ex.routes["path"]] == [("S", "C", "B")]
-    app = ed.play(bot_delay=0)
-    app.on_city_click("B")
-    assert app.session.state.coach == "B" and app.session.state.players[1].money == 1
-
-
-def test_editor_rebuilds_from_the_fields():
-    ed = PositionEditor.fixture(["S-A", "A-B"], start="S", money=[1, 2, 3, 4])
-    ed.fields["tiles"].value = "A=gd B=HOTEL"
-    ed.fields["roads"].value = "A-B=1+2"
-    ed.fields["settled"].value = "A=3 A=3"
-    ed.fields["wagons"].value = "2: W@9=FARMER,FARMER"
-    ed.coach.value = "A"
-    ed.build_button.click()
-    st = ed.state
-    assert ed.message_kind == "ok"
-    assert st.tiles[ed.game.board.index["A"]] == "GOLD_DIGGER"
-    assert st.roads[ed.game.board.edge_of("A", "B")] == (1, 2)
-    assert st.settled[ed.game.board.index["A"]][3] == 2 and st.coach == "A"
-    assert st.players[2].wagons[0].vp == 9
-
-
-@pytest.mark.parametrize(
-    ("field", "value", "words"),
-    [
-        ("tiles", "A=BANKR", "tiles: 'BANKR' is not one of"),
-        ("roads", "A-Q=1", "no connection 'A-Q'"),
-        ("roads", "A-B=7", "roads: '7' is not a seat 0..3"),
-        ("money", "1 x", "money: give up to 4 whole numbers"),
-        ("wagons", "X=FA", "should start with a seat"),
-        ("settled", "A", "should look like KEY=VALUE"),
-    ],
-)
-def test_editor_bad_field_keeps_the_last_position(field, value, words):
-    ed = PositionEditor.fixture(["S-A", "A-B"], start="S", tiles={"A": "FARMER"})
-    good = ed.state
-    ed.fields[field].value = value
-    ed.on_build()
-    assert ed.message_kind == "why" and words in ed.message_text
-    assert "The last position is kept" in ed.message_text
-    assert ed.state is good
-
-
-def test_editor_bad_initial_spec_raises_like_stage():
-    with pytest.raises(ValueError, match="no city 'Q'"):
-        PositionEditor.fixture(["S-A"], start="S", tiles={"Q": "FARMER"})
 
 
 def test_illegal_action_is_a_value_error_students_can_catch():

@@ -2,7 +2,8 @@
 
 Not one of the toolkit's games (it is not in :data:`toolkit.GAMES`): it is here
 so that the generic layers can be shown and tested on a game they know nothing
-about. It has everything a real game brings to them, in a few lines each: chance
+about. Its only part is ``encoding`` (an RL encoding is a choice about the game
+that the protocol cannot make); everything else uses the generic fallbacks. It has everything a real game brings to them, in a few lines each: chance
 turns with unequal odds, a hidden value, a decision with a risk, a capped length
 and a shared win.
 
@@ -32,7 +33,7 @@ from typing import Any, ClassVar
 
 from toolkit.core.game import CHANCE, GameOver, IllegalAction, Progress
 
-__all__ = ["Race", "State"]
+__all__ = ["CARDS", "DIE", "Race", "State"]
 
 CARDS = ((0, 3 / 6), (1, 2 / 6), (2, 1 / 6))
 DIE = tuple(range(1, 7))

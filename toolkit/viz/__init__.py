@@ -4,27 +4,27 @@ Presentation only: the rules engines never import this package, and nothing
 here changes a state. Importing ``toolkit.viz`` is cheap; plotly loads when a
 figure is first asked for.
 
->>> from toolkit import pioneers, viz
+>>> from toolkit import viz
 >>> from toolkit.core import play, random_agent
->>> game = pioneers.Pioneers(players=4)
->>> state, record = play(game, [random_agent] * 4, seed=1)
+>>> from toolkit.toy import Race
+>>> game = Race(players=2)
+>>> state, record = play(game, [random_agent] * 2, seed=1)
 >>> fig = viz.draw(game, state)  # the board
->>> [t.name for t in fig.data][:3]
-['covered connections', 'connections', 'road casing']
+>>> fig.layout.title.text.startswith("<b>race</b> · game over")
+True
 
-Each game has a module ``toolkit.viz.<game name>`` with ``draw_board``,
+A game draws itself with its ``view`` part (``toolkit/<game>/view/``, found by
+``toolkit.core.part(game, "view")``), which has ``draw_board``,
 ``update_board`` and ``draw_panel``; :func:`draw`, :func:`update` and
-:func:`panel` pick it from ``game.name``. Charts (:mod:`toolkit.viz.charts`)
-work from records and tournament tables.
+:func:`panel` call them. A game without a view part gets the generic board of
+:mod:`toolkit.viz.generic` (each seat's score, who is to move). Charts
+(:mod:`toolkit.viz.charts`) work from records and tournament tables.
 """
 
 from __future__ import annotations
 
 import importlib
 from typing import Any
-
-#: Game name -> module with ``draw_board``/``update_board``/``draw_panel``.
-BOARDS = {"pioneers": "toolkit.viz.pioneers", "anno1503": "toolkit.viz.anno1503"}
 
 _CHARTS = (
     "vp_over_game",
@@ -34,24 +34,25 @@ _CHARTS = (
     "records_table",
 )
 
+_MODULES = ("theme", "charts", "common", "generic", "gallery", "layout", "render")
+
 
 def board_module(game: Any) -> Any:
-    """The drawing module for ``game`` (dispatch on ``game.name``)."""
-    name = getattr(game, "name", None)
-    if name not in BOARDS:
-        known = ", ".join(sorted(BOARDS))
-        raise NotImplementedError(
-            f"no board drawing for game {name!r} yet; implemented: {known}"
-        )
-    return importlib.import_module(BOARDS[name])
+    """The module that draws ``game``: its ``view`` part, else :mod:`.generic`."""
+    from toolkit.core import part
+
+    view = part(game, "view")
+    if view is None:
+        from . import generic as view
+    return view
 
 
 def draw(game: Any, state: Any, route: Any = None, **options: Any) -> Any:
     """The board of ``state`` as a ``plotly.graph_objects.Figure``.
 
-    ``route`` highlights a stagecoach route (a ``MoveCoach``, a tuple of city ids
-    or ``"A-B-C"``) with the cost of each step and who gets paid. Other options go
-    to the game's ``draw_board`` (e.g. ``labels=``, ``width=``, ``widget=True``).
+    ``route`` highlights a move on the board where the game's view can draw one
+    (a path through the board, with what it costs). Other options go to the
+    view's ``draw_board`` (e.g. ``seat=``, ``width=``, ``widget=True``).
     """
     return board_module(game).draw_board(game, state, route, **options)
 
@@ -66,7 +67,7 @@ update_board = update
 
 
 def panel(game: Any, state: Any, **options: Any) -> Any:
-    """The players' boards and the market as a figure."""
+    """The players' side of the game (their boards, the market) as a figure."""
     return board_module(game).draw_panel(game, state, **options)
 
 
@@ -75,13 +76,12 @@ def __getattr__(name: str) -> Any:
         from . import charts
 
         return getattr(charts, name)
-    if name in ("theme", "charts", "pioneers", "anno1503", "gallery", "layout", "render"):
+    if name in _MODULES:
         return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [
-    "BOARDS",
     "board_module",
     "draw",
     "panel",

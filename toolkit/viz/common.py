@@ -1,10 +1,12 @@
-"""What every board module (:mod:`toolkit.viz.pioneers`, :mod:`toolkit.viz.anno1503`)
-draws the same way: the figure's frame, title, legend and route note, the
-legend-only entries and each seat's pieces, and the path from ``board_data``
+"""What every board draws the same way: frame, title, legend, pieces, board data.
+
+The games' view parts (``toolkit/<game>/view/``) and :mod:`toolkit.viz.generic`
+share the figure's frame, title, legend and route note, the legend-only entries
+and each seat's pieces, and the path from ``board_data``
 (``{trace name: {"marker.color": ...}}``) into traces and back into a figure.
 
-A board module fills its traces with :func:`fill_traces`, lays the figure out
-with :func:`figure_layout` and updates it in place with :func:`apply_board_data`.
+A view fills its traces with :func:`fill_traces`, lays the figure out with
+:func:`figure_layout` and updates it in place with :func:`apply_board_data`.
 """
 
 from __future__ import annotations
@@ -72,7 +74,7 @@ def apply_board_data(fig: Any, data: dict[str, dict], layout: dict[str, Any]) ->
 
 
 def seat_pieces(name: str, seat: int, size: float) -> go.Scatter:
-    """A seat's pieces on the board (pioneers, ships): its marker, a number on it."""
+    """A seat's pieces on the board: its marker, with a number on it."""
     return go.Scatter(
         name=name,
         mode="markers+text",

@@ -1,8 +1,9 @@
-"""Render the main figures of a seeded game to PNG (for the README and docs).
+"""Render the main figures of seeded games to PNG (for the README and docs).
 
-Run ``python -m toolkit.viz.gallery docs/img`` (or ``make gallery``). The game is
-played by random agents from a fixed seed, so the images only change when the
-rules, the data or the drawing change. Images are written with kaleido when it
+Run ``python -m toolkit.viz.gallery docs/img`` (or ``make gallery``). Every game
+in :data:`toolkit.GAMES` contributes pictures (see :func:`images`). The games
+are played by random agents from a fixed seed, so the images only change when
+the rules, the data or the drawing change. Images are written with kaleido when it
 is installed, else by Debian's headless Chromium (see :mod:`toolkit.viz.render`).
 """
 
@@ -14,64 +15,82 @@ import time
 from pathlib import Path
 from typing import Any
 
-#: File name -> what it shows.
-IMAGES = {
-    "board-4p.png": "4-player board mid-game, a stagecoach route highlighted with its tolls",
-    "board-2p.png": "2-player board with the covered cities greyed out",
-    "players.png": "player panel (money, VP, wagons and seats) and the market",
-    "vp-over-game.png": "VP over the game per player",
-    "score-breakdown.png": "final score breakdown, stacked",
-    "money-flow.png": "money flow between players and the bank (Sankey)",
-}
-
 DEFAULT_SEED = 1
 
 
-def _mid_game(game: Any, record: Any) -> tuple[Any, Any]:
-    """A stagecoach decision halfway through the game, and its most telling route."""
-    from toolkit.core import replay_states
+def _games() -> dict[str, type]:
+    """Game name -> class, for every game in :data:`toolkit.GAMES`."""
+    import importlib
 
-    states = list(replay_states(record, game))
-    last_round = states[-1].round
-    best = None
-    for s in states:
-        if s.phase != "move" or s.round < max(1, last_round // 2):
+    from toolkit import GAMES
+
+    out = {}
+    for name, where in GAMES.items():
+        module, _, cls = where.partition(":")
+        out[name] = getattr(importlib.import_module(module), cls)
+    return out
+
+
+def _view(cls: type) -> Any:
+    from toolkit.core import part
+
+    return part(cls, "view")
+
+
+def _offers(cls: type) -> dict[str, str] | None:
+    """The pictures a game's view declares (``GALLERY``: file name -> what it shows)."""
+    view = _view(cls)
+    return getattr(view, "GALLERY", None) if view is not None else None
+
+
+def _players(cls: type) -> int:
+    return max(cls.min_players, min(4, cls.max_players))
+
+
+def images() -> dict[str, str]:
+    """File name -> what it shows, for every picture of every game.
+
+    A game whose view declares ``GALLERY`` (and ``gallery_figures(seed)``)
+    offers those pictures; any other game gets ``<name>-board.png`` and
+    ``<name>-panel.png``: its board and panel halfway through a random game.
+    """
+    out: dict[str, str] = {}
+    for name, cls in _games().items():
+        offers = _offers(cls)
+        if offers is not None:
+            out.update(offers)
             continue
-        for move in game.moves(s):
-            pay = game.payments(s, move.path, s.active)
-            players_paid = sum(1 for k in pay if k != "bank")
-            key = (players_paid > 0, len(move.path) >= 3, players_paid, len(move.path))
-            if best is None or key > best[0]:
-                best = (key, s, move)
-        if best is not None and best[0][:2] == (True, True):
-            break
-    if best is None:
-        return states[len(states) // 2], None
-    return best[1], best[2]
+        n = _players(cls)
+        out[f"{name}-board.png"] = f"{n}-player {name} board halfway through a game"
+        out[f"{name}-panel.png"] = f"{n}-player {name} panel halfway through a game"
+    return out
+
+
+def _generic_figures(name: str, cls: type, seed: int) -> dict[str, Any]:
+    """Board and panel halfway through a game played by random agents."""
+    from toolkit import viz
+    from toolkit.core import play, random_agent, replay_states
+
+    n = _players(cls)
+    game = cls(players=n)
+    _, record = play(game, [random_agent] * n, seed=seed)
+    states = list(replay_states(record, game))
+    mid = states[len(states) // 2]
+    return {
+        f"{name}-board.png": viz.draw(game, mid),
+        f"{name}-panel.png": viz.panel(game, mid),
+    }
 
 
 def figures(seed: int = DEFAULT_SEED) -> dict[str, Any]:
-    """The gallery's figures by file name, from games played with ``seed``."""
-    from toolkit import pioneers
-    from toolkit.core import play, random_agent
-
-    from . import charts
-    from . import pioneers as board
-
-    game = pioneers.Pioneers(players=4)
-    final, record = play(game, [random_agent] * 4, seed=seed)
-    mid, route = _mid_game(game, record)
-    game2 = pioneers.Pioneers(players=2)
-    _, record2 = play(game2, [random_agent] * 2, seed=seed)
-    mid2, _ = _mid_game(game2, record2)
-    return {
-        "board-4p.png": board.draw_board(game, mid, route),
-        "board-2p.png": board.draw_board(game2, mid2),
-        "players.png": board.draw_panel(game, mid),
-        "vp-over-game.png": charts.vp_over_game(record, game),
-        "score-breakdown.png": charts.score_breakdown_chart(game, final),
-        "money-flow.png": charts.money_flow(record, game),
-    }
+    """The gallery's figures by file name (see :func:`images`), played with ``seed``."""
+    out: dict[str, Any] = {}
+    for name, cls in _games().items():
+        if _offers(cls) is not None:
+            out.update(_view(cls).gallery_figures(seed))
+        else:
+            out.update(_generic_figures(name, cls, seed))
+    return out
 
 
 def build(
@@ -120,11 +139,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     start = time.perf_counter()
     paths = build(args.out_dir, args.seed, method, args.scale)
+    described = images()
     for p in paths:
         info = png_info(p)
         print(
             f"{p}  {info['width']}x{info['height']}  {p.stat().st_size // 1024} KB  "
-            f"{IMAGES.get(p.name, '')}"
+            f"{described.get(p.name, '')}"
         )
     print(f"{len(paths)} images with {method} in {time.perf_counter() - start:.1f} s")
     return 0

@@ -20,8 +20,6 @@ which has no widget code and can be driven from tests or scripts.
 
 from __future__ import annotations
 
-from .editor import PositionEditor
-from .explorer import RouteExplorer
 from .play import PlayApp
 from .quiz import Quiz
 from .replay import ReplayApp
@@ -30,9 +28,7 @@ from .session import BotError, Session
 __all__ = [
     "BotError",
     "PlayApp",
-    "PositionEditor",
     "Quiz",
     "ReplayApp",
-    "RouteExplorer",
     "Session",
 ]

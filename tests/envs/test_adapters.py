@@ -1,18 +1,19 @@
 """The RL adapters (toolkit.envs), checked by PettingZoo's and OpenSpiel's own suites.
 
 The peers come with the ``rl`` extra. Tests that need them are skipped, with the
-reason, only when a peer is not installed; CI installs the extra. The encoding
-tests need numpy only and always run.
+reason, only when a peer is not installed; CI installs the extra. The encodings
+are tested in test_encodings.py.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
+import pickle
 import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
 import pytest
@@ -20,15 +21,23 @@ import pytest
 from toolkit import GAMES
 from toolkit.core import (
     CHANCE,
+    PARTS,
     IllegalAction,
     make_game,
     play,
     random_agent,
     replay_states,
 )
-from toolkit.envs import ENCODERS, encoder, pettingzoo_env, register_openspiel
+from toolkit.envs import (
+    encoder,
+    encoder_class,
+    missing_encoding,
+    pettingzoo_env,
+    register_openspiel,
+)
+from toolkit.envs.common import game_class
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXTRA = (
     "is not installed: the rl extra is absent (pip install -e '.[rl]'; CI installs it)"
 )
@@ -38,17 +47,17 @@ def _peer(module: str):
     return pytest.importorskip(module, reason=f"{module} {EXTRA}")
 
 
+#: Every game of toolkit.GAMES with an encoding part (the others have no adapters;
+#: test_games_without_an_encoding_are_named checks why).
+ENCODED = sorted(name for name in GAMES if missing_encoding(game_class(name)) is None)
+
+
 def _cases() -> list[tuple[str, int]]:
     """Every game with an encoder, at every player count 2, 3, 4 it supports."""
     out = []
-    for name in sorted(ENCODERS):
-        module, _, cls = GAMES[name].partition(":")
-        game_cls = getattr(importlib.import_module(module), cls)
-        out += [
-            (name, p)
-            for p in (2, 3, 4)
-            if game_cls.min_players <= p <= game_cls.max_players
-        ]
+    for name in ENCODED:
+        cls = game_class(name)
+        out += [(name, p) for p in (2, 3, 4) if cls.min_players <= p <= cls.max_players]
     return out
 
 
@@ -206,9 +215,7 @@ def test_openspiel_observations_are_the_encoded_observe(name, players):
 
 def test_openspiel_relative_reward_is_zero_sum_and_games_and_states_pickle():
     pyspiel = _peer("pyspiel")
-    import pickle
-
-    names = [f"frontier_{name}" for name in sorted(ENCODERS)]
+    names = [f"frontier_{name}" for name in ENCODED]
     assert register_openspiel() == register_openspiel() == names
     assert set(names) <= set(pyspiel.registered_names())
     game = pyspiel.load_game(
@@ -233,200 +240,120 @@ def test_openspiel_relative_reward_is_zero_sum_and_games_and_states_pickle():
     assert str(pickle.loads(pickle.dumps(game))) == str(game)
 
 
-# ----- the encodings --------------------------------------------------------------
+def test_pettingzoo_env_pickles_mid_game():
+    _peer("pettingzoo")
+    for name in ENCODED:
+        env = pettingzoo_env(name, players=2, seed=3, **OPTIONS.get(name, {}))
+        env.reset()
+        rng = np.random.default_rng(3)
+        for _ in range(40):
+            obs, *_ = env.last()
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        again = pickle.loads(pickle.dumps(env))
+        assert again.engine_state == env.engine_state
+        assert again.agent_selection == env.agent_selection
+        for agent in env.possible_agents:
+            mine, theirs = env.observe(agent), again.observe(agent)
+            assert all(np.array_equal(mine[k], theirs[k]) for k in mine)
+        # Both draw the same chance from here on.
+        for copy in (env, again):
+            copy.step(int(np.flatnonzero(copy.last()[0]["action_mask"])[0]))
+        assert again.engine_state == env.engine_state
 
 
-@pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
-def test_action_and_chance_indices_cover_every_engine_action(name, players):
-    game = make_game(name, players, **OPTIONS.get(name, {}))
-    enc = encoder(game)
-    assert len(set(enc.action_labels)) == enc.num_actions
-    assert len(set(enc.chance_labels)) == enc.num_chance
-    for state in _states(game, seeds=[0]):
-        seat = game.to_move(state)
-        if seat is None:
-            continue
-        if seat == CHANCE:
-            outcomes = enc.chance(state)
-            assert [enc.chance_labels[i] for i, _, _ in outcomes] == [
-                str(a) for _, a, _ in outcomes
-            ]
-            assert abs(sum(p for _, _, p in outcomes) - 1) < 1e-9
-            assert len({i for i, _, _ in outcomes}) == len(outcomes)
-            continue
-        legal = enc.legal(state)
-        engine_legal = game.legal_actions(state)
-        assert set(legal.values()) <= set(engine_legal)
-        # Every engine action has an index; only moves to one target may share one.
-        assert {enc.action_index(a) for a in engine_legal} == set(legal)
-        for i, a in legal.items():
-            label = enc.action_labels[i]
-            assert label == str(a) or label == f"move to {a.target}"
-        assert list(np.flatnonzero(enc.mask(state))) == list(legal)
+def test_openspiel_parameters_are_the_game_defaults_it_can_carry():
+    pyspiel = _peer("pyspiel")
+    from toolkit.envs.openspiel import parameters
+
+    register_openspiel()
+    for name in ENCODED:
+        cls = game_class(name)
+        spec = pyspiel.load_game(f"frontier_{name}").get_type().parameter_specification
+        assert spec == parameters(cls)
+        options = {**cls.defaults, **encoder_class(cls).openspiel_defaults}
+        assert set(spec) == {"players", "reward"} | {
+            k for k, v in options.items() if isinstance(v, bool | int | float | str)
+        }
+        assert cls.min_players <= spec["players"] <= cls.max_players
+        # An OpenSpiel game must end: every encoded game's is bounded by default.
+        options = {k: v for k, v in spec.items() if k not in ("players", "reward")}
+        assert encoder(name, spec["players"], **options).max_game_length < 10**6
+
+    # Options OpenSpiel cannot carry are left out; the others follow the class.
+    cls = game_class(ENCODED[0])
+    variant = type(
+        "Variant",
+        (cls,),
+        {"defaults": {**cls.defaults, "unset": None, "table": {"a": 1}, "seven": 7}},
+    )
+    spec = parameters(variant)
+    assert "unset" not in spec
+    assert "table" not in spec
+    assert spec["seven"] == 7
 
 
-def _encode(game, enc, state, seat):
-    return enc.encode(game.observe(state, seat), seat)
+class PartLess:
+    """A game class with no parts at all (its module is no game package)."""
+
+    name = "partless"
+    min_players = max_players = players = 2
+    defaults: ClassVar[dict] = {}
+
+    def __init__(self, players: int = 2) -> None:
+        self.options: dict = {}
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_pioneers_encoding_hides_exactly_other_players_nugget_values(players):
-    game = make_game("pioneers", players)
-    enc = encoder(game)
-    state = next(s for s in _states(game) if s.phase == "buy" and s.round >= 2)
-    other = (state.active + 1) % players
+def test_games_without_an_encoding_are_named(monkeypatch):
+    reason = missing_encoding(PartLess)
+    assert "'partless' has no RL encoding" in reason
+    assert "Encoder" in reason
+    assert "encoding part" in reason
+    for make in (encoder, pettingzoo_env):
+        with pytest.raises(ValueError, match="has no RL encoding"):
+            make(PartLess())
+    with pytest.raises(TypeError, match="game name"):
+        encoder(make_game(ENCODED[0], 2), some_option=3)
+    assert sys.modules[__name__].PartLess is PartLess
+    _peer("pyspiel")
+    from toolkit.envs import openspiel
 
-    def with_nuggets(s, seat, values):
-        pl = s.players[seat]._replace(nuggets=values)
-        return s._replace(players=s.players[:seat] + (pl,) + s.players[seat + 1 :])
-
-    a = with_nuggets(state, other, (3, 4))
-    b = with_nuggets(state, other, (5, 3))  # same count, other values: hidden
-    c = with_nuggets(state, other, (3,))  # another count: public
-    for seat in range(players):
-        ea, eb, ec = (_encode(game, enc, s, seat) for s in (a, b, c))
-        if seat == other:
-            assert not np.array_equal(ea, eb), "a player sees their own nugget values"
-        else:
-            assert np.array_equal(ea, eb), "another player's nugget values leak"
-        assert not np.array_equal(ea, ec), "how many nuggets a player holds is public"
-
-    # The unused set-up tiles (the tile pool) are hidden too.
-    setup = game.setup()
-    assert setup.tile_pool is not None
-    shuffled = setup._replace(tile_pool=tuple(reversed(setup.tile_pool)))
-    for seat in range(players):
-        assert np.array_equal(
-            _encode(game, enc, setup, seat), _encode(game, enc, shuffled, seat)
-        )
+    monkeypatch.setitem(GAMES, "partless", f"{__name__}:PartLess")
+    monkeypatch.setattr(openspiel, "SKIPPED", {})
+    assert register_openspiel() == [f"frontier_{name}" for name in ENCODED]
+    assert {"partless": reason} == openspiel.SKIPPED
+    with pytest.raises(ValueError, match="has no RL encoding"):
+        register_openspiel(["partless"])
+    with pytest.raises(ValueError, match="unknown game"):
+        register_openspiel(["nonesuch"])
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_pioneers_encoding_shows_public_differences(players):
-    game = make_game("pioneers", players)
-    enc = encoder(game)
-    state = next(s for s in _states(game) if s.phase == "buy" and s.round >= 2)
-    other = (state.active + 1) % players
-    pl = state.players[other]
-    free = state.roads.index(())
-    tiled = next(i for i, t in enumerate(state.tiles) if t is not None)
-    changes = {
-        "money": state._replace(
-            players=tuple(
-                p._replace(money=p.money + 1) if i == other else p
-                for i, p in enumerate(state.players)
-            )
-        ),
-        "road": state._replace(
-            roads=state.roads[:free] + ((other,),) + state.roads[free + 1 :]
-        ),
-        "tile": state._replace(
-            tiles=state.tiles[:tiled] + (None,) + state.tiles[tiled + 1 :]
-        ),
-        "coach": state._replace(coach=game.board.ids[tiled]),
-        "market": state._replace(market=(None,) + state.market[1:]),
-        "wagon seat": state._replace(
-            players=tuple(
-                p._replace(
-                    wagons=(
-                        p.wagons[0]._replace(
-                            occupied=(not p.wagons[0].occupied[0],)
-                            + p.wagons[0].occupied[1:]
-                        ),
-                    )
-                    + p.wagons[1:]
-                )
-                if i == other
-                else p
-                for i, p in enumerate(state.players)
-            )
-        ),
-        "round": state._replace(round=state.round + 1),
-    }
-    assert pl.wagons
-    for seat in range(players):
-        base = _encode(game, enc, state, seat)
-        for what, changed in changes.items():
-            assert not np.array_equal(base, _encode(game, enc, changed, seat)), what
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_anno1503_encoding_hides_exactly_the_faces_a_seat_did_not_see(players):
-    if "anno1503" not in ENCODERS:
-        pytest.skip("no Anno 1503 encoder")
-    from toolkit.anno1503 import IslandCard
-
-    game = make_game("anno1503", players, max_turns=40)
-    enc = encoder(game)
-    twins = None
-    for state in _states(game, seeds=range(4)):
-        for i, stack in enumerate(state.islands):
-            card = stack[-1] if stack else None
-            if card is None or card.code[0] == "?" or card.seen == (1 << players) - 1:
-                continue
-            other = [
-                c
-                for c, n in zip(game.card_codes, state.pool, strict=True)
-                if n and c != card.code and c[-1] == card.code[-1]
-            ]
-            if not other:
-                continue
-            # The same position with another face on that card, the pool adjusted.
-            pool = list(state.pool)
-            pool[game.code_index[other[0]]] -= 1
-            pool[game.code_index[card.code]] += 1
-            islands = list(state.islands)
-            islands[i] = stack[:-1] + (IslandCard(other[0], card.seen),)
-            twin = state._replace(islands=tuple(islands), pool=tuple(pool))
-            twins = state, twin, card.seen
-            break
-        if twins:
-            break
-    assert twins, "the test games should explore an island card"
-    state, twin, seen = twins
-    for seat in range(players):
-        same = np.array_equal(
-            _encode(game, enc, state, seat), _encode(game, enc, twin, seat)
-        )
-        assert same != bool(seen >> seat & 1), f"seat {seat}, seen mask {seen:b}"
-    # Public differences show: gold, hands, ships.
-    pl = state.players[0]
-    for changed in (
-        pl._replace(gold=pl.gold + 1),
-        pl._replace(hand=(pl.hand[0] + 1, *pl.hand[1:])),
-        pl._replace(ships=(None, None) if any(pl.ships) else (game.start, None)),
-    ):
-        other = state._replace(players=(changed, *state.players[1:]))
-        for seat in range(players):
-            assert not np.array_equal(
-                _encode(game, enc, state, seat), _encode(game, enc, other, seat)
-            )
-
-
-@pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
-def test_encoding_is_a_function_of_observe_and_tells_observations_apart(name, players):
-    """Equal observations give equal vectors (the vector is computed from
-    observe alone), and no two different observations seen in play share one."""
-    game = make_game(name, players, **OPTIONS.get(name, {}))
-    enc = encoder(game)
-    seen: dict[bytes, object] = {}
-    for state in _states(game):
-        for seat in range(players):
-            obs = game.observe(state, seat)
-            vector = enc.encode(obs, seat)
-            assert vector.dtype == np.float32 and vector.shape == (enc.size,)
-            assert (vector >= 0).all() and (vector <= enc.high).all()
-            assert np.array_equal(vector, np.round(vector))
-            key = vector.tobytes() + bytes([seat])
-            if key in seen:
-                assert seen[key] == obs, "two different observations encode alike"
-            seen[key] = obs
-    assert len(seen) > 100
-    # The named segments tile the vector exactly.
-    parts = enc.split(vector)
-    assert list(parts) == [name for name, _, _ in enc.segments]
-    assert sum(part.size for part in parts.values()) == enc.size
-    assert np.array_equal(np.concatenate([p.ravel() for p in parts.values()]), vector)
+def test_a_missing_peer_names_the_extra():
+    """Without the peers the adapters raise an ImportError naming the rl extra."""
+    probe = (
+        "import sys\n"
+        "for m in ('pettingzoo', 'gymnasium', 'pyspiel'): sys.modules[m] = None\n"
+        "from toolkit.envs import pettingzoo_env, register_openspiel\n"
+        f"env = lambda: pettingzoo_env({ENCODED[0]!r}, 2)\n"
+        "for call in (env, register_openspiel):\n"
+        "    try:\n"
+        "        call()\n"
+        "    except ImportError as exc:\n"
+        "        print(exc)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.strip().splitlines()
+    assert len(lines) == 2
+    for line, peer in zip(lines, ("pettingzoo", "pyspiel"), strict=True):
+        assert f"needs {peer}" in line
+        assert "pip install -e '.[rl]'" in line
 
 
 # ----- layering ---------------------------------------------------------------------
@@ -442,11 +369,15 @@ def test_engines_never_import_envs_and_envs_loads_no_peer():
     packages = ["core"] + sorted({GAMES[n].split(":")[0].split(".")[1] for n in GAMES})
     for package in packages:
         for path in sorted((ROOT / "toolkit" / package).rglob("*.py")):
+            inside = path.relative_to(ROOT / "toolkit" / package)
+            if package != "core" and inside.parts[0].removesuffix(".py") in PARTS:
+                continue  # a part (e.g. the encoding) may build on toolkit.envs
             assert not pattern.search(path.read_text(encoding="utf-8")), (
                 f"{path.relative_to(ROOT)} imports toolkit.envs: the engines must not"
             )
     probe = (
         "import json, sys, toolkit.envs; "
+        f"[toolkit.envs.encoder(name, 2) for name in {ENCODED!r}]; "
         "print(json.dumps(sorted(m for m in ('pettingzoo', 'gymnasium', 'pyspiel') "
         "if m in sys.modules)))"
     )

@@ -18,10 +18,9 @@ import plotly.graph_objects as go
 from toolkit import viz
 from toolkit.core import IllegalAction
 from toolkit.pioneers import routes
-
-from . import figures
-from .common import App, guarded
-from .words import player
+from toolkit.widgets import figures
+from toolkit.widgets.common import App, guarded
+from toolkit.widgets.words import player
 
 __all__ = ["RouteExplorer"]
 

@@ -42,9 +42,8 @@ import ipywidgets as W
 from toolkit.pioneers import PROFESSIONS, TILE_TYPES
 from toolkit.pioneers.board import SHORT
 from toolkit.pioneers.builder import fixture_game, stage, wagon
-
-from . import figures
-from .common import App, guarded
+from toolkit.widgets import figures
+from toolkit.widgets.common import App, guarded
 
 __all__ = ["EditorError", "PositionEditor", "parse_fields"]
 
@@ -297,7 +296,7 @@ class PositionEditor(App):
 
     def play(self, seats: Sequence[Any] | None = None, **kwargs: Any) -> Any:
         """A :class:`PlayApp` starting from this position (default: you in seat 0)."""
-        from .play import PlayApp
+        from toolkit.widgets.play import PlayApp
 
         seats = seats or ["human"] + ["greedy"] * (self.game.players - 1)
         return PlayApp(self.game, seats=seats, state=self.state, **kwargs)

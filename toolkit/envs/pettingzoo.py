@@ -1,0 +1,190 @@
+"""The PettingZoo AEC environment of a game with an encoding.
+
+Imports PettingZoo and gymnasium (the ``rl`` extra) when imported, so
+:func:`toolkit.envs.pettingzoo_env` imports this module only when called.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+
+from toolkit.core import CHANCE, IllegalAction, sample_outcome
+from toolkit.envs.common import check_reward, needs, rewards
+from toolkit.envs.encoding import encoder_class
+
+_pettingzoo = needs("pettingzoo", "toolkit.envs.pettingzoo_env")
+_spaces = needs("gymnasium.spaces", "toolkit.envs.pettingzoo_env")
+
+
+class FrontierAEC(_pettingzoo.AECEnv):
+    """A frontier-toolkit game as a PettingZoo AEC environment.
+
+    Agents are ``player_0`` .. ``player_{P-1}`` (the seats). Observations are
+    ``{"observation": float32 vector, "action_mask": int8 vector}`` (see
+    :mod:`toolkit.envs` for the encodings); the mask is all zeros for an agent
+    that is not to move. Chance turns are drawn from the environment's own
+    stream: ``reset(seed=s)`` seeds it like :func:`toolkit.core.play` with
+    seed ``s``, so the same decisions give the same game as ``play``.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "frontier_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: Any,
+        seed: int | None = None,
+        reward: str = "score",
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.game = game
+        self.encoder = encoder_class(game)(game)
+        self.reward_scheme = check_reward(reward)
+        self.render_mode = render_mode
+        self.metadata = dict(self.metadata, name=f"frontier_{game.name}_v0")
+        self.possible_agents = [f"player_{i}" for i in range(game.players)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        enc = self.encoder
+        self.observation_spaces = {
+            a: _spaces.Dict(
+                {
+                    "observation": _spaces.Box(0.0, enc.high, dtype=np.float32),
+                    "action_mask": _spaces.Box(0, 1, (enc.num_actions,), dtype=np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.action_spaces = {
+            a: _spaces.Discrete(enc.num_actions) for a in self.possible_agents
+        }
+        self._seed = seed
+        self._rng: random.Random | None = None
+        self.engine_state: Any = None
+
+    def observation_space(self, agent: str) -> Any:
+        """The observation space of an agent (a Dict of observation and mask)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        """The action space of an agent (one index per encoded action)."""
+        return self.action_spaces[agent]
+
+    # -- life cycle
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Start a new game; ``seed`` reseeds the chance stream.
+
+        ``options`` is part of the AEC API and unused: game options go to the
+        constructor.
+        """
+        if seed is not None:
+            self._rng = random.Random(f"{seed}:chance")
+        elif self._rng is None:
+            self._rng = (
+                random.Random()
+                if self._seed is None
+                else random.Random(f"{self._seed}:chance")
+            )
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self._set_state(self.game.setup())
+        self.agent_selection = self.possible_agents[self._to_move or 0]
+
+    def _set_state(self, state: Any) -> None:
+        """Resolve chance turns, then note who moves (or end the game)."""
+        game = self.game
+        while game.to_move(state) == CHANCE:
+            state = game.apply(
+                state, sample_outcome(game.chance_outcomes(state), self._rng)
+            )
+        self.engine_state = state
+        self._legal: dict[int, Any] | None = None
+        self._obs: dict[str, dict] = {}
+        self._to_move = game.to_move(state)
+        if self._to_move is None:
+            finals = rewards(game.scores(state), self.reward_scheme)
+            for a in self.agents:
+                self.rewards[a] = finals[self._seat[a]]
+                self.terminations[a] = True
+
+    def legal(self) -> dict[int, Any]:
+        """Legal action indices of the agent to move, mapped to engine actions."""
+        if self._legal is None:
+            self._legal = (
+                {} if self._to_move is None else self.encoder.legal(self.engine_state)
+            )
+        return self._legal
+
+    def step(self, action: Any) -> None:
+        """Play the selected agent's action index (``None`` for a finished agent)."""
+        if self.engine_state is None:
+            raise RuntimeError("call reset() before step()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to move: None is only for finished agents")
+        index = int(action)
+        chosen = self.legal().get(index)
+        if chosen is None:
+            labels = self.encoder.action_labels
+            what = labels[index] if 0 <= index < len(labels) else "out of range"
+            legal = ", ".join(f"{i} ({labels[i]})" for i in self.legal())
+            raise IllegalAction(
+                "ACTION-MASK",
+                f"action {index} ({what}) is not legal for {agent} now; legal: {legal}",
+            )
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self._set_state(self.game.apply(self.engine_state, chosen))
+        if self._to_move is not None:
+            self.agent_selection = self.possible_agents[self._to_move]
+        self._accumulate_rewards()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The agent's encoded observation and action mask (copies)."""
+        cached = self._obs.get(agent)
+        if cached is None:
+            seat = self._seat[agent]
+            vector = self.encoder.encode(
+                self.game.observe(self.engine_state, seat), seat
+            )
+            mask = np.zeros(self.encoder.num_actions, dtype=np.int8)
+            if self._to_move == seat:
+                mask[list(self.legal())] = 1
+            cached = self._obs[agent] = {"observation": vector, "action_mask": mask}
+        return {k: a.copy() for k, a in cached.items()}
+
+    def render(self) -> str | None:
+        """A short text of the position (``render_mode="ansi"``), else ``None``."""
+        if self.render_mode is None:
+            return None
+        s, game = self.engine_state, self.game
+        if s is None:
+            return "(not reset)"
+        progress = game.progress(s)
+        lines = [
+            f"{game!r}  round={progress.round}  active={progress.active}  "
+            f"scores={list(game.scores(s))}"
+        ]
+        if self._to_move is not None:
+            legal = ", ".join(str(a) for a in self.legal().values())
+            lines.append(f"player_{self._to_move} to move: {legal}")
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        """Nothing to release."""

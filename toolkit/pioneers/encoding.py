@@ -1,0 +1,317 @@
+"""The fixed RL encoding of a Pioneers game (the ``encoding`` part).
+
+:mod:`toolkit.envs` finds :data:`Encoder` here; the contract is in
+:mod:`toolkit.envs.encoding`. ``encoder("pioneers", 3).describe()`` prints the
+observation layout.
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Any
+
+import numpy as np
+
+from toolkit.envs.encoding import EncoderBase, Layout
+from toolkit.pioneers import actions as A
+from toolkit.pioneers.board import PROFESSIONS, TILE_TYPES
+from toolkit.pioneers.rules import BANK_TOTAL, NUGGET_COUNTS, NUGGETS, PIONEERS, ROADS
+
+#: Every phase of a Pioneers state, in the order of the ``phase`` one-hot.
+PIONEERS_PHASES = tuple(
+    "buy road move settle sergeant innkeeper farmer join "
+    "cover tile redraw first market deal reveal nugget over".split()
+)
+#: Money and bank shortfall are clipped at this value in the observation vector.
+MONEY_CAP = 999
+
+
+class PioneersEncoder(EncoderBase):
+    """The fixed action, chance and observation encoding of a Pioneers game.
+
+    Built from the game object, so custom boards and wagon decks work too.
+    ``N`` cities (board id order), ``E`` connections (board order), ``W`` wagon
+    ids (sorted: start wagons, then regular ones), ``P`` players.
+
+    **Actions** (``action_labels`` gives each index its name), in this order:
+    ``buy R1``, ``buy R2``, ``buy slot 1..4``, ``end purchases``, ``pass``,
+    ``skip``, ``decline``; ``road A-B`` per connection; ``sergeant A-B`` per
+    connection; ``settle W PROF`` and then ``return W PROF`` per (wagon,
+    profession); ``farmer W`` per wagon; ``join W`` per wagon; and
+    ``move to CITY`` per city. A move index stands for the engine's move to
+    that target along its cheapest route (the engine lists one move per
+    target, ASSUMPTION-4); custom routes are not exposed to RL.
+
+    **Chance outcomes** (``chance_labels``): ``cover CITY`` per city,
+    ``tile CITY TYPE`` and ``redraw CITY TYPE`` per (city, tile type),
+    ``swap CITY OTHER`` per ordered pair of cities, ``first SEAT`` per seat,
+    ``reveal WAGON`` per regular wagon, ``deal SEAT WAGON`` per (seat, start
+    wagon), ``nugget VALUE`` per nugget value.
+
+    **Observation** of ``game.observe(state, seat)``. Seats are *relative*:
+    relative seat ``k`` is seat ``(seat + k) % P``, so the observer is always
+    row 0. One-hots are 0/1; counts are whole numbers. Segments in order:
+
+    ==============  =========  ==============================================
+    phase           17         one-hot of :data:`PIONEERS_PHASES`
+    to_move         P          who decides now (zeros at chance / the end)
+    active          P          whose turn it is
+    start_player    P          the start player (zeros before it is drawn)
+    turn            14         round, actions_left, used R1, used R2, used W,
+                               forced, roads_to_place, extras_left,
+                               end_triggered, round_active, deck, finite bank,
+                               bank, shortfall (clipped at ``MONEY_CAP``)
+    tile_removed    7          tile type removed this turn (state.tile)
+    join_need       6          profession a joiner must place
+    offer           P          seats still to be asked to join
+    cities          N x (10+P) covered, stagecoach here, settled this turn,
+                               tile type one-hot (7), pioneers per rel. seat
+    roads           E x 2P     owner of the first road, of the second road
+    wagons          W x (P+6+S) owner one-hot, market slot one-hot (4), unseen
+                               (deck or removed), face up, then one bit per
+                               printed seat: occupied (S = most seats)
+    players         P x 10     money (clipped at ``MONEY_CAP``), banked wagon
+                               VP, roads left, supply, bankers, merchants,
+                               nuggets held, known nuggets worth 3, 4, 5
+    ==============  =========  ==============================================
+
+    Hidden by ``observe`` and so absent here: other players' nugget values
+    (only how many they hold), the unused set-up tiles, the nugget pool.
+    """
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        b = game.board
+        P = self.players = game.players
+        ids = b.ids
+        edges = [b.edge_ids(e) for e in range(len(b.edges))]
+        wagons = tuple(sorted(game.wagon_specs))
+        self._move_cls = A.MoveCoach
+        self._professions = PROFESSIONS
+        self._tile_types = TILE_TYPES
+        self._nuggets = NUGGETS
+
+        # actions
+        acts: list[Any] = [A.BuyRoads(1), A.BuyRoads(2)]
+        acts += [A.BuyWagon(s) for s in range(1, 5)]
+        acts += [A.EndPurchases(), A.Pass(), A.Skip(), A.Decline()]
+        acts += [A.PlaceRoad(a, c) for a, c in edges]
+        acts += [A.SergeantRoad(a, c) for a, c in edges]
+        acts += [A.Settle(w, p) for w in wagons for p in PROFESSIONS]
+        acts += [A.ReturnPioneer(w, p) for w in wagons for p in PROFESSIONS]
+        acts += [A.AddFarmer(w) for w in wagons]
+        acts += [A.Join(w) for w in wagons]
+        labels = [str(a) for a in acts]
+        self._move0 = len(labels)
+        labels += [f"move to {cid}" for cid in ids]
+        self.action_labels = tuple(labels)
+        self._index = {a: i for i, a in enumerate(acts)}  # frozen dataclasses: hashable
+        self._city = b.index
+
+        # chance outcomes
+        ch: list[Any] = [A.CoverCity(c) for c in ids]
+        ch += [A.DrawTile(c, t) for c in ids for t in TILE_TYPES]
+        ch += [A.Redraw(c, t) for c in ids for t in TILE_TYPES]
+        ch += [A.SwapTiles(c, d) for c in ids for d in ids if c != d]
+        ch += [A.FirstPlayer(s) for s in range(P)]
+        ch += [A.RevealWagon(w) for w in game.regular_wagons]
+        ch += [A.DealStart(s, w) for s in range(P) for w in game.start_wagons]
+        ch += [A.DrawNugget(v) for v in NUGGETS]
+        self.chance_labels = tuple(str(a) for a in ch)
+        self._chance_index = {a: i for i, a in enumerate(ch)}
+        assert len(self._chance_index) == len(ch) and len(self._index) == self._move0
+
+        # observation layout
+        specs = game.wagon_specs
+        self._wagons = wagons
+        self._wagon_row = {w: i for i, w in enumerate(wagons)}
+        self._seats = max(len(s.seats) for s in specs.values())
+        all_vp = sum(s.vp for s in specs.values())
+        max_rounds = game.options["max_rounds"]
+        lay = Layout()
+        lay.add("phase", (len(PIONEERS_PHASES),), 1, "one-hot of PIONEERS_PHASES")
+        lay.add("to_move", (P,), 1, "relative seat deciding now")
+        lay.add("active", (P,), 1, "relative seat whose turn it is")
+        lay.add("start_player", (P,), 1, "relative start seat")
+        turn = {  # field: upper bound
+            "round": max_rounds,
+            "actions_left": 3,
+            "used_R1": 1,
+            "used_R2": 1,
+            "used_W": 1,
+            "forced": 1,
+            "roads_to_place": 2,
+            "extras_left": 2,
+            "end_triggered": 1,
+            "round_active": 1,
+            "deck": len(game.regular_wagons),
+            "finite_bank": 1,
+            "bank": BANK_TOTAL,
+            "shortfall": MONEY_CAP,
+        }
+        self.turn_fields = tuple(turn)
+        lay.add("turn", (len(turn),), list(turn.values()), ", ".join(turn))
+        lay.add("tile_removed", (len(TILE_TYPES),), 1, "tile removed this turn")
+        lay.add("join_need", (len(PROFESSIONS),), 1, "profession a joiner must place")
+        lay.add("offer", (P,), 1, "relative seats still to be asked to join")
+        lay.add(
+            "cities",
+            (len(ids), 3 + len(TILE_TYPES) + P),
+            [1, 1, 1] + [1] * len(TILE_TYPES) + [PIONEERS] * P,
+            "covered, coach, settled this turn, tile one-hot, "
+            "pioneers per relative seat",
+        )
+        lay.add("roads", (len(edges), 2 * P), 1, "first road owner, second road owner")
+        lay.add(
+            "wagons",
+            (len(wagons), P + 6 + self._seats),
+            1,
+            "owner, market slot 1-4, unseen, face up, occupied per printed seat",
+        )
+        player = {  # field: upper bound
+            "money": MONEY_CAP,
+            "wagon_vp": all_vp,
+            "roads_left": ROADS,
+            "supply": PIONEERS,
+            "bankers": 2,
+            "merchants": 2,
+            "nuggets": sum(NUGGET_COUNTS),
+            **{f"known_{v}": c for v, c in zip(NUGGETS, NUGGET_COUNTS, strict=True)},
+        }
+        self.player_fields = tuple(player)
+        lay.add("players", (P, len(player)), list(player.values()), ", ".join(player))
+        self.set_layout(lay)
+        self._phase = {p: i for i, p in enumerate(PIONEERS_PHASES)}
+
+        # bounds for OpenSpiel
+        total_seats = sum(len(s.seats) for s in specs.values())
+        gold = sum(v * c for v, c in zip(NUGGETS, NUGGET_COUNTS, strict=True))
+        self.max_score = float(all_vp + total_seats + gold + 2 * PIONEERS)
+        # per turn at most: 3 purchases with 3 road placements, end purchases, move,
+        # settle, 2 tile-effect decisions, P-1 join answers (< 16); turns <= P x rounds
+        self.max_game_length = 16 * P * max_rounds
+
+    def action_index(self, action: Any) -> int:
+        """The index of an engine decision; a move maps to its target city."""
+        if isinstance(action, self._move_cls):
+            return self._move0 + self._city[action.target]
+        return self._index[action]
+
+    def _merge(self, kept: Any, new: Any) -> Any:
+        if isinstance(kept, self._move_cls):  # two routes to one target: the cheaper
+            return new if new.cost < kept.cost else kept
+        return super()._merge(kept, new)
+
+    def encode(self, observation: Any, seat: int) -> np.ndarray:
+        """The observation vector of ``observation = game.observe(state, seat)``.
+
+        The layout is in the class docstring.
+        """
+        s = observation
+        P = self.players
+        o = self._offset
+        v = [0.0] * self.size
+
+        def rel(x: int) -> int:
+            return (x - seat) % P
+
+        v[o["phase"] + self._phase[s.phase]] = 1.0
+        if s.phase != "over" and s.seat >= 0:
+            v[o["to_move"] + rel(s.seat)] = 1.0
+        v[o["active"] + rel(s.active)] = 1.0
+        if s.start_player >= 0:
+            v[o["start_player"] + rel(s.start_player)] = 1.0
+        t = o["turn"]
+        v[t : t + len(self.turn_fields)] = [
+            s.round,
+            s.actions_left,
+            "R1" in s.used,
+            "R2" in s.used,
+            "W" in s.used,
+            s.forced,
+            s.roads_to_place,
+            s.extras_left,
+            s.end_triggered,
+            s.round_active,
+            s.deck,
+            s.bank is not None,
+            s.bank or 0,
+            min(s.shortfall, MONEY_CAP),
+        ]
+        if s.tile is not None:
+            v[o["tile_removed"] + self._tile_types.index(s.tile)] = 1.0
+        if s.join_need is not None:
+            v[o["join_need"] + self._professions.index(s.join_need)] = 1.0
+        for x in s.offer:
+            v[o["offer"] + rel(x)] = 1.0
+
+        # cities
+        row = 3 + len(self._tile_types) + P
+        base = o["cities"]
+        coach = self._city[s.coach]
+        types = self._tile_types
+        for i, (cov, tile, settled) in enumerate(
+            zip(s.covered, s.tiles, s.settled, strict=True)
+        ):
+            k = base + i * row
+            if cov:
+                v[k] = 1.0
+            if i == coach:
+                v[k + 1] = 1.0
+            if i == s.city:
+                v[k + 2] = 1.0
+            if tile is not None:
+                v[k + 3 + types.index(tile)] = 1.0
+            k += 3 + len(types)
+            for x, n in enumerate(settled):
+                if n:
+                    v[k + rel(x)] = n
+
+        # roads
+        base = o["roads"]
+        for e, owners in enumerate(s.roads):
+            for j, x in enumerate(owners):
+                v[base + e * 2 * P + j * P + rel(x)] = 1.0
+
+        # wagons
+        row = P + 6 + self._seats
+        base = o["wagons"]
+        wrow = self._wagon_row
+        for slot, w in enumerate(s.market):
+            if w is not None:
+                v[base + wrow[w] * row + P + slot] = 1.0
+        for w in s.unseen:
+            v[base + wrow[w] * row + P + 4] = 1.0
+        for x, pl in enumerate(s.players):
+            r = rel(x)
+            for w in pl.wagons:
+                k = base + wrow[w.id] * row
+                v[k + r] = 1.0
+                if w.face_up:
+                    v[k + P + 5] = 1.0
+                for j, occ in enumerate(w.occupied):
+                    if occ:
+                        v[k + P + 6 + j] = 1.0
+
+        # players
+        base = o["players"]
+        for x, pl in enumerate(s.players):
+            k = base + rel(x) * len(self.player_fields)
+            known = [n for n in pl.nuggets if n is not None]
+            v[k : k + len(self.player_fields)] = [
+                min(pl.money, MONEY_CAP),
+                pl.vp,
+                pl.roads_left,
+                pl.supply,
+                pl.bankers,
+                pl.merchants,
+                len(pl.nuggets),
+                *(known.count(n) for n in self._nuggets),
+            ]
+        return np.frombuffer(array("f", v), dtype=np.float32)
+
+
+#: The encoding part's contract (see :mod:`toolkit.envs.encoding`).
+Encoder = PioneersEncoder
+
+__all__ = ["MONEY_CAP", "PIONEERS_PHASES", "Encoder", "PioneersEncoder"]
