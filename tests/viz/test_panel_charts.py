@@ -359,3 +359,27 @@ def test_replay_animation_of_anno1503_keeps_the_view_options(anno_short):
     assert all(f.layout.title.text is None for f in untitled.frames)
     with pytest.raises(TypeError, match="route"):
         viz.replay_animation(record, route=[(2, 5), (2, 6)])
+
+
+def test_replay_animation_of_a_game_without_parts():
+    from toolkit.core import is_over, random_agent
+    from toolkit.toy import Race
+
+    game = Race(players=2)
+    final, record = play(game, [random_agent] * 2, seed=1)
+    fig = viz.replay_animation(record, game, max_frames=5)
+    states = list(replay_states(record, game))
+    shown = [states[i] for i in fig.layout.meta["frames"]]
+    assert len(fig.frames) == len(shown) <= 5
+    assert shown[0] is states[charts.turn_starts(game, states)[0]]
+    assert shown[-1] == final and is_over(game, final)
+    labels = [s.label for s in fig.layout.sliders[0].steps]
+    assert labels[-1] == "end"
+    assert all(lab.startswith("r") for lab in labels[:-1])
+    names = [t.name for t in fig.data]
+    last = {t.name: t for t in fig.frames[-1].data}
+    fresh = viz.draw(game, final)
+    for frame in fig.frames:
+        assert [names[i] for i in frame.traces] == [t.name for t in frame.data]
+    for name, tr in last.items():
+        assert tr.y == trace(fresh, name).y, name

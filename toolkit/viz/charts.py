@@ -8,6 +8,7 @@ the players' colours *and* shapes or dashes from :mod:`toolkit.viz.theme`.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -377,17 +378,6 @@ def money_flow(
     return fig
 
 
-def _keyed_traces(fig: go.Figure) -> dict[tuple[str, int], Any]:
-    """A figure's traces by ``(name, n)``: the n-th trace of that name."""
-    seen: dict[str, int] = {}
-    out = {}
-    for t in fig.data:
-        n = seen.get(t.name, 0)
-        seen[t.name] = n + 1
-        out[(t.name, n)] = t
-    return out
-
-
 def _trace_json(trace: Any) -> dict:
     """A trace as a frame carries it: shown, with every property it sets."""
     data = trace.to_plotly_json()
@@ -406,59 +396,56 @@ def _layout_json(value: Any) -> Any:
 _FRAME_LAYOUT = ("title", "shapes", "annotations")
 
 
+def _update_options(view: Any, options: dict) -> dict:
+    """The board options the view's ``update_board`` takes (drawing-only ones go)."""
+    params = inspect.signature(view.update_board).parameters
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return dict(options)
+    return {k: v for k, v in options.items() if k in params}
+
+
 def _frames(
     game: Any, states: Sequence[Any], idx: Sequence[int], fig: go.Figure, options: dict
 ) -> list:
-    """One frame per sampled position, each drawn by the game's view.
+    """One frame per sampled position, each redrawn by the game's view.
 
-    Every position is drawn as a whole figure (``toolkit.viz.draw``) and its
-    traces are matched to the first figure's by name (the n-th trace of a
-    name to the n-th). A frame can only restyle traces the figure already
-    has, so a trace missing from a position is sent hidden, and a trace only
-    some later position has is left out. Traces that are the same in every
-    position are left out of the frames (the figure shows them already, and
-    jumping to any frame cannot leave them stale); so are layout properties
-    (title, shapes, annotations) that never change.
+    A copy of the first figure is brought to each position by the view's
+    ``update_board`` (what a live board widget does), so every frame has the
+    first figure's traces, in its order: a plotly frame can only restyle the
+    traces a figure has. Traces that are the same in every position are left
+    out of the frames (the figure shows them already, and jumping to any frame
+    cannot leave them stale); so are layout properties (title, shapes,
+    annotations) that never change, and the title of a board drawn without one.
     """
     from toolkit import viz
 
-    base = _keyed_traces(fig)
-    order = list(base)
-    position = {key: i for i, key in enumerate(order)}
-    first = {key: _trace_json(t) for key, t in base.items()}
+    view = viz.board_module(game)
+    redraw = _update_options(view, options)
+    work = go.Figure(fig)
+    keys = [
+        k for k in _FRAME_LAYOUT if k != "title" or fig.layout.title.text is not None
+    ]
     drawn = []
-    for i in idx:
-        f = fig if i == idx[0] else viz.draw(game, states[i], **options)
-        traces = _keyed_traces(f)
-        data = {
-            key: _trace_json(traces[key])
-            if key in traces
-            else {"type": first[key]["type"], "name": key[0], "visible": False}
-            for key in order
-        }
+    for n, i in enumerate(idx):
+        if n:
+            view.update_board(work, game, states[i], None, **redraw)
+        data = [_trace_json(t) for t in work.data]
         layout = {
-            k: f.layout.title.text if k == "title" else _layout_json(f.layout[k])
-            for k in _FRAME_LAYOUT
+            k: work.layout.title.text if k == "title" else _layout_json(work.layout[k])
+            for k in keys
         }
         drawn.append((data, layout))
-    changing = [k for k in order if any(d[k] != first[k] for d, _ in drawn[1:])]
-    base_layout = drawn[0][1]
-    moving = [
-        k for k in _FRAME_LAYOUT if any(lay[k] != base_layout[k] for _, lay in drawn)
-    ]
+    first, first_layout = drawn[0]
+    changing = [j for j in range(len(first)) if any(d[j] != first[j] for d, _ in drawn)]
+    moving = [k for k in keys if any(lay[k] != first_layout[k] for _, lay in drawn)]
     frames = []
     for n, (data, layout) in enumerate(drawn):
-        lay = {}
-        for k in moving:
-            if k == "title":
-                lay["title_text"] = layout[k]
-            else:
-                lay[k] = layout[k]
+        lay = {("title_text" if k == "title" else k): layout[k] for k in moving}
         frames.append(
             go.Frame(
                 name=str(n),
-                data=[data[k] for k in changing],
-                traces=[position[k] for k in changing],
+                data=[data[j] for j in changing],
+                traces=changing,
                 layout=lay,
             )
         )
@@ -489,8 +476,9 @@ def replay_animation(
     start of every turn (and the final one), sampled evenly over the whole
     game to at most ``max_frames`` (default 120), the first and the last
     always kept: a random game can run to thousands of turns, and a 120-frame
-    replay of it shows roughly every n-th turn. Each frame is the board
-    ``toolkit.viz.draw`` draws of its position and carries only the traces
+    replay of it shows roughly every n-th turn. The first frame is the board
+    ``toolkit.viz.draw`` draws, each next one that board brought to its
+    position by the view's ``update_board``; a frame carries only the traces
     that change somewhere in the replay, so frames stay small. Slider labels
     are ``r<round> <player>`` (from ``game.progress``) and ``end`` for the
     final position of a finished game; ``layout.meta["frames"]`` lists the
