@@ -16,7 +16,7 @@ from toolkit.agents import (
     make_agent,
     parse_agents,
 )
-from toolkit.agents.pioneers import (
+from toolkit.pioneers.bots import (
     determinize,
     evaluate,
     evaluate_terms,
@@ -129,7 +129,7 @@ def test_bot_cannot_read_hidden_information(game, decision_states, bot):
 def test_search_bots_never_see_the_true_nuggets(game, decision_states, monkeypatch):
     """A spy determiniser checks that every bot hands it a redacted view, even
     when the bot itself was given the full state."""
-    from toolkit.agents import base
+    from toolkit.pioneers import bots
 
     pairs = hidden_pairs(game, decision_states, limit=2)
     full, _ = pairs[0]
@@ -146,10 +146,9 @@ def test_search_bots_never_see_the_true_nuggets(game, decision_states, monkeypat
         seen.append(out)
         return out
 
-    # monkeypatch restores the memo exactly, also when the hook was not resolved
-    # before (restoring a missing entry as None switched determinising off for
-    # every later test in the process).
-    monkeypatch.setitem(base._resolved, ("pioneers", "determinize"), spy)
+    # the hook is looked up in the bots part on every call, so patching the
+    # part module reaches every bot (and monkeypatch puts it back afterwards)
+    monkeypatch.setattr(bots, "determinize", spy)
     for bot in (
         GreedyAgent(),
         MonteCarloAgent(simulations=4, depth=4),

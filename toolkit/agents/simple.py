@@ -44,8 +44,8 @@ def generic_greedy_value(game: Any, state: Any, seat: int) -> float:
 class GreedyAgent:
     """Take the action whose resulting position evaluates best (no opponent model).
 
-    The evaluation is the game's (for Pioneers :func:`toolkit.agents.pioneers.evaluate`:
-    VP now, wagons near empty, money and income, tolls, network reach), from the
+    The value is the game's ``greedy`` hook (its ``bots`` part) or, without
+    one, :func:`generic_greedy_value` over the game's evaluation, from the
     seat's own view; hidden values are filled in once per decision by the game's
     determiniser, so they cancel out between the actions compared. Ties are
     broken with the agent's ``rng``.
