@@ -282,3 +282,77 @@ def test_bots_pickle_and_have_names():
         again = pickle.loads(pickle.dumps(bot))
         assert again.name == bot.name == bot.__name__
         assert repr(again) == repr(bot)
+
+
+# ----- hooks: found by name in the game's bots part, generic without one -----------
+
+
+def test_hooks_come_from_the_bots_part_by_kind_name():
+    from toolkit.agents.base import HOOK_KINDS, hook
+    from toolkit.pioneers import bots
+
+    game = Pioneers(players=2)
+    for kind in HOOK_KINDS:
+        assert hook(game, kind) is getattr(bots, kind), kind
+
+    class Lesson(Pioneers):  # a lesson's subclass keeps the game's parts
+        pass
+
+    assert hook(Lesson(players=2), "evaluate") is bots.evaluate
+    with pytest.raises(ValueError, match="unknown hook"):
+        hook(game, "playout_policy")
+
+
+def test_a_game_method_overrides_one_hook():
+    from toolkit.agents.base import evaluate as shared_evaluate
+    from toolkit.agents.base import hook
+
+    class Flat(Pioneers):
+        def agent_evaluate(self, game, state):  # called like the part's hook
+            return (0.0,) * game.players
+
+    game = Flat(players=2)
+    assert hook(game, "evaluate") == game.agent_evaluate
+    assert shared_evaluate(game, game.setup()) == (0.0, 0.0)
+    assert hook(game, "policy") is not None  # the others still come from the part
+
+
+def test_a_game_without_a_bots_part_gets_the_generic_fallback():
+    """Race has no parts: perfect information, game.scores, random playouts."""
+    from toolkit.agents.base import HOOK_KINDS, determinize, evaluate, hook
+    from toolkit.core import part
+    from toolkit.toy import Race
+
+    game = Race(players=2)
+    assert part(game, "bots") is None
+    assert all(hook(game, kind) is None for kind in HOOK_KINDS)
+    state = game.setup()
+    assert evaluate(game, state) == tuple(float(s) for s in game.scores(state))
+    assert determinize(game, state, 0, random.Random(0)) is state
+    for seed, bots in enumerate(
+        [[GreedyAgent(), RandomAgent()], [MCTSAgent(iterations=8), GreedyAgent()]]
+    ):
+        final, _ = play(game, bots, seed=seed)
+        assert game.to_move(final) is None
+
+
+def test_outcome_rewards_share_the_win_among_the_winners():
+    from toolkit.agents.base import outcome_rewards
+    from toolkit.toy import Race
+
+    class Stub(Race):
+        def __init__(self, scores, winners):
+            super().__init__(players=len(scores))
+            self._scores, self._winners = scores, winners
+
+        def scores(self, state):
+            return self._scores
+
+        def winners(self, state):
+            return self._winners
+
+    shared = outcome_rewards(Stub((5, 5, 1), (0, 1)), None)
+    assert shared[0] == pytest.approx(shared[1]) and shared[0] > 0.4 > shared[2]
+    # ended by a cap without a winner: only the soft margin by score remains
+    nobody = outcome_rewards(Stub((5, 1), ()), None)
+    assert sum(nobody) == pytest.approx(0.2) and nobody[0] > nobody[1]
