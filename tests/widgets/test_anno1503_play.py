@@ -19,7 +19,7 @@ from toolkit.anno1503 import (
 )
 from toolkit.core import IllegalAction
 from toolkit.widgets import BotError, PlayApp, Session
-from toolkit.widgets.games import words_for
+from toolkit.widgets.words import words_for
 
 
 def snapshot(session):
