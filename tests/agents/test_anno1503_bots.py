@@ -11,8 +11,7 @@ import pytest
 from toolkit import anno1503
 from toolkit.agents import GreedyAgent, RandomAgent
 from toolkit.agents.base import HOOK_KINDS, hook
-from toolkit.anno1503 import IslandCard
-from toolkit.anno1503 import bots
+from toolkit.anno1503 import IslandCard, bots
 from toolkit.core import CHANCE, play
 
 CAP = 150  # turns; greedy-vs-random games at 2 players end in about 85-110

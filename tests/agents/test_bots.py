@@ -16,14 +16,14 @@ from toolkit.agents import (
     make_agent,
     parse_agents,
 )
+from toolkit.core import CHANCE, play, random_agent
+from toolkit.pioneers import Pioneers
 from toolkit.pioneers.bots import (
     determinize,
     evaluate,
     evaluate_terms,
     hidden_nugget_pool,
 )
-from toolkit.core import CHANCE, play, random_agent
-from toolkit.pioneers import Pioneers
 
 NUGGET_COUNTS = {3: 6, 4: 3, 5: 1}
 

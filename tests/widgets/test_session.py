@@ -19,8 +19,8 @@ from toolkit.pioneers import (
     Settle,
 )
 from toolkit.pioneers.builder import fixture_game, stage, wagon
-from toolkit.widgets.session import BotError, Session
 from toolkit.pioneers.words import board, describe, explain
+from toolkit.widgets.session import BotError, Session
 
 HUMANS = ["human"] * 4
 
