@@ -195,7 +195,8 @@ def test_replay_app_steps_through_a_record():
     _, record = play(game, [random_agent] * 2, seed=4)
     app = ReplayApp(record)
     assert app.game.progress(app.states[0]).round > 0  # the set-up is step 0's line
-    assert app.words(0) == [words_for(app.game).setup_summary(app.game, app.states[0], {})]
+    summary = words_for(app.game).setup_summary(app.game, app.states[0], {})
+    assert app.words(0) == [summary]
     last = len(app.states) - 1
     app.on_step(last)
     assert app.state is app.states[last] and app.message_kind != "error"
