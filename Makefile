@@ -2,7 +2,8 @@
 # everything else is installed into .venv by pip.
 #
 #   make lab     open the lessons in JupyterLab
-#   make test    run the tests and execute every notebook
+#   make test    run the tests, the doctests and every notebook (lint included)
+#   make lint    ruff check, ruff format --check, mypy on the engines
 #   make bench   run benchmarks/*.py
 #   make gallery render the README images into docs/img
 #   make play    serve lesson 04 (play Pioneers) as a web app with Voila
@@ -31,10 +32,10 @@ LAB_TARGET := $(firstword $(wildcard notebooks/00-start-here.ipynb) $(wildcard n
 # JupyterLab refuses to start as root without --allow-root (CI and containers).
 LAB_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: help venv lab test bench gallery play clean
+.PHONY: help venv lab test lint bench gallery play clean
 
 help:
-	@sed -n '4,11p' Makefile | sed 's/^# *//'
+	@sed -n '4,12p' Makefile | sed 's/^# *//'
 
 venv: $(COMPILED)
 
@@ -54,7 +55,13 @@ lab: $(COMPILED)
 
 # Notebooks are executed by nbmake; the flag is added only once notebooks exist.
 test: $(COMPILED)
-	$(PY) -m pytest $(PYTEST_ARGS) tests $(if $(NOTEBOOKS),--nbmake --nbmake-timeout=180 notebooks)
+	$(PY) -m pytest $(PYTEST_ARGS) tests --doctest-modules toolkit $(if $(NOTEBOOKS),--nbmake --nbmake-timeout=180 notebooks)
+
+# The same checks as tests/test_habits.py, with their full output.
+lint: $(STAMP)
+	$(VENV)/bin/ruff check toolkit tests benchmarks
+	$(VENV)/bin/ruff format --check toolkit tests benchmarks
+	$(PY) -m mypy $$($(PY) -c 'import sys; sys.path.insert(0, "tests"); from test_habits import engine_paths; print(" ".join(engine_paths()))')
 
 bench: $(COMPILED)
 	@if [ -z "$(BENCHMARKS)" ]; then echo "No benchmarks/*.py yet."; fi

@@ -17,7 +17,7 @@ Example::
     from toolkit.core.data import dataset_path, read_table, parse_id, parse_float
 
     rows = read_table(
-        dataset_path("pioneers", "cities.csv"),
+        dataset_path("mygame", "cities.csv"),
         {"id": parse_id, "lat": parse_float(-90, 90), ...},
     )
 """
@@ -127,7 +127,7 @@ def datasets_root() -> Path:
 def dataset_path(game: str, name: str) -> Path:
     """Return the path of data file *name* of *game*.
 
-    Example: ``dataset_path("pioneers", "cities.csv")``.
+    Example: ``dataset_path("mygame", "cities.csv")`` is ``datasets/mygame/cities.csv``.
 
     The file need not exist (reading it reports that); both parts must be plain
     names, not paths.

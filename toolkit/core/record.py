@@ -109,7 +109,7 @@ class Record:
 
 
 def make_game(name: str, players: int, **options: Any) -> Any:
-    """Create a registered game by name, e.g. ``make_game("pioneers", 4)``."""
+    """Create a game registered in :data:`toolkit.GAMES` by name, e.g. ``make_game(name, 4)``."""
     import importlib
 
     from toolkit import GAMES

@@ -7,7 +7,7 @@ import math
 import random
 from typing import Any
 
-from .game import CHANCE, IllegalAction
+from .game import CHANCE, IllegalAction, Progress
 from .play import play, random_agent, sample_outcome
 from .record import Record, replay_states
 
@@ -43,7 +43,10 @@ def check_game(
     - ``observe`` is idempotent and keeps the decision structure;
     - the game ends within ``max_steps``, then ``apply`` raises;
     - ``play`` is deterministic, its record round-trips through JSON, and
-      replaying the record reproduces every state.
+      replaying the record reproduces every state;
+    - ``defaults`` names every option and a game made without options has them;
+      ``progress`` gives a :class:`~toolkit.core.Progress` at every step and
+      ``winners`` seats of the game at the end.
 
     Returns counts of what was checked.
     """
@@ -51,6 +54,7 @@ def check_game(
         game = game(players=players)
     if players is not None and game.players != players:
         raise ConformanceError(f"game has {game.players} players, expected {players}")
+    _check_statics(game)
     stats = {"games": 0, "steps": 0, "decisions": 0, "chance": 0, "actions_applied": 0}
     for g in range(games):
         rng = random.Random(f"check:{seed}:{g}")
@@ -64,6 +68,9 @@ def check_game(
                 _fail(step, f"the game did not end within {max_steps} steps")
             if not (seat == CHANCE or (isinstance(seat, int) and 0 <= seat < game.players)):
                 _fail(step, f"to_move returned {seat!r}")
+            progress = game.progress(state)
+            if not isinstance(progress, Progress):
+                _fail(step, f"progress returned {progress!r}, not a Progress")
             snapshot = copy.deepcopy(state)
             if seat == CHANCE:
                 outcomes = list(game.chance_outcomes(state))
@@ -115,6 +122,9 @@ def check_game(
             _fail(step, "apply after the end of the game did not raise IllegalAction")
         if game.legal_actions(state):
             _fail(step, "a finished game still lists legal actions")
+        won = game.winners(state)
+        if not isinstance(won, tuple) or not all(w in range(game.players) for w in won):
+            _fail(step, f"winners returned {won!r}, not a tuple of seats")
 
     # Determinism, records and replay.
     agents = [random_agent] * game.players
@@ -131,6 +141,19 @@ def check_game(
     if tuple(game.scores(final)) != record.scores:
         raise ConformanceError("scores of the replayed game differ from the record")
     return stats
+
+
+def _check_statics(game: Any) -> None:
+    defaults = getattr(type(game), "defaults", None)
+    if not isinstance(defaults, dict):
+        raise ConformanceError("the game class has no `defaults` dict of its options")
+    missing = sorted(set(defaults) - set(game.options))
+    if missing:
+        raise ConformanceError(f"options {missing} are in `defaults` but not in `options`")
+    plain = type(game)(players=game.players)
+    differ = sorted(k for k in defaults if plain.options.get(k) != defaults[k])
+    if differ:
+        raise ConformanceError(f"a game made without options has non-default {differ}")
 
 
 def assert_illegal(game: Any, state: Any, action: Any, rule: str) -> IllegalAction:
