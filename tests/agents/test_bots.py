@@ -137,10 +137,7 @@ def test_search_bots_never_see_the_true_nuggets(game, decision_states, monkeypat
 
     def spy(g, view, s, rng):
         assert all(
-            v is None
-            for i, pl in enumerate(view.players)
-            if i != s
-            for v in pl.nuggets
+            v is None for i, pl in enumerate(view.players) if i != s for v in pl.nuggets
         ), "the determiniser was given hidden values"
         out = determinize(g, view, s, rng)
         seen.append(out)

@@ -89,7 +89,7 @@ class MonteCarloAgent:
         best = max(range(len(cands)), key=lambda i: (totals[i] / counts[i], -i))
         return cands[best]
 
-    def __repr__(self) -> str:  # noqa: D105
+    def __repr__(self) -> str:
         return f"MonteCarloAgent(simulations={self.simulations}, depth={self.depth})"
 
 
@@ -259,7 +259,7 @@ class MCTSAgent:
             edge.n += 1
             edge.w += rewards[mover]
 
-    def __repr__(self) -> str:  # noqa: D105
+    def __repr__(self) -> str:
         return (
             f"MCTSAgent(iterations={self.iterations}, c={self.c}, "
             f"temperature={self.temperature}, "

@@ -25,7 +25,7 @@ class RandomAgent:
         """Choose one of ``legal`` with the agent's ``rng`` (``core.random_agent``)."""
         return random_agent(game, observation, legal, rng)
 
-    def __repr__(self) -> str:  # noqa: D105
+    def __repr__(self) -> str:
         return "RandomAgent()"
 
 
@@ -73,5 +73,5 @@ class GreedyAgent:
                 best.append(action)
         return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
-    def __repr__(self) -> str:  # noqa: D105
+    def __repr__(self) -> str:
         return "GreedyAgent()"

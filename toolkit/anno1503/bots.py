@@ -429,9 +429,7 @@ def greedy(game: Any, state: Any, seat: int, depth: int = 2) -> float:
 # ----- playouts ------------------------------------------------------------------
 
 
-def policy(
-    game: Any, state: Any, legal: Sequence[Any], rng: random.Random
-) -> Any:
+def policy(game: Any, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
     """A fast policy for search playouts: greedy on goods and progress, no lookahead.
 
     Scores each action by the change in the mover's own evaluation without the

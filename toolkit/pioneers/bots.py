@@ -184,9 +184,7 @@ def candidates(game: Any, state: Any, legal: Sequence[Any], limit: int = 6) -> l
     return out
 
 
-def policy(
-    game: Any, state: Any, legal: Sequence[Any], rng: random.Random
-) -> Any:
+def policy(game: Any, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
     """Choose by fast rules of thumb (the playout policy; no lookahead)."""
     phase = state.phase
     seat = game.to_move(state)

@@ -58,8 +58,6 @@ MERCHANT_PER_TURN = 0.25
 STUCK_FACTOR = 0.15
 
 
-
-
 def turns_left(game: Any, state: Any) -> float:
     """Estimate the turns each player still takes (rough and smooth).
 

@@ -47,6 +47,7 @@ from .text import (
 
 __all__ = ["WORDS", "AnnoWords", "card_words"]
 
+
 class AnnoWords(GameWords):
     """Anno 1503: sentences citing ``A-*`` rules; buttons grouped by turn phase."""
 

@@ -1,5 +1,8 @@
-"""Anno 1503's words for the play apps: names of events, conditions, phases and
-cards, and the button group of each action (used by :mod:`toolkit.anno1503.words`)."""
+"""The names Anno 1503's words use: events, conditions, phases, cards, groups.
+
+The button group of each action and the group a bot decides in are here too
+(used by :mod:`toolkit.anno1503.words`).
+"""
 
 from __future__ import annotations
 

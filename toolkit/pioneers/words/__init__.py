@@ -78,14 +78,17 @@ class PioneersWords(GameWords):
     }
 
     def explain(self, game: Any, error: Any) -> str:
+        """City ids in the message are followed by their names."""
         return PW.explain(game, error)
 
     def setup_summary(self, game: Any, state: Any, names: dict | None = None) -> str:
+        """Tiles, market, start wagons and the start player in one line."""
         return PW.setup_summary(game, state, names)
 
     def lines(
         self, game: Any, before: Any, action: Any, after: Any, names: dict
     ) -> list[str]:
+        """The sentences of :func:`.log.describe`; the set-up gets one summary line."""
         if before.round > 0:
             return PW.describe(game, before, action, after, names)
         if after.round > 0:  # the set-up's chance turns get one summary line
@@ -96,15 +99,19 @@ class PioneersWords(GameWords):
         return []
 
     def label(self, game: Any, state: Any, action: Any) -> str:
+        """Short labels such as ``Move to DET ($2)`` (:func:`.log.label`)."""
         return PW.label(game, state, action)
 
     def group(self, game: Any, state: Any, action: Any) -> str:
+        """The step of the turn the phase belongs to (income ... join)."""
         return PW.GROUPS.get(state.phase, state.phase)
 
     def current_group(self, game: Any, state: Any) -> str | None:
+        """The step of the turn being decided."""
         return PW.GROUPS.get(state.phase)
 
     def group_note(self, session: Any, key: str) -> str | None:
+        """The income of the turn, in the income group."""
         state = session.state
         if key == "income" and state.round > 0 and not session.over:
             from toolkit.pioneers.rules import INCOME
@@ -121,6 +128,7 @@ class PioneersWords(GameWords):
     def click_target(
         self, game: Any, fig: Any, trace: str, index: int, xy: tuple
     ) -> tuple:
+        """Cities, connections, and pieces standing on a city."""
         if trace == "cities":
             return ("city", game.board.ids[index])
         if trace == "connection info":
@@ -138,15 +146,19 @@ class PioneersWords(GameWords):
         return ()
 
     def click_city(self, session: Any, city: str) -> Any:
+        """Move the stagecoach to ``city`` (:func:`.board.click_city`)."""
         return board.click_city(session, city)
 
     def route_choices(self, session: Any, city: str, limit: int = 12) -> list:
+        """Every affordable route to ``city`` (:func:`.board.route_choices`)."""
         return board.route_choices(session, city, limit)
 
     def click_connection(self, session: Any, a: str, b: str) -> tuple:
+        """Buy and place a road, or place one (:func:`.board.click_connection`)."""
         return board.click_connection(session, a, b)
 
     def choice_text(self, session: Any, action: Any) -> str:
+        """The route with its cost and who is paid."""
         pay = session.game.payments(session.state, action.path)
         split = ", ".join(
             (f"${v} bank" if k == "bank" else f"${v} {PW.player(k)}")
@@ -156,20 +168,24 @@ class PioneersWords(GameWords):
         return route + (f" ({split})" if split else "")
 
     def choices_prompt(self, city: str, count: int) -> str:
+        """How many routes lead to ``city`` and how to pick one."""
         return (
             f"{count} route(s) to {city}: pick one below and press "
             "'Move along this route' (ASSUMPTION-4)."
         )
 
     def pick_list(self, action: Any) -> bool:
+        """Roads go into a dropdown (there are many connections)."""
         from toolkit.pioneers import actions as A
 
         return isinstance(action, (A.PlaceRoad, A.SergeantRoad))
 
     def picker_text(self) -> tuple[str, str]:
+        """The road dropdown's prompt and button."""
         return "Click a connection on the board, or:", "Place road"
 
     def status(self, session: Any) -> str:
+        """Round, seat and what to do in the phase; or the result."""
         s = session
         state = s.state
         if s.over:
@@ -184,9 +200,11 @@ class PioneersWords(GameWords):
         return f"Round {state.round} · {me} to {doing}"
 
     def players_html(self, session: Any) -> str:
+        """Money, VP now, roads, pioneers and wagons (:func:`.board.players_html`)."""
         return board.players_html(session)
 
     def final(self, session: Any) -> list:
+        """The final score breakdown chart."""
         import ipywidgets as W
         import plotly.graph_objects as go
 

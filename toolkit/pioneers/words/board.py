@@ -1,5 +1,4 @@
-"""Pioneers on the play app's board: what a click on a city or connection plays,
-and the players table beside the board.
+"""Pioneers on the play app's board: what clicks play, and the players table.
 
 A click on a city moves the stagecoach there along the cheapest route (or says
 which rule forbids it); a click on a connection buys and places a road, or
@@ -73,8 +72,7 @@ def why_not_city(session: Any, city: str) -> IllegalAction:
         pass
     return IllegalAction(
         "P-MOVE-1",
-        f"the stagecoach cannot reach {city} from "
-        f"{state.coach} along any connection.",
+        f"the stagecoach cannot reach {city} from {state.coach} along any connection.",
     )
 
 
