@@ -23,8 +23,13 @@ def test_a_game_without_a_words_part_gets_the_generic_words(session):
     assert type(words) is GameWords and not words.board_clicks
     for action in session.legal():
         assert words.label(game, session.state, action) == str(action)
-        assert words.group(game, session.state, action) == type(action).__name__
+        assert words.group(game, session.state, action) == "actions"  # plain text
     assert words.current_group(game, session.state) is None
+
+    class Move:  # an action class of its own gets a group named after it
+        pass
+
+    assert words.group(game, session.state, Move()) == "Move"
 
 
 def test_the_generic_status_log_and_result_use_the_protocol(session):

@@ -92,8 +92,12 @@ class GameWords:
         return str(action)
 
     def group(self, game: Any, state: Any, action: Any) -> str:
-        """The button group of a legal action (generic: the action's class name)."""
-        return type(action).__name__
+        """The button group of a legal action (generic: the action's class name).
+
+        Actions that are plain values (text, numbers) share one group, ``actions``.
+        """
+        kind = type(action)
+        return "actions" if kind.__module__ == "builtins" else kind.__name__
 
     def current_group(self, game: Any, state: Any) -> str | None:
         """The group highlighted while a bot decides (None: no highlight)."""
