@@ -281,6 +281,10 @@ class Race:
     def scores(self, s):
         return tuple(t if t <= 5 else 0 for t in s[2])
 
+    def winners(self, s):
+        top = max(self.scores(s))
+        return tuple(i for i, v in enumerate(self.scores(s)) if v == top)
+
     def parse_action(self, text):
         return int(text) if text.isdigit() else text
 
