@@ -68,8 +68,22 @@ def is_part(name):
     return name[len(package) + 1:].split(".")[0] in parts
 
 
-infos = pkgutil.walk_packages(path, package + ".", onerror=lambda name: None)
-for info in sorted((i for i in infos if not is_part(i.name)), key=lambda i: i.name):
+def walk(path, prefix):
+    # not pkgutil.walk_packages: it imports every subpackage it finds, parts
+    # that are packages (words/, view/) included, before they can be skipped
+    for info in pkgutil.iter_modules(path, prefix):
+        if is_part(info.name):
+            continue
+        yield info
+        if info.ispkg:
+            try:
+                sub = importlib.import_module(info.name)
+            except Exception:
+                continue  # reported below, where it is imported again
+            yield from walk(sub.__path__, info.name + ".")
+
+
+for info in sorted(walk(path, package + "."), key=lambda i: i.name):
     try:
         importlib.import_module(info.name)
     except Exception as exc:

@@ -9,10 +9,9 @@ import statistics
 import pytest
 
 from toolkit import anno1503
-from toolkit.agents import RandomAgent
-from toolkit.agents import anno1503 as bots
-from toolkit.agents.base import HOOKS
-from toolkit.anno1503 import IslandCard
+from toolkit.agents import GreedyAgent, RandomAgent
+from toolkit.agents.base import HOOK_KINDS, hook
+from toolkit.anno1503 import IslandCard, bots
 from toolkit.core import CHANCE, play
 
 CAP = 150  # turns; greedy-vs-random games at 2 players end in about 85-110
@@ -35,7 +34,7 @@ def duels(game2):
     for seed in range(8):
         g = seed % 2
         agents = [None, None]
-        agents[g] = bots.GreedyAgent()
+        agents[g] = GreedyAgent()
         agents[1 - g] = RandomAgent()
         final, record = play(game2, agents, seed=seed)
         out.append((g, final, record))
@@ -59,7 +58,7 @@ def test_greedy_games_finish_far_sooner_than_random_ones():
     game = anno1503.Anno1503(players=2, max_turns=400)
     greedy = []
     for seed in (100, 102, 107):
-        s, _ = play(game, [bots.GreedyAgent(), bots.GreedyAgent()], seed=seed)
+        s, _ = play(game, [GreedyAgent(), GreedyAgent()], seed=seed)
         assert s.winner is not None, f"greedy self-play seed {seed} did not finish"
         greedy.append(s.turn)
     rand = []
@@ -94,7 +93,7 @@ def test_greedy_decides_from_the_observation_only():
     a, b = _twins(game)
     assert a != b
     assert game.observe(a, 0) == game.observe(b, 0)
-    agent = bots.GreedyAgent()
+    agent = GreedyAgent()
     legal = game.legal_actions(a)
     assert legal == game.legal_actions(b)
     for seed in range(3):
@@ -123,9 +122,9 @@ def test_exploring_averages_over_faces_the_seat_cannot_rule_out():
     assert game.to_move(after) == CHANCE
     faces = game.chance_outcomes(after)
     expected = sum(
-        p * bots.greedy_value(game, game.apply(after, a), 0, depth=1) for a, p in faces
+        p * bots.greedy(game, game.apply(after, a), 0, depth=1) for a, p in faces
     )
-    assert bots.greedy_value(game, after, 0) == pytest.approx(expected)
+    assert bots.greedy(game, after, 0) == pytest.approx(expected)
 
 
 # ----------------------------------------------------------------- evaluation
@@ -148,7 +147,7 @@ def test_greedy_takes_a_winning_sale():
     )
     assert game.conditions(s, 0) == ("V-CONTRACT", "V-BUILDING")
     legal = game.legal_actions(s)
-    action = bots.GreedyAgent()(game, s, legal, random.Random(0))
+    action = GreedyAgent()(game, s, legal, random.Random(0))
     after = game.apply(s, action)
     assert after.winner == 0
     assert bots.evaluate_terms(game, after, 0) == {"won": bots.WIN}
@@ -214,7 +213,7 @@ def test_ships_value_rises_toward_unexplored_islands():
     )
 
 
-def test_playout_policy_returns_legal_actions(game2, duels):
+def test_policy_returns_legal_actions(game2, duels):
     _, _, record = duels[0]
     rng = random.Random(0)
     state = game2.setup()
@@ -222,17 +221,16 @@ def test_playout_policy_returns_legal_actions(game2, duels):
     for text in record.actions[:400]:
         if game2.to_move(state) not in (None, CHANCE):
             legal = game2.legal_actions(state)
-            assert bots.playout_policy(game2, state, legal, rng) in legal
+            assert bots.policy(game2, state, legal, rng) in legal
             checked += 1
         state = game2.apply(state, game2.parse_action(text))
     assert checked > 50
 
 
-def test_registered_hooks_point_here():
-    entry = HOOKS.get("anno1503")
-    if entry is None:
-        pytest.skip("toolkit.agents.base.HOOKS has no anno1503 entry yet")
-    for kind, target in entry.items():
-        module, _, name = target.partition(":")
-        assert module == "toolkit.agents.anno1503"
-        assert callable(getattr(bots, name)), kind
+def test_the_shared_bots_find_the_hooks_in_the_bots_part():
+    game = anno1503.Anno1503(players=2)
+    for kind in HOOK_KINDS:
+        expected = getattr(bots, kind, None)
+        assert hook(game, kind) is expected, kind
+    assert hook(game, "greedy") is bots.greedy
+    assert hook(game, "candidates") is None  # none here: every legal action is searched

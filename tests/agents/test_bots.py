@@ -16,14 +16,14 @@ from toolkit.agents import (
     make_agent,
     parse_agents,
 )
-from toolkit.agents.pioneers import (
+from toolkit.core import CHANCE, play, random_agent
+from toolkit.pioneers import Pioneers
+from toolkit.pioneers.bots import (
     determinize,
     evaluate,
     evaluate_terms,
     hidden_nugget_pool,
 )
-from toolkit.core import CHANCE, play, random_agent
-from toolkit.pioneers import Pioneers
 
 NUGGET_COUNTS = {3: 6, 4: 3, 5: 1}
 
@@ -129,7 +129,7 @@ def test_bot_cannot_read_hidden_information(game, decision_states, bot):
 def test_search_bots_never_see_the_true_nuggets(game, decision_states, monkeypatch):
     """A spy determiniser checks that every bot hands it a redacted view, even
     when the bot itself was given the full state."""
-    from toolkit.agents import base
+    from toolkit.pioneers import bots
 
     pairs = hidden_pairs(game, decision_states, limit=2)
     full, _ = pairs[0]
@@ -137,19 +137,15 @@ def test_search_bots_never_see_the_true_nuggets(game, decision_states, monkeypat
 
     def spy(g, view, s, rng):
         assert all(
-            v is None
-            for i, pl in enumerate(view.players)
-            if i != s
-            for v in pl.nuggets
+            v is None for i, pl in enumerate(view.players) if i != s for v in pl.nuggets
         ), "the determiniser was given hidden values"
         out = determinize(g, view, s, rng)
         seen.append(out)
         return out
 
-    # monkeypatch restores the memo exactly, also when the hook was not resolved
-    # before (restoring a missing entry as None switched determinising off for
-    # every later test in the process).
-    monkeypatch.setitem(base._resolved, ("pioneers", "determinize"), spy)
+    # the hook is looked up in the bots part on every call, so patching the
+    # part module reaches every bot (and monkeypatch puts it back afterwards)
+    monkeypatch.setattr(bots, "determinize", spy)
     for bot in (
         GreedyAgent(),
         MonteCarloAgent(simulations=4, depth=4),
@@ -283,3 +279,77 @@ def test_bots_pickle_and_have_names():
         again = pickle.loads(pickle.dumps(bot))
         assert again.name == bot.name == bot.__name__
         assert repr(again) == repr(bot)
+
+
+# ----- hooks: found by name in the game's bots part, generic without one -----------
+
+
+def test_hooks_come_from_the_bots_part_by_kind_name():
+    from toolkit.agents.base import HOOK_KINDS, hook
+    from toolkit.pioneers import bots
+
+    game = Pioneers(players=2)
+    for kind in HOOK_KINDS:
+        assert hook(game, kind) is getattr(bots, kind), kind
+
+    class Lesson(Pioneers):  # a lesson's subclass keeps the game's parts
+        pass
+
+    assert hook(Lesson(players=2), "evaluate") is bots.evaluate
+    with pytest.raises(ValueError, match="unknown hook"):
+        hook(game, "playout_policy")
+
+
+def test_a_game_method_overrides_one_hook():
+    from toolkit.agents.base import evaluate as shared_evaluate
+    from toolkit.agents.base import hook
+
+    class Flat(Pioneers):
+        def agent_evaluate(self, game, state):  # called like the part's hook
+            return (0.0,) * game.players
+
+    game = Flat(players=2)
+    assert hook(game, "evaluate") == game.agent_evaluate
+    assert shared_evaluate(game, game.setup()) == (0.0, 0.0)
+    assert hook(game, "policy") is not None  # the others still come from the part
+
+
+def test_a_game_without_a_bots_part_gets_the_generic_fallback():
+    """Race has no parts: perfect information, game.scores, random playouts."""
+    from toolkit.agents.base import HOOK_KINDS, determinize, evaluate, hook
+    from toolkit.core import part
+    from toolkit.toy import Race
+
+    game = Race(players=2)
+    assert part(game, "bots") is None
+    assert all(hook(game, kind) is None for kind in HOOK_KINDS)
+    state = game.setup()
+    assert evaluate(game, state) == tuple(float(s) for s in game.scores(state))
+    assert determinize(game, state, 0, random.Random(0)) is state
+    for seed, bots in enumerate(
+        [[GreedyAgent(), RandomAgent()], [MCTSAgent(iterations=8), GreedyAgent()]]
+    ):
+        final, _ = play(game, bots, seed=seed)
+        assert game.to_move(final) is None
+
+
+def test_outcome_rewards_share_the_win_among_the_winners():
+    from toolkit.agents.base import outcome_rewards
+    from toolkit.toy import Race
+
+    class Stub(Race):
+        def __init__(self, scores, winners):
+            super().__init__(players=len(scores))
+            self._scores, self._winners = scores, winners
+
+        def scores(self, state):
+            return self._scores
+
+        def winners(self, state):
+            return self._winners
+
+    shared = outcome_rewards(Stub((5, 5, 1), (0, 1)), None)
+    assert shared[0] == pytest.approx(shared[1]) and shared[0] > 0.4 > shared[2]
+    # ended by a cap without a winner: only the soft margin by score remains
+    nobody = outcome_rewards(Stub((5, 1), ()), None)
+    assert sum(nobody) == pytest.approx(0.2) and nobody[0] > nobody[1]

@@ -20,11 +20,6 @@ NAMES = sorted(toolkit.GAMES) + sorted(TOY)
 KNOWN_GAPS: set[tuple[str, str]] = {
     ("test_spy_finds_nothing_hidden_reachable_from_the_game", "anno1503"),
     ("test_spy_finds_nothing_hidden_reachable_from_the_game", "pioneers"),
-    ("test_board_and_panel_drawn_and_updated", "race"),
-    ("test_session_and_play_app", "race"),
-    ("test_replay_app_steps_through_a_record", "anno1503"),
-    ("test_replay_app_steps_through_a_record", "race"),
-    ("test_tournament_same_tables_at_one_and_two_workers", "anno1503"),
 }
 
 

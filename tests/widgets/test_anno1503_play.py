@@ -19,7 +19,7 @@ from toolkit.anno1503 import (
 )
 from toolkit.core import IllegalAction
 from toolkit.widgets import BotError, PlayApp, Session
-from toolkit.widgets.games import words_for
+from toolkit.widgets.words import words_for
 
 
 def snapshot(session):
@@ -185,3 +185,19 @@ def test_max_turns_ends_without_a_winner_and_says_so():
     assert "without a winner" in s.log[-1] and "max_turns" in s.log[-1]
     assert words_for(s.game).status(s).startswith("Game over after 3 turns")
     assert s.record().game == "anno1503"
+
+
+def test_replay_app_steps_through_a_record():
+    from toolkit.core import play, random_agent
+    from toolkit.widgets import ReplayApp
+
+    game = Anno1503(players=2, max_turns=6)
+    _, record = play(game, [random_agent] * 2, seed=4)
+    app = ReplayApp(record)
+    assert app.game.progress(app.states[0]).round > 0  # the set-up is step 0's line
+    summary = words_for(app.game).setup_summary(app.game, app.states[0], {})
+    assert app.words(0) == [summary]
+    last = len(app.states) - 1
+    app.on_step(last)
+    assert app.state is app.states[last] and app.message_kind != "error"
+    assert app.words(last) and app.text.value

@@ -99,7 +99,7 @@ def test_clicking_the_plotly_cities_trace_moves_the_coach(app):
     target = app.session.legal()[0].target
     i = app.game.board.index[target]
     cities = trace(app.fig, "cities")
-    app._city_points(
+    app._board_points(
         cities, SimpleNamespace(point_inds=[i], xs=[cities.x[i]], ys=[cities.y[i]])
     )
     assert app.session.state.coach == target
@@ -112,7 +112,7 @@ def test_clicking_a_pioneer_means_its_city(app):
     xy = trace(app.fig, "cities")
     i = app.game.board.index[target]
     pioneers = trace(app.fig, "pioneers seat 0")
-    app._near_city_points(
+    app._board_points(
         pioneers, SimpleNamespace(point_inds=[0], xs=[xy.x[i] + 8], ys=[xy.y[i] + 7])
     )
     assert app.session.state.coach == target
@@ -121,7 +121,7 @@ def test_clicking_a_pioneer_means_its_city(app):
 def test_clicking_a_connection_buys_and_places_a_road(app):
     e = next(e for e, r in enumerate(app.session.state.roads) if not r)
     info = trace(app.fig, "connection info")
-    app._connection_points(info, SimpleNamespace(point_inds=[e], xs=[0], ys=[0]))
+    app._board_points(info, SimpleNamespace(point_inds=[e], xs=[0], ys=[0]))
     state = app.session.state
     assert state.roads[e] == (0,) and state.players[0].money == 3 + 2 - 2
     assert "buys 1 road for $2" in app.message_text

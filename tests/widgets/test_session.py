@@ -19,8 +19,8 @@ from toolkit.pioneers import (
     Settle,
 )
 from toolkit.pioneers.builder import fixture_game, stage, wagon
+from toolkit.pioneers.words import board, describe, explain
 from toolkit.widgets.session import BotError, Session
-from toolkit.widgets.words import describe, explain
 
 HUMANS = ["human"] * 4
 
@@ -224,7 +224,7 @@ def test_click_on_the_designed_board_names_the_blocking_city():
         players={0: dict(money=9, wagons=[wagon("X", "FARMER")])},
     )
     s = Session(game, HUMANS, state=state)
-    blocking = s._natural_route("DET")[1]
+    blocking = board._natural_route(game, state, "DET")[1]
     assert blocking in ("CLE", "PIT")
     with pytest.raises(IllegalAction) as info:
         s.click_city("DET")

@@ -18,16 +18,17 @@ MCTSAgent(iterations=80, c=1.0, temperature=4.0, prior_temperature=1.0)
 >>> [a.name for a in parse_agents("greedy,random", players=2)]
 ['greedy', 'random']
 
-Game knowledge (evaluation, determinisation, playout policy) lives in one
-module per game, e.g. :mod:`toolkit.agents.pioneers`, registered in
-:data:`toolkit.agents.base.HOOKS`.
+Game knowledge (evaluation, determinisation, playout policy) lives in each
+game's ``bots`` part (``toolkit/<game>/bots.py``, found by
+:func:`toolkit.core.part`); :func:`toolkit.agents.base.hook` lists the hooks
+and the fallback for a game without them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .base import HOOKS, determinize, evaluate, view_of
+from .base import HOOK_KINDS, determinize, evaluate, view_of
 from .search import MCTSAgent, MonteCarloAgent
 from .simple import GreedyAgent, RandomAgent
 
@@ -81,7 +82,7 @@ def parse_agents(text: str | list | tuple, players: int | None = None) -> list[A
 
 __all__ = [
     "BOTS",
-    "HOOKS",
+    "HOOK_KINDS",
     "AgentSpecError",
     "GreedyAgent",
     "MCTSAgent",

@@ -7,25 +7,27 @@ move (``observe`` is idempotent), so a bot given a full state decides exactly
 as it would on the observation. Search bots rebuild the hidden part with a
 game's *determiniser*, which samples it consistently with the view.
 
-Game-specific knowledge is looked up by ``game.name`` in :data:`HOOKS`
-(``"module:function"`` strings, imported lazily). A game without hooks still
-works: it is treated as a game of perfect information, evaluated by
-``game.scores`` and played out with uniformly random moves.
+Game-specific knowledge comes from the game's ``bots`` part
+(:func:`toolkit.core.part`): :func:`hook` finds a module-level callable named
+after each kind in :data:`HOOK_KINDS`. A game without a ``bots`` part (or
+without some hook) still works: it is treated as a game of perfect
+information, evaluated by ``game.scores`` and played out with uniformly random
+moves; the greedy bot then maximises own score minus a quarter of the others'
+mean.
 """
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from toolkit.core import CHANCE
+from toolkit.core import CHANCE, part
 from toolkit.core.play import sample_outcome
 
 __all__ = [
-    "HOOKS",
+    "HOOK_KINDS",
     "determinize",
     "evaluate",
     "hook",
@@ -36,48 +38,34 @@ __all__ = [
     "view_of",
 ]
 
-#: Per-game knowledge: ``HOOKS[game.name][kind] = "module:function"``.
-#: Kinds: ``determinize(game, view, seat, rng) -> state``, ``evaluate(game, state)
-#: -> tuple[float, ...]`` (estimated final VP per seat), ``policy(game, state,
-#: legal, rng) -> action`` (a fast playout policy), ``candidates(game, state,
-#: legal) -> list`` (the actions worth searching when there are many),
-#: ``greedy(game, state, seat) -> float`` (what the greedy bot maximises) and
-#: ``resolve(game, state, rng) -> state`` (finish the mover's small follow-up
-#: decisions before a position is evaluated).
-HOOKS: dict[str, dict[str, str]] = {
-    "pioneers": {
-        "determinize": "toolkit.agents.pioneers:determinize",
-        "evaluate": "toolkit.agents.pioneers:evaluate",
-        "policy": "toolkit.agents.pioneers:playout_policy",
-        "candidates": "toolkit.agents.pioneers:candidates",
-        "greedy": "toolkit.agents.pioneers:greedy_value",
-        "resolve": "toolkit.agents.pioneers:resolve",
-    },
-    "anno1503": {
-        "determinize": "toolkit.agents.anno1503:determinize",
-        "evaluate": "toolkit.agents.anno1503:evaluate",
-        "policy": "toolkit.agents.anno1503:playout_policy",
-        "greedy": "toolkit.agents.anno1503:greedy_value",
-    },
-}
-
-_resolved: dict[tuple[str, str], Callable | None] = {}
+#: The hooks a game's ``bots`` part may define, each a module-level callable
+#: named exactly as the kind: ``determinize(game, view, seat, rng) -> state``,
+#: ``evaluate(game, state) -> tuple[float, ...]`` (estimated final score per
+#: seat), ``policy(game, state, legal, rng) -> action`` (a fast playout policy),
+#: ``candidates(game, state, legal) -> list`` (the actions worth searching when
+#: there are many), ``greedy(game, state, seat) -> float`` (what the greedy bot
+#: maximises) and ``resolve(game, state, rng) -> state`` (finish the mover's
+#: small follow-up decisions before a position is evaluated).
+HOOK_KINDS = ("determinize", "evaluate", "policy", "candidates", "greedy", "resolve")
 
 
 def hook(game: Any, kind: str) -> Callable | None:
-    """Return the game's ``kind`` hook (``game.agent_<kind>`` wins), or None."""
+    """Return the game's ``kind`` hook, or None when the game has none.
+
+    A method ``game.agent_<kind>`` wins (a lesson can override one hook on a
+    subclass); otherwise the callable named ``kind`` in the game's ``bots``
+    part (:func:`toolkit.core.part`). The part is looked up again on every
+    call (memoised by :func:`toolkit.core.part`), so patching a hook in the
+    part module takes effect at once.
+    """
+    if kind not in HOOK_KINDS:
+        raise ValueError(f"unknown hook {kind!r}; hooks are {', '.join(HOOK_KINDS)}")
     method = getattr(game, f"agent_{kind}", None)
     if callable(method):
         return method
-    key = (getattr(game, "name", ""), kind)
-    if key not in _resolved:
-        target = HOOKS.get(key[0], {}).get(kind)
-        if target is None:
-            _resolved[key] = None
-        else:
-            module, _, name = target.partition(":")
-            _resolved[key] = getattr(importlib.import_module(module), name)
-    return _resolved[key]
+    bots = part(game, "bots")
+    fn = getattr(bots, kind, None) if bots is not None else None
+    return fn if callable(fn) else None
 
 
 def seat_of(game: Any, observation: Any) -> int:
@@ -115,14 +103,15 @@ def softmax_rewards(values: Sequence[float], temperature: float) -> list[float]:
 
 
 def outcome_rewards(game: Any, state: Any, temperature: float = 4.0) -> list[float]:
-    """Rewards of a finished game: 0.8 x share of the win + 0.2 x soft margin."""
+    """Rewards of a finished game: 0.8 x share of the win + 0.2 x soft margin.
+
+    The win is shared among ``game.winners(state)``; a game that ended without
+    a winner (stopped by a turn cap) leaves only the soft margin by score.
+    """
     scores = list(game.scores(state))
-    winners = game.winners(state) if hasattr(game, "winners") else None
-    if winners is None:
-        top = max(scores)
-        winners = [i for i, s in enumerate(scores) if s == top]
+    winners = game.winners(state)
     soft = softmax_rewards(scores, temperature)
-    share = 1.0 / len(winners)
+    share = 1.0 / len(winners) if winners else 0.0
     return [
         0.8 * (share if i in winners else 0.0) + 0.2 * soft[i]
         for i in range(len(scores))

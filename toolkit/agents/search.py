@@ -1,8 +1,8 @@
 """Search bots: flat Monte Carlo and information-set MCTS.
 
 Both see only the observation. Every simulation starts from a fresh
-*determinisation*: the hidden part of the state (for Pioneers, the values of
-other players' gold nuggets) is sampled consistently with what the seat has
+*determinisation*: the hidden part of the state (say, the values of cards
+other players hold face down) is sampled consistently with what the seat has
 seen (:func:`toolkit.agents.base.determinize`).
 
 :class:`MonteCarloAgent` splits its playouts evenly over the candidate
@@ -18,7 +18,7 @@ current determinisation, and the exploration term counts a child's
 *availability* (how often it was legal when its parent was visited) instead of
 the parent's visits. Selection is PUCT with priors from the game's evaluation
 (as in AlphaZero, with the evaluation in place of a network); leaves are
-valued by that evaluation instead of random playouts, which in Pioneers are
+valued by that evaluation instead of random playouts, which in a long game are
 too noisy to beat a greedy player at a budget of tens of iterations. Every
 seat chooses by its own reward (max^n); chance outcomes are sampled, not
 stored (an open-loop tree); forced moves take no node.
@@ -89,7 +89,7 @@ class MonteCarloAgent:
         best = max(range(len(cands)), key=lambda i: (totals[i] / counts[i], -i))
         return cands[best]
 
-    def __repr__(self) -> str:  # noqa: D105
+    def __repr__(self) -> str:
         return f"MonteCarloAgent(simulations={self.simulations}, depth={self.depth})"
 
 
@@ -259,7 +259,7 @@ class MCTSAgent:
             edge.n += 1
             edge.w += rewards[mover]
 
-    def __repr__(self) -> str:  # noqa: D105
+    def __repr__(self) -> str:
         return (
             f"MCTSAgent(iterations={self.iterations}, c={self.c}, "
             f"temperature={self.temperature}, "

@@ -25,7 +25,7 @@ class RandomAgent:
         """Choose one of ``legal`` with the agent's ``rng`` (``core.random_agent``)."""
         return random_agent(game, observation, legal, rng)
 
-    def __repr__(self) -> str:  # noqa: D105
+    def __repr__(self) -> str:
         return "RandomAgent()"
 
 
@@ -44,8 +44,8 @@ def generic_greedy_value(game: Any, state: Any, seat: int) -> float:
 class GreedyAgent:
     """Take the action whose resulting position evaluates best (no opponent model).
 
-    The evaluation is the game's (for Pioneers :func:`toolkit.agents.pioneers.evaluate`:
-    VP now, wagons near empty, money and income, tolls, network reach), from the
+    The value is the game's ``greedy`` hook (its ``bots`` part) or, without
+    one, :func:`generic_greedy_value` over the game's evaluation, from the
     seat's own view; hidden values are filled in once per decision by the game's
     determiniser, so they cancel out between the actions compared. Ties are
     broken with the agent's ``rng``.
@@ -73,5 +73,5 @@ class GreedyAgent:
                 best.append(action)
         return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
-    def __repr__(self) -> str:  # noqa: D105
+    def __repr__(self) -> str:
         return "GreedyAgent()"

@@ -1,38 +1,33 @@
-"""PlayApp: play Pioneers or Anno 1503 in a notebook against bots (or friends).
+"""PlayApp: play any toolkit game in a notebook against bots (or friends).
 
->>> from toolkit.anno1503 import Anno1503
->>> app = PlayApp(Anno1503(players=2), seats=["human", "greedy"], bot_delay=0)
+>>> from toolkit import GAMES
+>>> from toolkit.core import make_game
+>>> game = make_game(next(iter(GAMES)), players=2)
+>>> app = PlayApp(game, seats=["human", "greedy"], bot_delay=0)
 >>> app.session.human_to_move
 True
 
->>> from toolkit.widgets import PlayApp
->>> app = PlayApp(
-...     seats=["human", "greedy", "greedy", "greedy"], seed=7
-... )  # doctest: +SKIP
->>> app  # doctest: +SKIP
-
 What the player can do:
 
-* press one of the legal actions, shown as buttons grouped by the phases of a
-  turn (income, purchase, move, settle, join);
-* click a city on the board: the stagecoach goes there along the cheapest
-  route (tick "let me choose the route" to pick another route first);
-* click a connection: in the purchase phase this buys a road and places it
-  there; after buying roads, or with a sergeant, it places the road;
+* press one of the legal actions, shown as buttons grouped as the game's words
+  say (for most games by the phases of a turn);
+* click the board, when the game's words give clicks a meaning (a place: the
+  action that goes there, with "let me choose the route" to pick among several;
+  a connection: the actions that build on it);
 * undo and redo (undo takes back the last own action and the bots' replies);
-* type an action in the game's notation (``move BUF-CLE $1``).
+* type an action in the game's notation.
 
 An illegal click is answered with a "Why not?" message citing the rule, and the
 game stays as it was. Bots move one decision at a time with a short pause
 (``bot_delay`` seconds; 0 in tests) so their moves can be followed on the board.
-When the game ends, the final score breakdown chart appears.
+When the game ends, the game's result appears.
 
-Anno 1503 (and any other game) gets the same app: buttons grouped by the phases
-of its turn, its log sentences, its board from :mod:`toolkit.viz` updated in
-place, undo/redo and bots. Everything game-specific comes from
-:func:`toolkit.widgets.games.words_for`; for Anno 1503 the board takes no clicks
-(a click is answered with a message) and the result shows the winner, the
-victory conditions met and the home islands.
+Everything game-specific comes from the game's words
+(:func:`toolkit.widgets.words.words_for`): log sentences, button labels and
+groups, the status line, the players table, the result and what board clicks
+mean. A game without a words part gets the generic ones (``str(action)``,
+groups by action class, scores and winners, a board that takes no clicks), and
+its board is whatever :func:`toolkit.viz.draw` draws for it.
 """
 
 from __future__ import annotations
@@ -44,101 +39,25 @@ from typing import Any
 
 import ipywidgets as W
 
-from toolkit.core import IllegalAction
-from toolkit.pioneers import actions as A
-from toolkit.pioneers.board import SHORT
+from toolkit.core import IllegalAction, make_game
 
 from . import figures
 from .common import App, guarded
-from .games import PIONEERS
 from .session import HUMAN, BotError, Session
-from .words import player
 
-__all__ = ["PlayApp", "players_html"]
+__all__ = ["PlayApp"]
 
-#: The Pioneers button groups, in the order of a turn (P-FLOW-2).
-GROUP_TITLES = PIONEERS.groups
-HINTS = PIONEERS.hints
-PHASE_WORDS = {
-    "buy": "buy (or end purchases)",
-    "road": "place the road just bought",
-    "move": "move the stagecoach",
-    "settle": "settle a pioneer",
-    "sergeant": "place a free sergeant road (or skip)",
-    "innkeeper": "return a pioneer with the innkeeper (or skip)",
-    "farmer": "add farmers (or skip)",
-    "join": "join or decline",
-}
 #: More options than this in one phase: a dropdown instead of buttons.
 MAX_BUTTONS = 12
 
 
-def players_html(session: Session) -> str:
-    """A small table of the players: money, VP now, roads, pioneers, wagons.
-
-    "VP now" is scored from what the human sees: other players' gold nuggets
-    stay hidden until the end (ASSUMPTION-10).
-    """
-    game, state = session.game, session.state
-    humans = sorted(session.humans)
-    viewer = (
-        humans[0]
-        if len(humans) == 1
-        else (session.to_move if session.human_to_move else None)
-    )
-    seen = state if viewer is None or session.over else game.observe(state, viewer)
-    scores = game.scores(seen)
-    rows = []
-    for seat, pl in enumerate(state.players):
-        kind = (
-            "you"
-            if seat in session.humans and len(session.humans) == 1
-            else ("human" if seat in session.humans else f"{session.bots[seat][1]} bot")
-        )
-        wagons = " ".join(
-            f"{w.id}["
-            + " ".join(
-                SHORT[p] if occ else "··"
-                for p, occ in zip(w.seats, w.occupied, strict=True)
-            )
-            + "]"
-            if w.face_up
-            else f"<s>{w.id}</s>"
-            for w in pl.wagons
-        )
-        turn = "▶ " if seat == session.to_move else ""
-        colour = figures.T.player_colour(seat)
-        rows.append(
-            f"<tr><td>{turn}<span style='color:{colour}'>■</span> "
-            f"{html.escape(session.names[seat])} <small>({kind})</small></td>"
-            f"<td>${pl.money}</td><td>{scores[seat]}</td><td>{pl.roads_left}</td>"
-            f"<td>{pl.supply}</td><td>{pl.bankers}/{pl.merchants}</td>"
-            f"<td style='font-family:monospace'>{wagons}</td></tr>"
-        )
-    head = (
-        "<tr><th>player</th><th>money</th><th>VP now</th><th>roads left</th>"
-        "<th>supply</th><th>bankers/merchants</th>"
-        "<th>wagons (seats, ·· empty)</th></tr>"
-    )
-    market = " · ".join(
-        f"${i + 1}: {w}" if w else f"${i + 1}: empty"
-        for i, w in enumerate(state.market)
-    )
-    return (
-        "<table class='frontier-players' "
-        "style='border-collapse:collapse;font-size:13px'>"
-        f"{head}{''.join(rows)}</table>"
-        f"<div style='font-size:12px'>Market: {market} · deck {state.deck}</div>"
-    )
-
-
 class PlayApp(App):
-    """Play Pioneers or Anno 1503 with humans and bots in any seats (see the module).
+    """Play a game with humans and bots in any seats (see the module).
 
     Parameters
     ----------
-    game : Pioneers or Anno1503, optional
-        Default ``Pioneers(players=len(seats))``.
+    game : a game on the shared protocol, optional
+        Default: the first game of :data:`toolkit.GAMES` for ``len(seats)`` players.
     seats : sequence
         ``"human"``, a bot name (``"random"``, ``"greedy"``, ``"mcts:100"``) or an
         agent callable per seat.
@@ -163,9 +82,9 @@ class PlayApp(App):
         width: int | None = figures.WIDTH,
     ) -> None:
         if game is None:
-            from toolkit.pioneers import Pioneers
+            from toolkit import GAMES
 
-            game = Pioneers(players=len(seats))
+            game = make_game(next(iter(GAMES)), players=len(seats))
         super().__init__(game, layout=W.Layout(width="100%"))
         self.session = Session(game, seats, seed=seed, state=state, names=names)
         self.words = self.session.words
@@ -269,34 +188,23 @@ class PlayApp(App):
         return self.groups[key]
 
     def _hook_clicks(self) -> None:
-        if not self.words.board_clicks:  # every click gets a message saying why not
-            for tr in self.fig.data:
-                tr.on_click(self._board_points)
-            return
-        figures.trace(self.fig, "cities").on_click(self._city_points)
-        figures.trace(self.fig, "connection info").on_click(self._connection_points)
-        for tr in self.fig.data:  # a click on a pioneer or the coach means its city
-            if tr.name.startswith("pioneers seat") or tr.name == "coach":
-                tr.on_click(self._near_city_points)
+        for tr in self.fig.data:
+            tr.on_click(self._board_points)
 
     def _board_points(self, trace: Any, points: Any, state: Any = None) -> None:
-        if points.point_inds:
+        if not points.point_inds:
+            return
+        if not self.words.board_clicks:  # every click gets a message saying why not
             self.on_board_click()
-
-    def _city_points(self, trace: Any, points: Any, state: Any = None) -> None:
-        if points.point_inds:
-            self.on_city_click(self.game.board.ids[points.point_inds[0]])
-
-    def _near_city_points(self, trace: Any, points: Any, state: Any = None) -> None:
-        if points.point_inds:
-            x, y = points.xs[0], points.ys[0]
-            xy = figures.city_xy(self.fig)
-            i = min(xy, key=lambda c: (xy[c][0] - x) ** 2 + (xy[c][1] - y) ** 2)
-            self.on_city_click(self.game.board.ids[i])
-
-    def _connection_points(self, trace: Any, points: Any, state: Any = None) -> None:
-        if points.point_inds:
-            self.on_connection_click(*self.game.board.edge_ids(points.point_inds[0]))
+            return
+        xy = (points.xs[0], points.ys[0]) if points.xs else (None, None)
+        target = self.words.click_target(
+            self.game, self.fig, trace.name or "", points.point_inds[0], xy
+        )
+        if target[:1] == ("city",):
+            self.on_city_click(target[1])
+        elif target[:1] == ("connection",):
+            self.on_connection_click(*target[1:])
 
     # ----- handlers (each one guarded: it explains, never raises) ---------------------
 
@@ -314,16 +222,13 @@ class PlayApp(App):
     def on_city_click(self, city: str) -> None:
         """A city was clicked: move there, or list the routes to pick from."""
         if self.choose_route.value:
-            choices = self.session.route_choices(city)
+            s = self.session
+            choices = s.route_choices(city)
             self.route = choices[0]
-            options = [(self._route_text(m), m) for m in choices]
+            options = [(self.words.choice_text(s, m), m) for m in choices]
             self.route_pick.options = options
             self.route_pick.value = choices[0]
-            self.say(
-                f"{len(choices)} route(s) to {city}: pick one below and press "
-                "'Move along this route' (ASSUMPTION-4).",
-                "info",
-            )
+            self.say(self.words.choices_prompt(city, len(choices)), "info")
             return
         self._play(self.session.click_city(city))
 
@@ -346,7 +251,8 @@ class PlayApp(App):
         """Move along the route chosen in the dropdown."""
         if self.route_pick.value is None:
             raise IllegalAction(
-                "P-MOVE-1", "first click a target city to list its routes."
+                self.words.rules["route"],
+                "first click a target city to list its routes.",
             )
         self._play(self.route_pick.value)
 
@@ -376,7 +282,7 @@ class PlayApp(App):
     def on_bots(self) -> None:
         """Let the bots decide until a human is to move (or the game ends)."""
         if not self.session.bot_to_move:
-            raise IllegalAction("P-FLOW-1", "no bot is to move now.")
+            raise IllegalAction(self.words.rules["turn"], "no bot is to move now.")
         self._advance()
 
     # ----- internals ------------------------------------------------------------------
@@ -416,14 +322,6 @@ class PlayApp(App):
                 f"decide for {self.session.names[exc.seat]}.",
                 "error",
             )
-
-    def _route_text(self, move: A.MoveCoach) -> str:
-        pay = self.game.payments(self.session.state, move.path)
-        split = ", ".join(
-            (f"${v} bank" if k == "bank" else f"${v} {player(k)}")
-            for k, v in sorted(pay.items(), key=str)
-        )
-        return f"{'-'.join(move.path)}  ${move.cost}" + (f" ({split})" if split else "")
 
     # ----- drawing --------------------------------------------------------------------
 

@@ -5,9 +5,10 @@ score turn by turn (as if the game ended then) with a line at the current
 turn, and a sentence says what the step did, citing its rule. The set-up's
 chance turns are skipped: step 0 is the first decision of the game.
 
->>> from toolkit.core import play, random_agent
->>> from toolkit.pioneers import Pioneers
->>> state, record = play(Pioneers(players=2), [random_agent] * 2, seed=3)
+>>> from toolkit import GAMES
+>>> from toolkit.core import make_game, play, random_agent
+>>> game = make_game(next(iter(GAMES)), players=2)
+>>> state, record = play(game, [random_agent] * 2, seed=3)
 >>> app = ReplayApp(record)  # doctest: +SKIP
 """
 
@@ -28,7 +29,7 @@ from toolkit.viz.charts import turn_starts
 
 from . import figures
 from .common import App, guarded
-from .words import describe, player, setup_summary
+from .words import player, words_for
 
 __all__ = ["ReplayApp"]
 
@@ -40,8 +41,12 @@ class ReplayApp(App):
     ----------
     record : Record, or a path to a record's JSON file
         The game to replay (``toolkit.core.play`` returns one).
-    game : Pioneers, optional
+    game : a game on the shared protocol, optional
         The game it was played with; default rebuilt from the record's options.
+
+    The steps start at the first decision of round 1 (the set-up is summed up
+    in one line); what each step did is said in the game's words
+    (:func:`toolkit.widgets.words.words_for`).
     """
 
     def __init__(
@@ -54,7 +59,11 @@ class ReplayApp(App):
         super().__init__(game, layout=W.Layout(width="100%"))
         self.record = record
         states = list(replay_states(record, game))
-        first = next((i for i, s in enumerate(states) if s.round > 0), len(states) - 1)
+        self.game_words = words_for(game)
+        first = next(
+            (i for i, s in enumerate(states) if game.progress(s).round > 0),
+            len(states) - 1,
+        )
         self.first = first
         self.states = states[first:]  # step k shows self.states[k]
         self.actions = list(record.actions[first:])  # action k leads to state k + 1
@@ -115,11 +124,12 @@ class ReplayApp(App):
 
     def words(self, k: int) -> list[str]:
         """What step ``k`` did, in plain words."""
+        words, game = self.game_words, self.game
         if k == 0:
-            return [setup_summary(self.game, self.states[0])]
+            return [words.setup_summary(game, self.states[0], {})]
         before, after = self.states[k - 1], self.states[k]
-        action = self.game.parse_action(self.actions[k - 1])
-        return describe(self.game, before, action, after)
+        action = game.parse_action(self.actions[k - 1])
+        return words.lines(game, before, action, after, {})
 
     def refresh(self) -> None:
         """Draw the board and move the chart's marker to the current step."""

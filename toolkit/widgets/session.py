@@ -1,12 +1,13 @@
 """The model behind :class:`~toolkit.widgets.PlayApp`: a game in progress.
 
-A :class:`Session` holds the states of one game (Pioneers, Anno 1503 or any
-game on the shared protocol), who sits in each seat (a human or a bot), the
-log, and undo/redo. It has no widget code, so every rule of the app can be
-tested by calling it directly. What depends on the game (log sentences, the
-rules a refusal cites, game-specific bots) comes from :func:`.games.words_for`;
-the board clicks (:meth:`Session.click_city`, :meth:`Session.click_connection`)
-exist for Pioneers only and answer other games with an IllegalAction.
+A :class:`Session` holds the states of one game (any game on the shared
+protocol), who sits in each seat (a human or a bot), the log, and undo/redo.
+It has no widget code, so every rule of the app can be tested by calling it
+directly. What depends on the game (log sentences, the rules a refusal cites,
+what a click on the board plays) comes from the game's words
+(:func:`.words.words_for`); a game whose board takes no clicks answers
+:meth:`Session.click_city` and :meth:`Session.click_connection` with an
+IllegalAction ``BOARD``.
 
 Two promises hold for every method:
 
@@ -20,10 +21,10 @@ Two promises hold for every method:
   own stream seeded with ``(seed, seat, k)``. Undo followed by the same action
   therefore gives the same dice: undo never re-rolls.
 
->>> from toolkit.pioneers import Pioneers
->>> s = Session(Pioneers(players=2, start_player=0), ["human", "random"], seed=1)
->>> s.human_to_move, s.state.phase
-(True, 'buy')
+>>> from toolkit.toy import Race
+>>> s = Session(Race(players=2), ["human", "human"], seed=1)
+>>> s.human_to_move, [str(a) for a in s.legal()]
+(True, ['bank', 'roll'])
 """
 
 from __future__ import annotations
@@ -33,14 +34,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import networkx as nx
-
 from toolkit.core import CHANCE, IllegalAction, sample_outcome
-from toolkit.pioneers import actions as A
-from toolkit.pioneers import routes
 
-from .games import words_for
-from .words import who
+from .words import who, words_for
 
 __all__ = ["HUMAN", "BotError", "Session", "Step"]
 
@@ -69,18 +65,12 @@ class Step:
     group: int | None = None  # the human gesture it belongs to (None: bot or chance)
 
 
-def _bot(spec: Any, game: Any = None) -> tuple[Callable, str]:
-    """A bot callable and its display name, from a bot name or a callable.
-
-    A game may supply its own bot for a name (Anno 1503's greedy bot) through
-    :meth:`.games.GameWords.bot`; otherwise the name goes to ``make_agent``.
-    """
+def _bot(spec: Any) -> tuple[Callable, str]:
+    """A bot callable and its display name, from a bot name or a callable."""
     if isinstance(spec, str):
         from toolkit.agents import make_agent  # raises a ValueError for unknown bots
 
-        agent = (game is not None and words_for(game).bot(game, spec)) or make_agent(
-            spec
-        )
+        agent = make_agent(spec)
         return agent, getattr(agent, "name", spec)
     if callable(spec):
         name = getattr(spec, "name", None) or getattr(spec, "__name__", None)
@@ -95,8 +85,8 @@ class Session:
 
     Parameters
     ----------
-    game : Pioneers, Anno1503, ...
-        The game (any board, any player count; any game on the shared protocol).
+    game : a game on the shared protocol
+        Any game of :data:`toolkit.GAMES` (any board, any player count) or another.
     seats : sequence
         One entry per seat: ``"human"``, a bot name (``"random"``, ``"greedy"``,
         ``"mcts:50"`` ...) or an agent callable ``agent(game, view, legal, rng)``.
@@ -131,7 +121,7 @@ class Session:
             if spec == HUMAN:
                 self.humans.add(seat)
             else:
-                self.bots[seat] = _bot(spec, game)
+                self.bots[seat] = _bot(spec)
         self.names = {s: who(s, names) for s in range(game.players)}
         self.states: list[Any] = [game.setup() if state is None else state]
         self.steps: list[Step] = []
@@ -353,99 +343,28 @@ class Session:
 
     # ----- clicks on the board --------------------------------------------------------
 
-    def click_city(self, city: str) -> A.MoveCoach:
-        """The move for a click on ``city``: along the cheapest route, or why not.
+    def click_city(self, city: str) -> Any:
+        """The action for a click on the board place ``city``, or why not.
 
-        Raises IllegalAction with the rule when the stagecoach cannot go there
-        now (wrong phase, not a target, behind a tiled city, too dear).
-        Games without cities (Anno 1503) answer with an IllegalAction ``BOARD``.
+        What a click means is the game's (:meth:`.words.GameWords.click_city`); it
+        raises IllegalAction with the rule when nothing can be played there now,
+        and ``BOARD`` when the game's board takes no clicks.
         """
         self._board_clicks()
         self.check_turn()
-        game, state = self.game, self.state
-        if city not in game.board.index:
-            raise IllegalAction("P-MOVE-1", f"there is no city {city!r} on this board.")
-        if state.phase != "move":  # the engine says why, about a move to this city
-            attempt = A.MoveCoach((state.coach, city), 0)
-            try:
-                game.apply(state, attempt)
-            except IllegalAction as exc:
-                raise IllegalAction(
-                    exc.rule,
-                    exc.message.replace(
-                        f"{attempt} cannot", f"moving the stagecoach to {city} cannot"
-                    ),
-                ) from None
-        for move in self.legal():
-            if isinstance(move, A.MoveCoach) and move.target == city:
-                return move
-        raise self.why_not_city(city)
+        return self.words.click_city(self, city)
 
-    def why_not_city(self, city: str) -> IllegalAction:
-        """Why the stagecoach cannot move to ``city`` now (the rule and a sentence)."""
-        game, state, seat = self.game, self.state, self.state.active
-        try:
-            # not a target at all (no tile, no matching pioneer, covered): P-MOVE-1/3/6
-            next(routes.iter_routes(game, state, city, seat), None)
-            for r in routes.cheapest_routes(game, state, seat, affordable_only=False):
-                if r.target == city:
-                    game.check_route(state, r.path, seat)  # too dear: P-MOVE-7
-            game.check_route(
-                state, self._natural_route(city), seat
-            )  # blocked: P-MOVE-3
-        except IllegalAction as exc:
-            return exc
-        except (nx.NetworkXNoPath, nx.NodeNotFound):
-            pass
-        return IllegalAction(
-            "P-MOVE-1",
-            f"the stagecoach cannot reach {city} from "
-            f"{state.coach} along any connection.",
-        )
-
-    def _natural_route(self, city: str) -> tuple[str, ...]:
-        """The cheapest route ignoring tiles: the route a student would try first."""
-        game, state = self.game, self.state
-        g = nx.Graph()
-        for e, (a, b) in enumerate(game.board.edges):
-            if not (state.covered[a] or state.covered[b]):
-                # a tiny step weight prefers fewer steps among equal tolls
-                toll = routes.step_cost(state.roads[e], state.active)
-                g.add_edge(*game.board.edge_ids(e), weight=toll + 1e-3)
-        return tuple(nx.dijkstra_path(g, state.coach, city))
-
-    def route_choices(self, city: str, limit: int = 12) -> list[A.MoveCoach]:
-        """Every affordable route to ``city`` (cheapest first, at most ``limit``)."""
-        self.click_city(city)  # raises if the city is no target
-        df = routes.all_routes(self.game, self.state, city, limit=limit)
-        return [
-            A.MoveCoach(tuple(p), int(c))
-            for p, c in zip(df["path"], df["cost"], strict=True)
-        ]
+    def route_choices(self, city: str, limit: int = 12) -> list:
+        """The actions to choose from for ``city`` (e.g. every route there)."""
+        self._board_clicks()
+        self.check_turn()
+        return self.words.route_choices(self, city, limit)
 
     def click_connection(self, a: str, b: str) -> tuple:
-        """The actions for a click on connection ``a``-``b`` in the current phase.
-
-        Purchase phase: buy one road (or two, if only R2 is left) and place it
-        here. Road placement: place it. Sergeant: the free road. Anything else
-        raises IllegalAction saying why (the engine's own message).
-        """
+        """The actions for a click on the connection ``a``-``b``, or why not."""
         self._board_clicks()
         self.check_turn()
-        game, state = self.game, self.state
-        a, b = sorted((a, b))
-        if state.phase == "sergeant":
-            return (A.SergeantRoad(a, b),)
-        place = A.PlaceRoad(a, b)
-        if state.phase != "buy":
-            return (place,)
-        legal = self.legal()
-        for n in (1, 2):
-            if A.BuyRoads(n) in legal:
-                return (A.BuyRoads(n), place)
-        game.apply(state, A.BuyRoads(1))  # raises the reason R1 cannot be bought
-        game.apply(state, A.BuyRoads(2))
-        raise IllegalAction("P-BUY-1", "you cannot buy a road now.")  # pragma: no cover
+        return self.words.click_connection(self, a, b)
 
     def _board_clicks(self) -> None:
         """Raise IllegalAction ``BOARD`` when the game's board takes no clicks."""

@@ -1,66 +1,33 @@
-"""Pioneers moves in plain words, each sentence citing the rule it applies.
+"""What the play apps say about a game, and which clicks on its board mean something.
 
-(Other games: :mod:`.games` picks their words by ``game.name``; Anno 1503's
-are in :mod:`.anno_words`.)
+Everything :class:`~toolkit.widgets.Session`, :class:`~toolkit.widgets.PlayApp`
+and :class:`~toolkit.widgets.ReplayApp` say or show that depends on the game (log
+sentences, button labels and groups, the status line, the players table, the
+final result, which board clicks mean an action, which rule a refusal cites) is
+asked of a :class:`GameWords` object: the ``WORDS`` of the game's ``words`` part
+(:func:`toolkit.core.part`), found by :func:`words_for`. A game without a words
+part gets the generic :class:`GameWords` itself: ``str(action)`` with the seat's
+name in the log, buttons grouped by the action's class, a status line from
+``game.progress``, ``game.scores`` in the players table and ``game.winners`` as
+the result, and a board that takes no clicks.
 
-:func:`describe` turns one applied action into log lines for a student:
-
->>> from toolkit.pioneers import EndPurchases
->>> from toolkit.pioneers.builder import fixture_game, stage
->>> game = fixture_game(["S-A"], start="S")
->>> before = stage(game, phase="buy", players={0: dict(money=3)})
->>> describe(game, before, EndPurchases(), game.apply(before, EndPurchases()))
-['Blue ends the purchase phase (P-BUY-5).']
-
-No widget code lives here (only the engine and the theme's colour names), so
-the log can be checked without a browser.
+>>> from toolkit.toy import Race
+>>> words = words_for(Race(players=2))
+>>> type(words).__name__, words.board_clicks
+('GameWords', False)
 """
 
 from __future__ import annotations
 
-import re
-from typing import Any
+import html
+from typing import Any, ClassVar
 
-from toolkit.core import CHANCE
-from toolkit.pioneers import actions as A
-from toolkit.pioneers.board import SHORT
-from toolkit.pioneers.rules import INCOME, ROAD_PRICE
+from toolkit.core import CHANCE, IllegalAction, part
 
-__all__ = [
-    "city_name",
-    "describe",
-    "explain",
-    "label",
-    "player",
-    "setup_summary",
-    "who",
-]
+__all__ = ["COLOURS", "GameWords", "explain", "player", "who", "words_for"]
 
-#: Player colour names, as the board's legend shows them (``toolkit.viz.theme``).
+#: Seat colour names, as the boards' legends show them (``toolkit.viz.theme``).
 COLOURS = ("blue", "red", "green", "yellow")
-
-#: Decision phase -> the group of buttons it belongs to in :class:`PlayApp`.
-GROUPS = {
-    "buy": "purchase",
-    "road": "purchase",
-    "move": "move",
-    "settle": "settle",
-    "sergeant": "settle",
-    "innkeeper": "settle",
-    "farmer": "settle",
-    "join": "join",
-}
-
-#: Tile type -> a readable name.
-TILE_WORDS = {
-    "BANKER": "banker",
-    "MERCHANT": "merchant",
-    "SERGEANT": "sergeant",
-    "INNKEEPER": "innkeeper",
-    "GOLD_DIGGER": "gold digger",
-    "FARMER": "farmer",
-    "HOTEL": "hotel",
-}
 
 
 def player(seat: int) -> str:
@@ -73,279 +40,176 @@ def who(seat: int, names: dict | None = None) -> str:
     return (names or {}).get(seat) or player(seat)
 
 
-def city_name(game: Any, cid: str) -> str:
-    """``"Detroit (DET)"``; fixture cities without a name are just their id."""
-    b = game.board
-    i = b.index.get(cid)
-    if i is None:
-        return cid
-    name = b.names[i].split(",")[0]
-    return cid if name == cid else f"{name} ({cid})"
-
-
 def explain(game: Any, error: Any) -> str:
-    """``"RULE: message"`` for an IllegalAction, with city ids followed by their names.
-
-    >>> from toolkit.core import IllegalAction
-    >>> from toolkit.pioneers import Pioneers
-    >>> explain(
-    ...     Pioneers(players=4), IllegalAction("P-MOVE-3", "cannot pass through CHI.")
-    ... )
-    'P-MOVE-3: cannot pass through Chicago (CHI).'
-    """
+    """``"RULE: message"`` for an IllegalAction (just the message without a rule)."""
     rule = getattr(error, "rule", None)
     text = getattr(error, "message", None) or str(error)
-    ids = getattr(getattr(game, "board", None), "ids", ())  # only boards with cities
-    named = {cid: city_name(game, cid) for cid in ids if city_name(game, cid) != cid}
-    if named:
-        pattern = re.compile(
-            r"(?<![\w(-])(" + "|".join(map(re.escape, named)) + r")(?![\w)-])"
-        )
-        text = pattern.sub(lambda m: named[m[1]], text)
     return f"{rule}: {text}" if rule else text
 
 
-def _money_split(pay: dict, names: dict | None) -> str:
-    parts = []
-    if pay.get("bank"):
-        parts.append(f"${pay['bank']} to the bank")
-    parts += [
-        f"${v} to {who(k, names)}"
-        for k, v in sorted((k, v) for k, v in pay.items() if k != "bank")
-    ]
-    return ", ".join(parts)
+class GameWords:
+    """The generic presentation: works for any game on the shared protocol."""
 
+    #: Shown in the log header ("rule IDs from ...").
+    spec = "the game's rules"
+    #: Placeholder of the "type an action" box.
+    typed_example = "or type an action in the game's notation"
+    #: Whether a click on a city or connection of the board means an action.
+    board_clicks = False
+    #: Rule IDs cited when nobody may click: the game is over, chance is next,
+    #: another seat is to move; and when a route is played before one was listed.
+    rules: ClassVar[dict[str, str]] = {
+        "over": "END",
+        "chance": "CHANCE",
+        "turn": "TURN",
+        "route": "BOARD",
+    }
+    #: ``(key, title)`` of the button groups in turn order; groups not listed
+    #: here get a box of their own, titled by their key, when they first appear.
+    groups: tuple[tuple[str, str], ...] = ()
+    #: Help shown in an idle group.
+    hints: ClassVar[dict[str, str]] = {}
 
-def label(game: Any, state: Any, action: Any) -> str:
-    """A short button label for a legal ``action`` (e.g. ``"Move to DET ($2)"``)."""
-    if isinstance(action, A.BuyRoads):
-        n = action.count
-        return f"Buy {n} road{'s' if n > 1 else ''} (${ROAD_PRICE[n]})"
-    if isinstance(action, A.BuyWagon):
-        wid = state.market[action.slot - 1]
-        spec = game.wagon_specs.get(wid)
-        seats = " ".join(SHORT[s] for s in spec.seats) if spec else ""
-        vp = f", {spec.vp} VP" if spec else ""
-        return f"Buy wagon {wid} (${action.slot}: {seats}{vp})"
-    if isinstance(action, A.EndPurchases):
-        return "End purchases"
-    if isinstance(action, A.PlaceRoad):
-        return f"Road {action.a}–{action.b}"
-    if isinstance(action, A.MoveCoach):
-        via = action.path[1:-1]
-        route = f" via {'-'.join(via)}" if via else ""
-        return f"Move to {action.target}{route} (${action.cost})"
-    if isinstance(action, A.Pass):
-        return "Pass (no target)"
-    if isinstance(action, A.Settle):
-        return f"Settle {TILE_WORDS[action.profession]} from {action.wagon}"
-    if isinstance(action, A.SergeantRoad):
-        return f"Free road {action.a}–{action.b}"
-    if isinstance(action, A.ReturnPioneer):
-        return f"Return {TILE_WORDS[action.profession]} from {action.wagon}"
-    if isinstance(action, A.AddFarmer):
-        return f"Add farmer from {action.wagon}"
-    if isinstance(action, A.Skip):
-        return "Skip"
-    if isinstance(action, A.Join):
-        return f"Join with {action.wagon} ($2)"
-    if isinstance(action, A.Decline):
-        return "Decline"
-    return str(action)
+    # ----- the log --------------------------------------------------------------------
 
+    def lines(
+        self, game: Any, before: Any, action: Any, after: Any, names: dict
+    ) -> list[str]:
+        """Log lines for ``action`` played in ``before`` giving ``after``."""
+        seat = game.to_move(before)
+        if isinstance(seat, int) and seat >= 0:
+            return [f"{who(seat, names)}: {action}"]
+        return [f"{action} (chance)"]
 
-def _action_line(
-    game: Any, before: Any, action: Any, after: Any, names: dict | None
-) -> str:
-    """The sentence for the action itself (its consequences come separately)."""
-    seat = before.seat
-    me = who(seat, names)
-    if isinstance(action, A.BuyRoads):
-        n = action.count
+    def explain(self, game: Any, error: Any) -> str:
+        """``"RULE: message"`` for an IllegalAction."""
+        return explain(game, error)
+
+    # ----- buttons --------------------------------------------------------------------
+
+    def label(self, game: Any, state: Any, action: Any) -> str:
+        """A short button label for a legal action."""
+        return str(action)
+
+    def group(self, game: Any, state: Any, action: Any) -> str:
+        """The button group of a legal action (generic: the action's class name).
+
+        Actions that are plain values (text, numbers) share one group, ``actions``.
+        """
+        kind = type(action)
+        return "actions" if kind.__module__ == "builtins" else kind.__name__
+
+    def current_group(self, game: Any, state: Any) -> str | None:
+        """The group highlighted while a bot decides (None: no highlight)."""
+        return None
+
+    def group_note(self, session: Any, key: str) -> str | None:
+        """A fixed note shown in a group whatever its state (None: none)."""
+        return None
+
+    def pick_list(self, action: Any) -> bool:
+        """Whether many actions of this kind go into a dropdown instead of buttons."""
+        return False
+
+    def picker_text(self) -> tuple[str, str]:
+        """The dropdown's prompt and its button's label."""
+        return "Too many to show as buttons; choose one:", "Play"
+
+    # ----- the board ---------------------------------------------------------
+
+    def board_seat(self, session: Any) -> int | None:
+        """Draw the board as this seat sees it (None: everything)."""
+        return None
+
+    def board_click_message(self, game: Any) -> str:
+        """What a click on a board that takes no clicks answers."""
         return (
-            f"{me} buys {n} road{'s' if n > 1 else ''} for ${ROAD_PRICE[n]} "
-            "and must place it now (P-BUY-1)."
-            if n == 1
-            else f"{me} buys 2 roads for $5 and must place both now (P-BUY-1)."
+            f"clicking the board plays nothing in {game.name}: press one of the "
+            "action buttons, or type an action."
         )
-    if isinstance(action, A.PlaceRoad):
-        return (
-            f"{me} places a road on {city_name(game, action.a)} – "
-            f"{city_name(game, action.b)} (P-BUY-6)."
-        )
-    if isinstance(action, A.BuyWagon):
-        wid = before.market[action.slot - 1]
-        seats = len(game.wagon_specs[wid].seats)
-        return (
-            f"{me} buys wagon {wid} from market slot {action.slot} for ${action.slot} "
-            f"and puts a pioneer on each of its {seats} seats (P-BUY-7)."
-        )
-    if isinstance(action, A.EndPurchases):
-        return f"{me} ends the purchase phase (P-BUY-5)."
-    if isinstance(action, A.MoveCoach):
-        pay = game.payments(before, action.path, seat)
-        cost = (
-            f"for ${action.cost}: {_money_split(pay, names)}"
-            if action.cost
-            else "for free on their own roads"
-        )
-        route = " → ".join(action.path)
-        return f"{me} moves the stagecoach {route} {cost} (P-MOVE-2)."
-    if isinstance(action, A.Pass):
-        return f"{me} cannot reach or pay for any target and passes (P-MOVE-5)."
-    if isinstance(action, A.Settle):
-        city = city_name(game, before.coach)
-        tile = before.tile
-        prof = TILE_WORDS[action.profession]
-        if tile == "HOTEL":
+
+    def click_target(
+        self, game: Any, fig: Any, trace: str, index: int, xy: tuple
+    ) -> tuple:
+        """What a click on point ``index`` of the ``fig`` trace named ``trace`` means.
+
+        ``("city", id)``, ``("connection", a, b)`` or ``()`` for nothing
+        (``xy`` is the clicked point, for pieces drawn over a place). Only asked
+        when :attr:`board_clicks` is true.
+        """
+        return ()
+
+    def click_city(self, session: Any, city: str) -> Any:
+        """The action for a click on the board place ``city`` (or IllegalAction)."""
+        raise IllegalAction("BOARD", self.board_click_message(session.game))
+
+    def route_choices(self, session: Any, city: str, limit: int = 12) -> list:
+        """The actions to choose from for a click on ``city`` (a route picker)."""
+        raise IllegalAction("BOARD", self.board_click_message(session.game))
+
+    def click_connection(self, session: Any, a: str, b: str) -> tuple:
+        """The actions for a click on the connection ``a``-``b`` (or IllegalAction)."""
+        raise IllegalAction("BOARD", self.board_click_message(session.game))
+
+    def choice_text(self, session: Any, action: Any) -> str:
+        """An entry of the route picker (see :meth:`route_choices`)."""
+        return self.label(session.game, session.state, action)
+
+    def choices_prompt(self, city: str, count: int) -> str:
+        """What the message line says when the route picker lists ``count`` choices."""
+        return f"{count} choices for {city}: pick one below and press the button."
+
+    # ----- status and result ----------------------------------------------------------
+
+    def setup_summary(self, game: Any, state: Any, names: dict | None = None) -> str:
+        """One line for the set-up (every step before the first round)."""
+        first = game.progress(state).first
+        if first is None:
+            return "The set-up is done."
+        return f"The set-up is done; {who(first, names)} starts."
+
+    def status(self, session: Any) -> str:
+        """The heading: whose turn it is in which round, or the result."""
+        s = session
+        if s.over:
+            win = tuple(s.game.winners(s.state))
+            if not win:
+                return "Game over: no winner"
             return (
-                f"{me} places a {prof} from wagon {action.wagon} in the hotel city "
-                f"{city} and receives $3 (P-SETTLE-2, P-TILE-7)."
+                "Game over: "
+                + " and ".join(s.names[w] for w in win)
+                + (" wins" if len(win) == 1 else " share the victory")
             )
-        line = (
-            f"{me} settles a {prof} from wagon {action.wagon} in {city} and takes "
-            f"the {TILE_WORDS[tile]} tile (P-SETTLE-1)"
+        progress = s.game.progress(s.state)
+        where = f"Round {progress.round} · " if progress.round > 0 else ""
+        seat = s.to_move
+        if not isinstance(seat, int) or seat == CHANCE:
+            return f"{where}chance turn"
+        me = s.names[seat] + (
+            " (you)" if seat in s.humans and len(s.humans) == 1 else ""
         )
-        pl0, pl1 = before.players[seat], after.players[seat]
-        if tile == "BANKER":
-            line += (
-                "; income rises by $1 from the next turn (P-TILE-1)"
-                if pl1.bankers > pl0.bankers
-                else "; a third banker has no effect (P-TILE-1)"
-            )
-        elif tile == "MERCHANT":
-            line += (
-                "; one more purchase action from the next turn (P-TILE-2)"
-                if pl1.merchants > pl0.merchants
-                else "; a third merchant has no effect (P-TILE-2)"
-            )
-        return line + "."
-    if isinstance(action, A.SergeantRoad):
-        e = game.board.edge_of(action.a, action.b)
-        double = (
-            " next to another player's road: a double road" if before.roads[e] else ""
+        return f"{where}{me} to move"
+
+    def players_html(self, session: Any) -> str:
+        """A table of the players (generic: the scores)."""
+        scores = session.game.scores(session.state)
+        rows = "".join(
+            f"<tr><td>{html.escape(session.names[i])}</td><td>{v}</td></tr>"
+            for i, v in enumerate(scores)
         )
         return (
-            f"{me} places a free road on {city_name(game, action.a)} – "
-            f"{city_name(game, action.b)}{double} (P-TILE-5)."
+            "<table class='frontier-players'><tr><th>player</th><th>score</th></tr>"
+            f"{rows}</table>"
         )
-    if isinstance(action, A.ReturnPioneer):
-        return (
-            f"{me} uses the innkeeper to return the {TILE_WORDS[action.profession]} "
-            f"from wagon {action.wagon} to their supply (P-TILE-6)."
-        )
-    if isinstance(action, A.AddFarmer):
-        return (
-            f"{me} moves one more farmer from wagon {action.wagon} onto "
-            f"{city_name(game, before.coach)} (P-TILE-8)."
-        )
-    if isinstance(action, A.Skip):
-        effect = {
-            "sergeant": "the free sergeant road",
-            "innkeeper": "the innkeeper",
-            "farmer": "more farmers",
-        }.get(before.phase, "the effect")
-        return f"{me} skips {effect}; such effects are optional (ASSUMPTION-18)."
-    if isinstance(action, A.Join):
-        return (
-            f"{me} joins in {city_name(game, before.coach)} with a "
-            f"{TILE_WORDS.get(before.join_need, before.join_need)} from wagon "
-            f"{action.wagon}, paying $2 to {who(before.active, names)} (P-JOIN-3)."
-        )
-    if isinstance(action, A.Decline):
-        return f"{me} declines to join (P-JOIN-2)."
-    if isinstance(action, A.DrawNugget):
-        return (
-            f"{who(before.active, names)} draws a gold nugget; its value stays "
-            "secret until the end (P-TILE-4)."
-        )
-    if isinstance(action, A.RevealWagon) and before.phase == "reveal":
-        return f"Wagon {action.wagon} is turned face up into market slot 4 (P-BUY-8)."
-    return f"{action} (chance)."
+
+    def final(self, session: Any) -> list:
+        """Widgets shown when the game is over."""
+        import ipywidgets as W
+
+        return [W.HTML(f"<b>{html.escape(self.status(session))}</b>")]
 
 
-def _consequences(game: Any, before: Any, after: Any, names: dict | None) -> list[str]:
-    """What followed automatically: emptied wagons, end trigger, new turn and round."""
-    lines = []
-    for seat, (p0, p1) in enumerate(zip(before.players, after.players, strict=True)):
-        was = {w.id: w.face_up for w in p0.wagons}
-        for w in p1.wagons:
-            if was.get(w.id) and not w.face_up:
-                lines.append(
-                    f"{who(seat, names)}'s wagon {w.id} is empty: +{w.vp} VP and "
-                    "$1, and it is turned face down (P-WAGON-1)."
-                )
-    if after.end_triggered and not before.end_triggered:
-        if any(p.roads_left == 0 for p in after.players):
-            cause = "a player has placed all 15 roads (P-END-1a)"
-        else:
-            cause = "the last wagon of the deck reached the market (P-END-1b)"
-        lines.append(
-            f"The end is triggered: {cause}. This round is played to its end (P-END-2)."
-        )
-    if after.phase == "over":
-        lines.append(final_words(game, after, names))
-        return lines
-    if after.round > before.round and before.round > 0:
-        lines.append(f"Round {after.round} begins (P-FLOW-1).")
-    new_turn = (
-        after.phase == "buy"
-        and not after.used
-        and (
-            after.active != before.active
-            or after.round != before.round
-            or before.seat == CHANCE
-        )
-    )
-    if new_turn:
-        pl = after.players[after.active]
-        income = INCOME + min(pl.bankers, 2)
-        line = f"{who(after.active, names)}'s turn: income ${income} (P-INC-1)."
-        if after.forced:
-            line += (
-                " All their wagons are empty, so their first purchase must be a"
-                " wagon (P-BUY-9)."
-            )
-        lines.append(line)
-    return lines
-
-
-def final_words(game: Any, state: Any, names: dict | None = None) -> str:
-    """The final scores and the winner(s) in one sentence (P-SCORE, P-SCORE-5)."""
-    scores = game.scores(state)
-    parts = ", ".join(f"{who(s, names)} {v} VP" for s, v in enumerate(scores))
-    win = game.winners(state)
-    if len(win) == 1:
-        verdict = f"{who(win[0], names)} wins"
-    else:
-        verdict = " and ".join(who(s, names) for s in win) + " share the victory"
-    return (
-        f"The game is over (P-END-2). Final scores: {parts} (P-SCORE-1..4). "
-        f"{verdict} (P-SCORE-5)."
-    )
-
-
-def describe(
-    game: Any, before: Any, action: Any, after: Any, names: dict | None = None
-) -> list[str]:
-    """Log lines for ``action`` played in ``before`` giving ``after``.
-
-    The first line says what was done and which rule allows it; further lines
-    say what followed automatically (an emptied wagon scores, the end is
-    triggered, the next player's income).
-    """
-    return [
-        _action_line(game, before, action, after, names),
-        *_consequences(game, before, after, names),
-    ]
-
-
-def setup_summary(game: Any, state: Any, names: dict | None = None) -> str:
-    """One line for the whole set-up (the chance turns before the first decision)."""
-    tiles = sum(t is not None for t in state.tiles)
-    market = ", ".join(w for w in state.market if w)
-    return (
-        f"Set-up: {tiles} pioneer tiles on the cities (P-SETUP-4), market {market} "
-        f"(P-SETUP-9), start wagons dealt and $2 each (P-SETUP-10..12); "
-        f"{who(state.start_player, names)} starts (P-SETUP-6)."
-    )
+def words_for(game: Any) -> GameWords:
+    """What the apps say about ``game``: its words part's ``WORDS``, else generic."""
+    words = part(game, "words")
+    return GameWords() if words is None else words.WORDS

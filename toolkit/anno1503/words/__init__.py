@@ -1,9 +1,12 @@
-"""Anno 1503 in the play widget: log sentences, buttons, players table and result.
+"""What the play apps say about Anno 1503: log, buttons, players table, result.
+
+``WORDS`` (an :class:`AnnoWords`) is this game's ``words`` part
+(:func:`toolkit.widgets.words.words_for`); the names it uses are in :mod:`.text`.
 
 >>> from toolkit.anno1503 import Anno1503, First
 >>> game = Anno1503(players=2)
 >>> s0 = game.setup()
->>> for line in ANNO1503.lines(game, s0, First(1), game.apply(s0, First(1)), {}):
+>>> for line in WORDS.lines(game, s0, First(1), game.apply(s0, First(1)), {}):
 ...     print(line)
 Red wins the roll for the starting player and begins (A-SETUP-10).
 Turn 1: Red rolls for production next (A-TURN-1).
@@ -26,77 +29,23 @@ from toolkit.anno1503.constants import (
     VICTORY,
 )
 from toolkit.anno1503.tables import GOODS
+from toolkit.widgets.words import GameWords, who
 
-from .games import GameWords
-from .words import who
+from .text import (
+    ACTION_GROUP,
+    CONDITION_WORDS,
+    EVENT_RULES,
+    EVENT_WORDS,
+    LEVEL_SHORT,
+    PHASE_GROUP,
+    PHASE_WORDS,
+    card_words,
+    goods_text,
+    looked_card,
+    pos_text,
+)
 
-__all__ = ["ANNO1503", "AnnoWords", "card_words"]
-
-EVENT_WORDS = {"PIRATES": "Pirates", "FIRE": "Fire", "GOLDEN_AGE": "Golden Age"}
-EVENT_RULES = {"PIRATES": "A-EVENT-2", "FIRE": "A-EVENT-3", "GOLDEN_AGE": "A-EVENT-4"}
-CONDITION_WORDS = {
-    "V-GOLD": "30 gold",
-    "V-BRANCH": "4 branch offices",
-    "V-CONTRACT": "3 trade contracts",
-    "V-BUILDING": "4 public buildings",
-    "V-MERCHANT": "3 Merchants",
-}
-LEVEL_SHORT = {"PIONEER": "P", "SETTLER": "S", "CITIZEN": "C", "MERCHANT": "M"}
-PHASE_WORDS = {
-    "build": "phase 2: place, upgrade, build, buy, sell (or sail to start phase 3)",
-    "sea": "phase 3: sail and explore, or end the turn",
-    "look": "use the explored island card or put it back",
-    "discard": "discard down to 5 goods",
-}
-#: Action class -> button group (the phases of a turn, A-TURN-1).
-ACTION_GROUP = {
-    A.Take: "production",
-    A.Remove: "production",
-    A.BuildShip: "build",
-    A.PlacePioneer: "build",
-    A.Upgrade: "build",
-    A.Sell: "trade",
-    A.Buy: "trade",
-    A.Raid: "trade",
-    A.Sail: "sea",
-    A.Explore: "sea",
-    A.ReturnCard: "sea",
-    A.UseCard: "sea",
-    A.EndTurn: "end",
-    A.Discard: "end",
-}
-#: The group shown as deciding while a bot plays in this phase.
-PHASE_GROUP = {
-    "resolve": "production",
-    "build": "build",
-    "sea": "sea",
-    "look": "sea",
-    "discard": "end",
-}
-
-
-def _pos(p: tuple[int, int]) -> str:
-    return f"{p[0]},{p[1]}"
-
-
-def card_words(code: str) -> str:
-    """``"BO-SPICE/2"`` -> ``"a branch office for SPICE"``; ``"?/2"``: face down."""
-    if code.startswith("BO-"):
-        return f"a branch office for {code[3:-2]}"
-    return {
-        "TC": "a trade contract",
-        "TG": "a treasure of 12 gold",
-        "TU": "a treasure that upgrades a resident",
-    }.get(code[:2], "a face-down card")
-
-
-def _goods(counts: tuple[int, ...]) -> str:
-    return "+".join(g for g, n in zip(GOODS, counts, strict=True) for _ in range(n))
-
-
-def _looked_card(state: Any) -> str:
-    """The code of the card the active player is looking at (phase "look")."""
-    return state.islands[state.looking[1]][-1].code
+__all__ = ["WORDS", "AnnoWords", "card_words"]
 
 
 class AnnoWords(GameWords):
@@ -109,6 +58,7 @@ class AnnoWords(GameWords):
         "over": "A-WIN-3",
         "chance": "A-TURN-1",
         "turn": "A-TURN-1",
+        "route": "BOARD",
     }
     groups = (
         ("production", "1 · Production & events"),
@@ -205,7 +155,7 @@ class AnnoWords(GameWords):
         if isinstance(action, A.Sell):
             gain = after.players[seat].gold - before.players[seat].gold
             return (
-                f"{me} sells {_goods(action.goods)} to their residents "
+                f"{me} sells {goods_text(action.goods)} to their residents "
                 f"for {gain} gold (A-SELL-1)."
             )
         if isinstance(action, A.Buy):
@@ -227,20 +177,20 @@ class AnnoWords(GameWords):
                 before.ap[ship] if before.phase == "sea" else game.full_ap(before, seat)
             )
             cost = f" ({had - after.ap[ship]} AP, {after.ap[ship]} left)"
-            return (
-                f"{me} sails ship {action.ship} to {_pos(action.to)}{cost} (A-SHIP-3)."
-            )
+            to = pos_text(action.to)
+            return f"{me} sails ship {action.ship} to {to}{cost} (A-SHIP-3)."
         if isinstance(action, A.Explore):
             return (
                 f"{me}'s ship {action.ship} explores the island at "
-                f"{_pos(action.island)} and looks at its top card secretly (A-EXPL-1)."
+                f"{pos_text(action.island)} and looks at its top card secretly "
+                "(A-EXPL-1)."
             )
         if isinstance(action, A.Reveal):
             return f"{active} looks at the card; only they see its face (A-EXPL-1)."
         if isinstance(action, A.ReturnCard):
             return f"{me} puts the card back face down (A-EXPL-2)."
         if isinstance(action, A.UseCard):
-            card = card_words(_looked_card(before))
+            card = card_words(looked_card(before))
             where = (
                 f" on bridge {action.bridge}"
                 if action.bridge
@@ -352,19 +302,19 @@ class AnnoWords(GameWords):
                 f"Upgrade {old.title()} on {action.space} → {NEXT_LEVEL[old].title()}"
             )
         if isinstance(action, A.Sell):
-            return f"Sell {_goods(action.goods)}"
+            return f"Sell {goods_text(action.goods)}"
         if isinstance(action, A.Buy):
             return f"Buy {action.good} ({game.buy_price(state, state.active)} gold)"
         if isinstance(action, A.Raid):
             return f"Raid {who(action.target)} (2 gold)"
         if isinstance(action, A.Sail):
-            return f"Ship {action.ship} → {_pos(action.to)}"
+            return f"Ship {action.ship} → {pos_text(action.to)}"
         if isinstance(action, A.Explore):
-            return f"Ship {action.ship} explores {_pos(action.island)}"
+            return f"Ship {action.ship} explores {pos_text(action.island)}"
         if isinstance(action, A.ReturnCard):
             return "Put the card back"
         if isinstance(action, A.UseCard):
-            card = card_words(_looked_card(state))
+            card = card_words(looked_card(state))
             where = (
                 f" on bridge {action.bridge}"
                 if action.bridge
@@ -409,20 +359,6 @@ class AnnoWords(GameWords):
 
     # ----- bots and the board ---------------------------------------------------------
 
-    def bot(self, game: Any, spec: str) -> Any:
-        """``"greedy"``: Anno's own greedy bot while the shared one has no hook.
-
-        Once ``toolkit.agents.base.HOOKS`` has an ``anno1503`` greedy hook,
-        ``make_agent("greedy")`` is used like for every other game.
-        """
-        from toolkit.agents.base import hook
-
-        if spec.strip().lower() == "greedy" and hook(game, "greedy") is None:
-            from toolkit.agents.anno1503 import GreedyAgent
-
-            return GreedyAgent()
-        return None
-
     def board_seat(self, session: Any) -> int | None:
         """The single human's view (their explored cards face up, others' hidden)."""
         if len(session.humans) == 1 and not session.over:
@@ -438,10 +374,6 @@ class AnnoWords(GameWords):
         )
 
     # ----- status and result ----------------------------------------------------------
-
-    def winners(self, game: Any, state: Any) -> tuple[int, ...]:
-        """The winner, or none when ``max_turns`` stopped the game."""
-        return () if state.winner is None else (state.winner,)
 
     def status(self, session: Any) -> str:
         """Turn, seat and what to do; or the winner (A-WIN-3)."""
@@ -490,7 +422,7 @@ class AnnoWords(GameWords):
             buildings = ", ".join(b.replace("_", " ").title() for b in p.buildings if b)
             offices = ", ".join(o[3:-2] for o in p.offices if o)
             ships = ", ".join(
-                f"{i + 1}@{_pos(pos)}"
+                f"{i + 1}@{pos_text(pos)}"
                 for i, pos in enumerate(p.ships)
                 if pos is not None
             )
@@ -548,4 +480,4 @@ class AnnoWords(GameWords):
         return [W.HTML(text), panel]
 
 
-ANNO1503 = AnnoWords()
+WORDS = AnnoWords()

@@ -8,7 +8,7 @@ observation *is* a valid state whose hidden faces are drawn by chance turns:
 averages over the faces that seat cannot rule out.
 
 The evaluation (:func:`evaluate_terms`) scores one seat's position in points
-(about one point per gold). It is what :class:`GreedyAgent` maximises. Terms:
+(about one point per gold). It is what the greedy bot maximises. Terms:
 
 ``won``
     the game is over: ``WIN`` for the winner, ``-WIN`` for the others.
@@ -46,17 +46,10 @@ The greedy bot looks one decision ahead from the seat's own observation and
 also resolves what follows at once in the same turn: the face of an explored
 card (averaged over the faces the seat cannot rule out), then its own choice to
 use or return it, and the card the Big Branch Office draws. Its value is own
-points minus a quarter of the other seats' mean (:func:`greedy_value`).
+points minus a quarter of the other seats' mean (:func:`greedy`).
 
-Register the hooks with the shared bots by adding this entry to
-``toolkit.agents.base.HOOKS``::
-
-    "anno1503": {"determinize": "toolkit.agents.anno1503:determinize",
-                 "evaluate": "toolkit.agents.anno1503:evaluate",
-                 "policy": "toolkit.agents.anno1503:playout_policy",
-                 "greedy": "toolkit.agents.anno1503:greedy_value"},
-
-Until then :class:`GreedyAgent` here is the Anno 1503 greedy bot.
+The shared bots (:mod:`toolkit.agents`) find the hooks here by name:
+``determinize``, ``evaluate``, ``greedy`` and ``policy``.
 """
 
 from __future__ import annotations
@@ -69,14 +62,13 @@ from typing import Any
 from toolkit.core import CHANCE
 
 __all__ = [
-    "GreedyAgent",
     "determinize",
     "evaluate",
     "evaluate_terms",
-    "greedy_value",
+    "greedy",
     "hand_value",
     "island_distances",
-    "playout_policy",
+    "policy",
 ]
 
 GOODS = ("STONE", "WOOD", "TOOLS", "CLOTH", "SPICE", "TOBACCO")
@@ -397,7 +389,7 @@ def evaluate(game: Any, state: Any) -> tuple[float, ...]:
 _BUILD = ("Upgrade", "PlacePioneer", "BuildShip")
 
 
-def greedy_value(game: Any, state: Any, seat: int, depth: int = 2) -> float:
+def greedy(game: Any, state: Any, seat: int, depth: int = 2) -> float:
     """Rate ``state`` for ``seat``: own points minus a quarter of the others' mean.
 
     Follows the rest of a decision at once: an explored card's face (chance,
@@ -410,19 +402,19 @@ def greedy_value(game: Any, state: Any, seat: int, depth: int = 2) -> float:
     if depth > 0:
         if mover == CHANCE and state.phase in ("reveal", "raid"):
             return sum(
-                pr * greedy_value(game, game.apply(state, a), seat, depth - 1)
+                pr * greedy(game, game.apply(state, a), seat, depth - 1)
                 for a, pr in game.chance_outcomes(state)
             )
         if mover == seat and state.phase == "look":
             return max(
-                greedy_value(game, game.apply(state, a), seat, depth - 1)
+                greedy(game, game.apply(state, a), seat, depth - 1)
                 for a in game.legal_actions(state)
             )
         if mover == seat and state.phase == "build" and state.bought:
-            best = greedy_value(game, state, seat, 0)
+            best = greedy(game, state, seat, 0)
             for a in game.legal_actions(state):
                 if type(a).__name__ in _BUILD:
-                    v = greedy_value(game, game.apply(state, a), seat, depth - 1)
+                    v = greedy(game, game.apply(state, a), seat, depth - 1)
                     best = max(best, v)
             return best
     own = sum(evaluate_terms(game, state, seat).values())
@@ -434,48 +426,10 @@ def greedy_value(game: Any, state: Any, seat: int, depth: int = 2) -> float:
     return own - OTHERS * sum(others) / max(len(others), 1)
 
 
-class GreedyAgent:
-    """Take the legal action whose result :func:`greedy_value` rates best.
-
-    Decides from ``game.observe(state, seat)`` only (re-applied to whatever it is
-    handed). Ties go to ending the turn if that is among them, else to the
-    agent's ``rng``.
-    """
-
-    name = "greedy"
-    __name__ = "greedy"
-
-    def __call__(
-        self, game: Any, observation: Any, legal: Sequence[Any], rng: random.Random
-    ) -> Any:
-        """Evaluate every legal action one decision ahead and return the best."""
-        if len(legal) == 1:
-            return legal[0]
-        seat = game.to_move(observation)
-        view = game.observe(observation, seat)
-        best: list[Any] = []
-        top = -float("inf")
-        for action in legal:
-            v = greedy_value(game, game.apply(view, action), seat)
-            if v > top + 1e-9:
-                top, best = v, [action]
-            elif v > top - 1e-9:
-                best.append(action)
-        if len(best) == 1:
-            return best[0]
-        ends = [a for a in best if type(a).__name__ == "EndTurn"]
-        return ends[0] if ends else best[rng.randrange(len(best))]
-
-    def __repr__(self) -> str:
-        return "GreedyAgent()"
-
-
 # ----- playouts ------------------------------------------------------------------
 
 
-def playout_policy(
-    game: Any, state: Any, legal: Sequence[Any], rng: random.Random
-) -> Any:
+def policy(game: Any, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
     """A fast policy for search playouts: greedy on goods and progress, no lookahead.
 
     Scores each action by the change in the mover's own evaluation without the

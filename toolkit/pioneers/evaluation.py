@@ -1,0 +1,266 @@
+"""Pioneers: the position evaluation the bots share (:mod:`toolkit.pioneers.bots`).
+
+The evaluation (:func:`evaluate`) estimates every seat's final VP. It is what
+the greedy bot maximises and what the search bots score unfinished playouts
+with. Its terms, all in VP:
+
+``score``
+    VP now (P-SCORE-1..4): emptied wagons, empty seats, gold (hidden nuggets
+    count the mean of the nuggets the observer cannot account for), network.
+``wagons``
+    wagons near empty: the pioneers still on face-up wagons are spent, fewest
+    first, against the settlements the seat can still expect
+    (``SETTLES_PER_TURN`` x turns left). A wagon that can be emptied adds its
+    VP and $1 minus the empty seats already counted, a wagon that cannot be
+    emptied adds 1 VP per pioneer settled. Pioneers whose profession has no
+    tile left on the board (and no hotel to take them) are stuck.
+``money``
+    dollars, worth ``money_value(turns)`` VP each: high while they can still
+    pay for moves and wagons, nearly nothing (a tie-break) at the end.
+``income``
+    bankers' and merchants' future value over the turns left.
+``tolls``
+    each own road earns tolls from others and saves the owner's own fares:
+    ``TOLL_PER_ROAD_TURN`` per road and turn left, counted for at most
+    ``TOLL_HORIZON`` turns.
+``network``
+    own pioneers one connection away from the best network, half their 2 VP.
+``pending``
+    roads still to place and a sergeant road still to choose (for positions in
+    the middle of a turn).
+
+The weights are module constants, tuned by seeded tournaments against the
+other bots (``benchmarks/bots_speed.py --ladder``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "NUGGETS",
+    "NUGGET_COUNTS",
+    "evaluate",
+    "evaluate_terms",
+    "money_value",
+    "turns_left",
+]
+
+NUGGETS = (3, 4, 5)
+NUGGET_COUNTS = (6, 3, 1)  # P-COMP-6
+SETTLES_PER_TURN = 1.3
+TOLL_PER_ROAD_TURN = 0.12
+TOLL_HORIZON = 5
+NETWORK_REACH = 0.5
+PENDING_ROAD = 0.8
+PENDING_SERGEANT = 0.8
+MERCHANT_PER_TURN = 0.25
+STUCK_FACTOR = 0.15
+
+
+def turns_left(game: Any, state: Any) -> float:
+    """Estimate the turns each player still takes (rough and smooth).
+
+    The game ends after the round in which the deck runs out or someone places
+    their 15th road (P-END-1); the deck shrinks by about the purchases seen so
+    far per round.
+    """
+    if state.phase == "over":
+        return 0.0
+    if state.end_triggered:
+        return 0.5
+    rnd = max(state.round, 1)
+    initial = max(len(game.regular_wagons) - 4 - _removed(game), 1)
+    bought = max(initial - state.deck, 0)
+    rate = min(max(bought / rnd, 1.0), 3.5)
+    by_deck = state.deck / rate + 0.5
+    min_roads = min(pl.roads_left for pl in state.players)
+    by_roads = min_roads / 1.5 + 0.5
+    by_cap = game.options.get("max_rounds", 60) - state.round + 0.5
+    return max(min(by_deck, by_roads, by_cap), 0.5)
+
+
+def _removed(game: Any) -> int:
+    return {2: 12, 3: 6, 4: 2}.get(game.players, 0)
+
+
+def money_value(turns: float) -> float:
+    """Return VP per dollar with ``turns`` left (late in the game: only ties)."""
+    if turns >= 2.0:
+        return 0.4
+    if turns >= 1.0:
+        return 0.25
+    return 0.02
+
+
+def _networks(
+    game: Any, state: Any, seat: int, built: list | None = None
+) -> tuple[int, set[int]]:
+    """Own pioneers in the best network and that network's cities (P-SCORE-4).
+
+    ``built`` optionally lists ``(a, b, owners)`` of the connections with roads.
+    """
+    if built is None:
+        built = _built(game, state)
+    parent: dict[int, int] = {}
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for a, b, owners in built:
+        if seat in owners:
+            if a not in parent:
+                parent[a] = a
+            if b not in parent:
+                parent[b] = b
+            ra, rb = find(a), find(b)
+            if ra != rb:
+                parent[ra] = rb
+    if not parent:
+        return 0, set()
+    count: dict[int, int] = {}
+    settled = state.settled
+    roots = {}
+    for c in parent:
+        r = roots[c] = find(c)
+        count[r] = count.get(r, 0) + settled[c][seat]
+    best = max(count, key=lambda r: (count[r], -r))
+    return count[best], {c for c, r in roots.items() if r == best}
+
+
+def _built(game: Any, state: Any) -> list:
+    edges = game.board.edges
+    return [(*edges[e], owners) for e, owners in enumerate(state.roads) if owners]
+
+
+class _Context:
+    """What every seat's evaluation shares: computed once per position."""
+
+    __slots__ = ("built", "hotels", "mean_nugget", "mv", "on_board", "turns")
+
+    def __init__(self, game: Any, state: Any, turns: float | None = None) -> None:
+        self.turns = turns_left(game, state) if turns is None else turns
+        self.mv = money_value(self.turns)
+        on_board: dict[str, int] = {}
+        for t in state.tiles:
+            if t is not None:
+                on_board[t] = on_board.get(t, 0) + 1
+        self.on_board = on_board
+        self.hotels = on_board.get("HOTEL", 0)
+        self.built = _built(game, state)
+        self.mean_nugget = None
+
+
+def evaluate_terms(
+    game: Any,
+    state: Any,
+    seat: int,
+    turns: float | None = None,
+    ctx: _Context | None = None,
+) -> dict:
+    """Evaluate ``seat``, split into the named terms of the module doc."""
+    if ctx is None:
+        ctx = _Context(game, state, turns)
+    turns, mv = ctx.turns, ctx.mv
+    pl = state.players[seat]
+    # score now
+    empty = 0
+    for w in pl.wagons:
+        if w.face_up:
+            empty += len(w.seats) - sum(w.occupied)
+    gold = 0.0
+    for v in pl.nuggets:
+        if v is None:
+            if ctx.mean_nugget is None:
+                ctx.mean_nugget = _mean_unknown_nugget(state)
+            gold += ctx.mean_nugget
+        else:
+            gold += v
+    best, net_cities = _networks(game, state, seat, ctx.built)
+    score = pl.vp + empty + gold + 2 * best
+    if turns <= 0.0:
+        return {
+            "score": score,
+            "wagons": 0.0,
+            "money": pl.money * mv,
+            "income": 0.0,
+            "tolls": 0.0,
+            "network": 0.0,
+            "pending": 0.0,
+        }
+    # wagons near empty
+    on_board = ctx.on_board
+    budget = SETTLES_PER_TURN * turns
+    gain = 0.0
+    ups = sorted(
+        ((sum(w.occupied), -w.vp, i) for i, w in enumerate(pl.wagons) if w.face_up)
+    )
+    for k, _, i in ups:
+        if k == 0:
+            continue
+        w = pl.wagons[i]
+        stuck = False
+        if not ctx.hotels:
+            for p, occ in zip(w.seats, w.occupied, strict=True):
+                if occ and p not in on_board:
+                    stuck = True
+                    break
+        factor = STUCK_FACTOR if stuck else 1.0
+        if budget >= k:
+            gain += factor * (w.vp + mv - (len(w.seats) - k))
+            budget -= k
+        else:
+            gain += factor * budget
+            break
+    # future income
+    income = pl.bankers * turns * mv + pl.merchants * turns * MERCHANT_PER_TURN
+    # tolls and own fares
+    tolls = (15 - pl.roads_left) * TOLL_PER_ROAD_TURN * min(turns, TOLL_HORIZON)
+    # pioneers next to the best network
+    reach = 0.0
+    if net_cities:
+        adj, roads, settled = game.board.adj, state.roads, state.settled
+        near = set()
+        for c in net_cities:
+            for v, e in adj[c]:
+                if v not in net_cities and not roads[e]:
+                    near.add(v)
+        reach = NETWORK_REACH * 2 * sum(settled[v][seat] for v in near)
+    pending = 0.0
+    if state.active == seat:
+        if state.phase == "road":
+            pending += PENDING_ROAD * state.roads_to_place
+        elif state.phase == "sergeant":
+            pending += PENDING_SERGEANT
+    return {
+        "score": score,
+        "wagons": gain,
+        "money": pl.money * mv,
+        "income": income,
+        "tolls": tolls,
+        "network": reach,
+        "pending": pending,
+    }
+
+
+def _mean_unknown_nugget(state: Any) -> float:
+    pool = [v for v, c in zip(NUGGETS, NUGGET_COUNTS, strict=True) for _ in range(c)]
+    for pl in state.players:
+        for v in pl.nuggets:
+            if v is not None:
+                pool.remove(v)
+    return sum(pool) / len(pool) if pool else 3.0
+
+
+def evaluate(game: Any, state: Any) -> tuple[float, ...]:
+    """Estimated final VP of every seat (the sum of :func:`evaluate_terms`)."""
+    if state.phase == "over":
+        return tuple(float(s) for s in game.scores(state))
+    ctx = _Context(game, state)
+    return tuple(
+        sum(evaluate_terms(game, state, s, ctx=ctx).values())
+        for s in range(game.players)
+    )
