@@ -32,10 +32,10 @@ import time
 
 import networkx as nx
 
-from toolkit.pioneers.road_value import road_value
 from toolkit.core import CHANCE, sample_outcome, streams
 from toolkit.pioneers import Pioneers
-from toolkit.pioneers import routes as R  # noqa: N812
+from toolkit.pioneers import routes as R
+from toolkit.pioneers.road_value import road_value
 
 
 def pin_one_core() -> str:
