@@ -68,8 +68,7 @@ class Collector:
         if not self.turns:
             return
         current = self._turn
-        progress = self.game.progress(state)
-        active = progress.active
+        rnd, active, _ = self.game.progress(state)
         if seat == CHANCE and (current is None or active is None):
             if current is not None:
                 current["actions"].append(str(action))
@@ -81,7 +80,7 @@ class Collector:
             self._close_turn(state)
             current = self._turn = {
                 "turn": len(self.turn_rows),
-                "round": int(progress.round),
+                "round": int(rnd),
                 "seat": owner,
                 "decisions": 0,
                 "actions": [],

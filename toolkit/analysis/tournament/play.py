@@ -59,20 +59,19 @@ def _rows(
     n = game.players
     scores = [int(s) for s in game.scores(state)]
     winners = tuple(game.winners(state))
-    progress = game.progress(state)
+    rounds, _, first = game.progress(state)
     base = {"game": index, "deal": index // n, "seed": seed, "rotation": index % n}
     games_row = {
         **base,
         "players": n,
         "decisions": decisions,
         "steps": steps,
-        "rounds": int(progress.round or 0),
+        "rounds": int(rounds or 0),
         "winners": ";".join(map(str, winners)),
         "n_winners": len(winners),
         **collector.game_facts(state),
     }
     seat_facts = collector.seat_facts(state)
-    first = progress.first
     seats = []
     for s in range(n):
         e = spec.entrant(index, s)
