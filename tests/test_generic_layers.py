@@ -53,7 +53,7 @@ PATTERN = re.compile(r"\b(" + "|".join(_forbidden()) + r")\b")
 
 
 #: Layers whose game code is being moved into the game packages (issue 12).
-MOVING = {"agents", "analysis", "viz", "widgets", "envs", "envs.py", "cli.py"}
+MOVING: set[str] = set()
 
 
 def _sources() -> list[Path]:

@@ -34,7 +34,16 @@ _CHARTS = (
     "records_table",
 )
 
-_MODULES = ("theme", "charts", "common", "generic", "gallery", "layout", "render")
+_MODULES = (
+    "theme",
+    "charts",
+    "animation",
+    "common",
+    "generic",
+    "gallery",
+    "layout",
+    "render",
+)
 
 
 def board_module(game: Any) -> Any:
@@ -72,6 +81,10 @@ def panel(game: Any, state: Any, **options: Any) -> Any:
 
 
 def __getattr__(name: str) -> Any:
+    if name == "replay_animation":
+        from .animation import replay_animation
+
+        return replay_animation
     if name in _CHARTS:
         from . import charts
 

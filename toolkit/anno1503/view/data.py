@@ -70,7 +70,7 @@ def board_data(
     ``seat`` draws the position as that seat sees it (``game.observe``).
     :func:`draw_board` builds its traces from this, :func:`update_board`
     writes it into an existing figure and
-    :func:`toolkit.viz.charts.replay_animation` turns it into frames.
+    :func:`toolkit.viz.animation.replay_animation` turns it into frames.
     """
     from toolkit.anno1503 import reachable
 

@@ -15,7 +15,7 @@ every view has the same contract:
     The players' boards (money, VP, wagons and seats) and the market.
 
 Besides: :func:`board_data` (what depends on the position, for replays),
-:func:`money_flows` (who paid whom, for the money-flow chart), the README
+the README
 pictures (:data:`GALLERY`, :func:`gallery_figures`), and the apps
 :class:`RouteExplorer` (every stagecoach route to a target, Dijkstra step by
 step) and :class:`PositionEditor` (stage a position). The apps are imported on
@@ -39,7 +39,6 @@ from .board import draw_board, update_board
 from .data import board_data
 from .gallery import GALLERY, gallery_figures
 from .geometry import BoardLayout, board_layout
-from .money import money_flows
 from .panel import draw_panel
 from .style import LEGEND_HEIGHT, TRACES
 
@@ -72,7 +71,6 @@ __all__ = [
     "draw_board",
     "draw_panel",
     "gallery_figures",
-    "money_flows",
     "parse_fields",
     "trace_index",
     "update_board",

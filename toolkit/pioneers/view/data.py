@@ -96,7 +96,7 @@ def board_data(
     """Everything position-dependent: ``({trace name: properties}, layout updates)``.
 
     :func:`draw_board` builds its traces from this, :func:`update_board` writes it
-    into an existing figure and :func:`toolkit.viz.charts.replay_animation` turns it
+    into an existing figure and :func:`toolkit.viz.animation.replay_animation` turns it
     into frames.
     """
     board = game.board
