@@ -132,7 +132,7 @@ class Nondeterministic(DiceNim):
         return base if Nondeterministic.calls % 2 else base[::-1]
 
 
-@pytest.mark.parametrize("broken, words", [
+@pytest.mark.parametrize(("broken", "words"), [
     (BadProbabilities, "do not sum to 1"),
     (BadNotation, "does not round-trip"),
     (Mutating, "mutated its input"),

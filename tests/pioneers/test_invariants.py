@@ -10,7 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from toolkit import pioneers
-from toolkit.core import CHANCE, IllegalAction, Record, check_game, play, random_agent, replay
+from toolkit.core import (
+    CHANCE,
+    IllegalAction,
+    Record,
+    check_game,
+    play,
+    random_agent,
+    replay,
+)
 from toolkit.core.play import sample_outcome
 from toolkit.pioneers.rules import BANK_TOTAL, PIONEERS, ROADS
 

@@ -11,7 +11,15 @@ from pathlib import Path
 import pytest
 
 from toolkit import pioneers
-from toolkit.core import CHANCE, IllegalAction, Record, RecordError, play, random_agent, replay
+from toolkit.core import (
+    CHANCE,
+    IllegalAction,
+    Record,
+    RecordError,
+    play,
+    random_agent,
+    replay,
+)
 from toolkit.pioneers.rules import nugget_pool
 
 ROOT = Path(__file__).resolve().parents[2]

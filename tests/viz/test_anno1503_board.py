@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import plotly.graph_objects as go
@@ -230,7 +231,7 @@ def test_route_follows_a_shortest_sea_path(anno2, staged):
     assert cells[0] == (2, 5) and cells[-1] == (3, 8)
     assert len(cells) - 1 == dict(anno2.distances[(2, 5)])[(3, 8)]
     assert all(
-        abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(cells, cells[1:])
+        abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in itertools.pairwise(cells)
     )
     assert all(c in anno1503.sea_graph(anno2) for c in cells)
     note = fig.layout.annotations[0]

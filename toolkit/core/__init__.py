@@ -8,12 +8,12 @@ from .testing import ConformanceError, check_game
 
 __all__ = [
     "CHANCE",
+    "PARTS",
     "Agent",
     "ConformanceError",
     "Game",
     "GameOver",
     "IllegalAction",
-    "PARTS",
     "Progress",
     "Record",
     "RecordError",

@@ -20,7 +20,7 @@ S = TypeVar("S")
 A = TypeVar("A")
 
 
-class IllegalAction(ValueError):
+class IllegalAction(ValueError):  # noqa: N818 - the name every caller knows
     """An action that the rules forbid in the given state.
 
     ``rule`` is the rule ID it breaks (e.g. ``"P-MOVE-3"``); the message is a

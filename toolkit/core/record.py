@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -145,7 +146,4 @@ def replay_states(record: Record, game: Any = None) -> Iterator[Any]:
 
 def replay(record: Record, game: Any = None) -> Any:
     """The final state of a recorded game (a fold of ``apply`` over its actions)."""
-    state = None
-    for state in replay_states(record, game):
-        pass
-    return state
+    return deque(replay_states(record, game), maxlen=1)[0]

@@ -63,6 +63,14 @@ def hidden_parts(state: Any, view: Any, path: str = "state") -> list[tuple[str, 
     return [(path, state)]
 
 
+def _filled(cell: Any) -> bool:
+    try:
+        cell.cell_contents  # noqa: B018 - reading an empty cell raises
+    except ValueError:
+        return False
+    return True
+
+
 def _children(obj: Any) -> Iterator[tuple[str, Any]]:
     if isinstance(obj, dict):
         for key, value in list(obj.items()):
@@ -80,10 +88,8 @@ def _children(obj: Any) -> Iterator[tuple[str, Any]]:
         return
     if isinstance(obj, types.FunctionType):
         for i, cell in enumerate(obj.__closure__ or ()):
-            try:
+            if _filled(cell):
                 yield f".<closure {i}>", cell.cell_contents
-            except ValueError:  # an empty cell
-                pass
         return
     if isinstance(obj, _OPAQUE):
         return
@@ -98,7 +104,7 @@ def _children(obj: Any) -> Iterator[tuple[str, Any]]:
     for name in sorted(names):
         try:
             value = getattr(obj, name)
-        except Exception:  # noqa: BLE001 - a property that needs a state, say
+        except Exception:
             continue
         if isinstance(value, (types.MethodType, types.BuiltinMethodType)):
             continue

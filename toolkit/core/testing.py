@@ -158,7 +158,8 @@ def _check_statics(game: Any) -> None:
 
 def assert_illegal(game: Any, state: Any, action: Any, rule: str) -> IllegalAction:
     """Assert that ``action`` is refused citing ``rule``, with a readable sentence,
-    and that ``state`` is left exactly as it was. Returns the error."""
+    and that ``state`` is left exactly as it was. Returns the error.
+    """
     before = copy.deepcopy(state)
     try:
         game.apply(state, action)

@@ -116,6 +116,7 @@ def good_code(good: str) -> str:
 
 
 def good_colour(good: str) -> str:
+    """The colour a good is drawn in."""
     return GOODS_STYLE[good][0]
 
 

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -267,7 +268,7 @@ def board_data(
         rx, ry, rc, rs = [], [], [], []
         cx, cy, ct = [], [], []
         total = 0
-        for k, (a, b) in enumerate(zip(path, path[1:])):
+        for k, (a, b) in enumerate(itertools.pairwise(path)):
             e = board.edge_of(a, b)
             if e is None:
                 raise ValueError(

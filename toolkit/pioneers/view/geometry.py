@@ -127,7 +127,7 @@ def _layout(ids, lat, lon, edges, start, texts) -> BoardLayout:
     y0, y1 = min(ys) - 8, max(ys) + 8
     # Keep 1 board unit = 1 px at the default width.
     scale = plot_w / (x1 - x0)
-    height = int(round((y1 - y0) * scale)) + MARGIN["t"] + MARGIN["b"] + LEGEND_HEIGHT
+    height = round((y1 - y0) * scale) + MARGIN["t"] + MARGIN["b"] + LEGEND_HEIGHT
     return BoardLayout(
         xy=pts,
         label_xy=placement.centres,
