@@ -42,6 +42,10 @@ def pay(s: State, seat: int, cost: tuple[int, ...]) -> State:
     return set_player(s, seat, p._replace(hand=hand))._replace(supply=supply)
 
 
+def affords(hand: tuple[int, ...], cost: tuple[int, ...]) -> bool:
+    return all(h >= c for h, c in zip(hand, cost))
+
+
 def cost_text(cost: tuple[int, ...]) -> str:
     return " + ".join(f"{n} {g}" for g, n in zip(GOODS, cost) if n)
 
@@ -71,6 +75,7 @@ def raise_level(s: State, seat: int, space: int) -> State:
 
 __all__ = [
     "PHASE_TEXT",
+    "affords",
     "check_cost",
     "cost_text",
     "good_index",

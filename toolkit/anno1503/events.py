@@ -17,7 +17,7 @@ from .state import Player, State
 from .tables import ANY, GOODS
 
 if TYPE_CHECKING:
-    from .rules import Anno1503
+    from .base import Anno1503Base
 
 #: Event die faces 1-6 -> event (A-EVENT-1).
 EVENTS = ("", "PIRATES", "PIRATES", "FIRE", "FIRE", "GOLDEN_AGE", "GOLDEN_AGE")
@@ -41,7 +41,7 @@ def _set_player(state: State, seat: int, p: Player) -> State:
     return state._replace(players=tuple(players))
 
 
-def production_options(game: Anno1503, state: State, seat: int) -> tuple[int, ...]:
+def production_options(game: Anno1503Base, state: State, seat: int) -> tuple[int, ...]:
     """Good indices ``seat`` may take for this turn's roll (A-PROD-2..4, ASSUMPTION-13, -30)."""
     face = state.roll
     good = game.production[seat][face - 1]
@@ -63,7 +63,7 @@ def golden_options(state: State) -> tuple[int, ...]:
     return tuple(g for g in range(len(GOODS)) if state.supply[g] > 0)
 
 
-def choice_options(game: Anno1503, state: State) -> tuple[int, ...]:
+def choice_options(game: Anno1503Base, state: State) -> tuple[int, ...]:
     """The goods the seat at the head of the queue may take."""
     kind, seat = state.queue[0]
     if kind == "produce":
@@ -79,7 +79,7 @@ def removal_options(p: Player, bridges: tuple[int, ...]) -> list[tuple[int, int]
 
 
 def remove_card(
-    game: Anno1503, state: State, seat: int, bridge: int, contract: int
+    game: Anno1503Base, state: State, seat: int, bridge: int, contract: int
 ) -> State:
     """A-EVENT-2: the Pirates take a card; it is shuffled into the reserve, then one is drawn."""
     p = state.players[seat]
@@ -96,7 +96,7 @@ def remove_card(
     return state._replace(reserve_known=known, queue=(("reserve", -1), *state.queue))
 
 
-def _pirates(game: Anno1503, state: State, seat: int) -> State | None:
+def _pirates(game: Anno1503Base, state: State, seat: int) -> State | None:
     """Resolve Pirates for ``seat`` if no choice is needed; ``None`` if the seat must choose."""
     p = state.players[seat]
     if "SMITHY" in p.buildings:  # A-EVENT-5
@@ -130,7 +130,7 @@ def fire(state: State, seat: int, safe: int) -> State:
     return state
 
 
-def advance(game: Anno1503, state: State) -> State:
+def advance(game: Anno1503Base, state: State) -> State:
     """Resolve queued effects until one needs a decision or a chance draw; then phase 2."""
     while state.queue:
         kind, seat = state.queue[0]
@@ -157,7 +157,7 @@ def advance(game: Anno1503, state: State) -> State:
 
 
 def event_queue(
-    game: Anno1503, state: State, event: str
+    game: Anno1503Base, state: State, event: str
 ) -> tuple[tuple[str, int], ...]:
     """One queue entry per seat in turn order from the active player (two with a Church)."""
     n = game.players
@@ -172,7 +172,7 @@ def event_queue(
     return tuple(out)
 
 
-def production_queue(game: Anno1503, state: State) -> tuple[tuple[str, int], ...]:
+def production_queue(game: Anno1503Base, state: State) -> tuple[tuple[str, int], ...]:
     """A-PROD-2: every player produces, in turn order from the active player."""
     n = game.players
     return tuple(("produce", (state.active + i) % n) for i in range(n))

@@ -12,11 +12,11 @@ from .constants import TREASURE_GOLD, WOODEN_BRIDGES
 from .state import IslandCard, Player, State
 
 if TYPE_CHECKING:
-    from .rules import Anno1503
+    from .base import Anno1503Base
 
 
 def _ship(
-    game: Anno1503, s: State, a: A.Sail | A.Explore
+    game: Anno1503Base, s: State, a: A.Sail | A.Explore
 ) -> tuple[int, tuple[int, int]]:
     if s.phase == "look":
         raise wrong_phase(s, a, "A-EXPL-2")
@@ -31,7 +31,7 @@ def _ship(
     return a.ship - 1, p.ships[a.ship - 1]  # type: ignore[return-value]
 
 
-def _enter_sea(game: Anno1503, s: State) -> State:
+def _enter_sea(game: Anno1503Base, s: State) -> State:
     """Phase 3 begins: every ship on the board gets its full AP (A-SHIP-1/2, ASSUMPTION-17)."""
     if s.phase != "build":
         return s
@@ -40,7 +40,7 @@ def _enter_sea(game: Anno1503, s: State) -> State:
     return s._replace(phase="sea", ap=ap)
 
 
-def _sail(game: Anno1503, s: State, a: A.Sail) -> State:
+def _sail(game: Anno1503Base, s: State, a: A.Sail) -> State:
     i, at = _ship(game, s, a)
     if a.to not in game.sea:
         raise IllegalAction(
@@ -66,7 +66,7 @@ def _sail(game: Anno1503, s: State, a: A.Sail) -> State:
     )
 
 
-def _explore(game: Anno1503, s: State, a: A.Explore) -> State:
+def _explore(game: Anno1503Base, s: State, a: A.Explore) -> State:
     i, at = _ship(game, s, a)
     idx = game.island_index.get(a.island)
     if idx is None:
@@ -111,7 +111,7 @@ def _set_top(s: State, idx: int, card: IslandCard | None) -> State:
     return s._replace(islands=tuple(islands))
 
 
-def _reveal(game: Anno1503, s: State, a: A.Reveal) -> State:
+def _reveal(game: Anno1503Base, s: State, a: A.Reveal) -> State:
     if s.phase != "reveal":
         raise wrong_phase(s, a, "A-EXPL-1")
     idx = s.looking[1]  # type: ignore[index]
@@ -126,13 +126,13 @@ def _reveal(game: Anno1503, s: State, a: A.Reveal) -> State:
     return s._replace(phase="look")
 
 
-def _return(game: Anno1503, s: State, a: A.ReturnCard) -> State:
+def _return(game: Anno1503Base, s: State, a: A.ReturnCard) -> State:
     if s.phase != "look":
         raise wrong_phase(s, a, "A-EXPL-2")
     return s._replace(phase="sea", looking=None)
 
 
-def _use(game: Anno1503, s: State, a: A.UseCard) -> State:
+def _use(game: Anno1503Base, s: State, a: A.UseCard) -> State:
     if s.phase != "look":
         raise wrong_phase(s, a, "A-EXPL-2")
     seat = s.active
@@ -171,7 +171,7 @@ def _use(game: Anno1503, s: State, a: A.UseCard) -> State:
 
 
 def _use_office(
-    game: Anno1503, p: Player, seat: int, a: A.UseCard, code: str
+    game: Anno1503Base, p: Player, seat: int, a: A.UseCard, code: str
 ) -> Player:
     bridges = game.bridges[seat]
     if "" not in p.offices:
@@ -192,7 +192,7 @@ def _use_office(
     return p._replace(offices=p.offices[:j] + (code,) + p.offices[j + 1 :])
 
 
-def _check_treasure_upgrade(game: Anno1503, p: Player, a: A.UseCard) -> None:
+def _check_treasure_upgrade(game: Anno1503Base, p: Player, a: A.UseCard) -> None:
     if a.bridge or not 1 <= a.space <= len(p.residents):
         raise IllegalAction(
             "A-ISL-3",
