@@ -85,7 +85,7 @@ class Anno1503Base:
         if mt is not None and (not isinstance(mt, int) or mt < 1):
             raise ValueError("max_turns must be a positive whole number or None")
         self.players = players
-        self.options = {
+        self.options: dict[str, Any] = {
             k: (dict(v) if isinstance(v, dict) else v) for k, v in opts.items()
         }
         if data is not None:

@@ -310,7 +310,7 @@ class Anno1503(Anno1503Base):
             for b in range(min(h[WOOD], cap_basic - a) + 1)
             for c in range(min(h[TOOLS], cap_basic - a - b) + 1)
         ]
-        out = []
+        out: list[tuple[int, ...]] = []
         for cl in range(min(h[CLOTH], res.count("SETTLER") * k) + 1):
             for sp in range(min(h[SPICE], res.count("CITIZEN") * k) + 1):
                 for tb in range(min(h[TOBACCO], res.count("MERCHANT") * k) + 1):

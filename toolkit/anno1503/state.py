@@ -65,7 +65,7 @@ class Player(NamedTuple):
     buildings: tuple[str, ...]
     offices: tuple[str, ...]
     contracts: tuple[str, ...]
-    ships: tuple[Pos | None, Pos | None]
+    ships: tuple[Pos | None, ...]  # two ships
 
 
 class State(NamedTuple):
@@ -101,7 +101,7 @@ class State(NamedTuple):
     display: tuple[str, ...]
     islands: tuple[tuple[IslandCard, ...], ...]
     pool: tuple[int, ...]
-    reserve: tuple[int, int, int]
+    reserve: tuple[int, ...]  # per back, in BACKS order
     reserve_known: tuple[str, ...]
     gone: tuple[str, ...]
     active: int = -1
@@ -110,7 +110,7 @@ class State(NamedTuple):
     queue: tuple[tuple[str, int], ...] = ()
     roll: int = 0
     event: str = ""
-    ap: tuple[int, int] = (0, 0)
+    ap: tuple[int, ...] = (0, 0)
     explored: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
     looking: tuple[int, int] | None = None
     sold: bool = False

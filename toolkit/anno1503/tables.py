@@ -309,7 +309,7 @@ def _load_sale(folder: Path) -> dict[tuple[str, str], tuple[int, str, int]]:
             "building_price": parse_int(0, 99),
         },
     )
-    sale = {}
+    sale: dict[tuple[str, str], tuple[int, str, int]] = {}
     for i, r in enumerate(rows, start=1):
         key = (r["resident"], r["good"])
         if key in sale:

@@ -32,7 +32,7 @@ class Board(NamedTuple):
     start: int
     covered_2p: tuple[int, ...]
     edges: tuple[tuple[int, int], ...]
-    index: dict[str, int]
+    index: dict[str, int]  # type: ignore[assignment]  # a field, shadowing tuple.index
     edge_index: dict[tuple[int, int], int]
     adj: tuple[tuple[tuple[int, int], ...], ...]
     side: str
@@ -94,7 +94,7 @@ def make_board(
         raise ValueError("city ids must be unique")
     if start not in index:
         raise ValueError(f"the start city {start!r} is not one of the cities")
-    pairs = set()
+    pairs: set[tuple[int, int]] = set()
     for conn in connections:
         a, b = conn.split("-") if isinstance(conn, str) else conn
         for x in (a, b):
@@ -102,14 +102,15 @@ def make_board(
                 raise ValueError(f"connection {a}-{b} names an unknown city {x!r}")
         if a == b:
             raise ValueError(f"connection {a}-{b} joins a city to itself")
-        pairs.add(tuple(sorted((index[a], index[b]))))
+        i, j = sorted((index[a], index[b]))
+        pairs.add((i, j))
     edges = tuple(sorted(pairs))
     edge_index: dict[tuple[int, int], int] = {}
     adj: list[list[tuple[int, int]]] = [[] for _ in ids]
-    for e, (a, b) in enumerate(edges):
-        edge_index[(a, b)] = edge_index[(b, a)] = e
-        adj[a].append((b, e))
-        adj[b].append((a, e))
+    for e, (u, v) in enumerate(edges):
+        edge_index[(u, v)] = edge_index[(v, u)] = e
+        adj[u].append((v, e))
+        adj[v].append((u, e))
     for c in covered_2p:
         if c not in index:
             raise ValueError(f"covered city {c!r} is not one of the cities")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class Wagon(NamedTuple):
@@ -93,7 +93,7 @@ class State(_StateFields):
     # No ``__slots__ = ()``: a state has room for the engine's MEMO attribute.
 
 
-def _fast_replace(cls: type) -> None:
+def _fast_replace(cls: Any) -> None:
     """Give a NamedTuple class a faster ``_replace`` (same behaviour).
 
     ``apply`` copies states many times per decision; the stock ``_replace``
