@@ -64,8 +64,11 @@ def groups() -> list[tuple[str, tuple[str, ...]]]:
             lines = listing.read_text().splitlines()
         except OSError:
             continue  # a game without compiled modules
-        names = tuple(f"{package}.{line.split('#')[0].strip()}" for line in lines
-                      if line.split("#")[0].strip())
+        names = tuple(
+            f"{package}.{line.split('#')[0].strip()}"
+            for line in lines
+            if line.split("#")[0].strip()
+        )
         if names:
             out.append((f"{package}.engine", names))
     return out
@@ -118,7 +121,9 @@ def status() -> dict[str, str]:
             elif not current[name]:
                 out[name] = "python (the compiled module is older than its source)"
             elif not all(current.values()):
-                out[name] = "python (a module compiled with it is older than its source)"
+                out[name] = (
+                    "python (a module compiled with it is older than its source)"
+                )
             else:
                 out[name] = "compiled"
     return out
@@ -186,7 +191,9 @@ def build() -> None:
                     [*sources, "--follow-imports=silent", "--ignore-missing-imports"],
                     opt_level="3",
                     # per group one shared library, and per module a small extension
-                    separate=[([_relative(n) for n in names], group) for group, names in parts],
+                    separate=[
+                        ([_relative(n) for n in names], group) for group, names in parts
+                    ],
                     target_dir=str(Path(tmp) / "c"),
                 ),
                 script_args=["-q", "build_ext", "--inplace", "--build-temp", tmp],
@@ -205,7 +212,9 @@ def clean() -> None:
     for group, names in groups():
         for name in names:
             _extension(name).unlink(missing_ok=True)
-        _extension(f"{group}__mypyc").unlink(missing_ok=True)  # the group's shared library
+        _extension(f"{group}__mypyc").unlink(
+            missing_ok=True
+        )  # the group's shared library
     _MANIFEST.unlink(missing_ok=True)
     shutil.rmtree(_ROOT.parent / "build", ignore_errors=True)
 
@@ -218,16 +227,20 @@ def main(argv: list[str] | None = None) -> int:
         try:
             build()
         except (Exception, SystemExit) as exc:  # any failure: the Python engine runs
-            print(f"toolkit.compiled: not compiled ({type(exc).__name__}: {exc}); "
-                  "the pure Python engine is used.", file=sys.stderr)
+            print(
+                f"toolkit.compiled: not compiled ({type(exc).__name__}: {exc}); "
+                "the pure Python engine is used.",
+                file=sys.stderr,
+            )
             return 0 if "--optional" in args else 1
     elif command == "clean":
         clean()
     elif command != "status":
-        print("usage: python -m toolkit compiled [build [--optional] | clean | status]",
-              file=sys.stderr)
+        print(
+            "usage: python -m toolkit compiled [build [--optional] | clean | status]",
+            file=sys.stderr,
+        )
         return 2
     for name, state in status().items():
         print(f"{name}: {state}")
     return 0
-

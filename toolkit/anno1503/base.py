@@ -51,10 +51,8 @@ def _counts(cost: Mapping[str, int], what: str) -> tuple[int, ...]:
     return tuple(out)
 
 
-
 class Anno1503Base:
     """The static facts of an Anno 1503 game (see :class:`~toolkit.anno1503.rules.Anno1503`)."""
-
 
     def __init__(
         self, players: int = 4, data: str | None = None, **options: Any

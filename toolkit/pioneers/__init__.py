@@ -6,8 +6,8 @@ whose tile matches, and score emptied wagons, gold and their best road network.
 
 >>> from toolkit import pioneers
 >>> game = pioneers.Pioneers(players=4)
->>> state = game.setup()          # chance turns come first: tiles, market, start wagons
->>> game.to_move(state)           # -1 is CHANCE
+>>> state = game.setup()  # chance turns come first: tiles, market, start wagons
+>>> game.to_move(state)  # -1 is CHANCE
 -1
 
 Glossary (English - German - Hungarian): stagecoach - Postkutsche - postakocsi;

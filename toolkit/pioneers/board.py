@@ -14,12 +14,27 @@ from typing import NamedTuple
 import networkx as nx
 
 #: The 7 pioneer tile types (P-COMP-2).
-TILE_TYPES = ("BANKER", "MERCHANT", "SERGEANT", "INNKEEPER", "GOLD_DIGGER", "FARMER", "HOTEL")
+TILE_TYPES = (
+    "BANKER",
+    "MERCHANT",
+    "SERGEANT",
+    "INNKEEPER",
+    "GOLD_DIGGER",
+    "FARMER",
+    "HOTEL",
+)
 #: The 6 seat professions: the tile types without HOTEL (ASSUMPTION-3).
 PROFESSIONS = TILE_TYPES[:6]
 #: Short labels used on boards and in notation help.
-SHORT = {"BANKER": "BK", "MERCHANT": "MC", "SERGEANT": "SG", "INNKEEPER": "IK",
-         "GOLD_DIGGER": "GD", "FARMER": "FA", "HOTEL": "HT"}
+SHORT = {
+    "BANKER": "BK",
+    "MERCHANT": "MC",
+    "SERGEANT": "SG",
+    "INNKEEPER": "IK",
+    "GOLD_DIGGER": "GD",
+    "FARMER": "FA",
+    "HOTEL": "HT",
+}
 
 
 class Board(NamedTuple):
@@ -58,8 +73,14 @@ class Board(NamedTuple):
         """The static board as a networkx graph (city ids, names and coordinates)."""
         g = nx.Graph(side=self.side)
         for i, cid in enumerate(self.ids):
-            g.add_node(cid, name=self.names[i], lat=self.lat[i], lon=self.lon[i],
-                       start=i == self.start, covered_2p=i in self.covered_2p)
+            g.add_node(
+                cid,
+                name=self.names[i],
+                lat=self.lat[i],
+                lon=self.lon[i],
+                start=i == self.start,
+                covered_2p=i in self.covered_2p,
+            )
         g.add_edges_from(self.edge_ids(e) for e in range(len(self.edges)))
         return g
 

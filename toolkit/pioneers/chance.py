@@ -61,7 +61,9 @@ class Chance(Turns):
         in_play = 7 - TILES_REMOVED.get(p, 0)
         deck = len(self.regular_wagons) - WAGONS_REMOVED.get(p, 0)
         players = tuple(
-            PlayerState(money=0, vp=0, roads_left=ROADS, supply=PIONEERS, nuggets=(), wagons=())
+            PlayerState(
+                money=0, vp=0, roads_left=ROADS, supply=PIONEERS, nuggets=(), wagons=()
+            )
             for _ in range(p)
         )
         state = State(
@@ -102,7 +104,10 @@ class Chance(Turns):
 
     def _next_tile(self, state: State) -> State:
         """Continue set-up after a tile: next city, then the re-draw rule, then the rest."""
-        if any(cast(tuple, state.tile_pool)) and self._next_tile_city(state) is not None:
+        if (
+            any(cast(tuple, state.tile_pool))
+            and self._next_tile_city(state) is not None
+        ):
             if state.phase == "tile" and state.seat == CHANCE:
                 return state
             return state._replace(phase="tile", seat=CHANCE)
@@ -133,12 +138,23 @@ class Chance(Turns):
         pool: Any = state.tile_pool
         total = sum(pool)
         if any(c and TILE_TYPES[i] not in others for i, c in enumerate(pool)):
-            return [(A.Redraw(self.board.ids[v], TILE_TYPES[i]), c / total)
-                    for i, c in enumerate(pool) if c]
+            return [
+                (A.Redraw(self.board.ids[v], TILE_TYPES[i]), c / total)
+                for i, c in enumerate(pool)
+                if c
+            ]
         # ASSUMPTION-15: no unused tile can fix it; swap with another city's tile.
-        cands = [u for u in self._tile_order(state.covered)
-                 if u not in self._start_nbrs and state.tiles[u] and state.tiles[u] not in others]
-        return [(A.SwapTiles(self.board.ids[v], self.board.ids[u]), 1 / len(cands)) for u in cands]
+        cands = [
+            u
+            for u in self._tile_order(state.covered)
+            if u not in self._start_nbrs
+            and state.tiles[u]
+            and state.tiles[u] not in others
+        ]
+        return [
+            (A.SwapTiles(self.board.ids[v], self.board.ids[u]), 1 / len(cands))
+            for u in cands
+        ]
 
     def _after_tiles(self, state: State) -> State:
         # The unused tiles take no further part (P-SETUP-4): forget them.
@@ -179,20 +195,31 @@ class Chance(Turns):
             total = sum(pool)
             return [(self._nugget[v], c / total) for v, c in zip(NUGGETS, pool) if c]
         if phase == "cover":
-            cands = [i for i in range(len(ids))
-                     if i != self.board.start and not state.covered[i]]
+            cands = [
+                i
+                for i in range(len(ids))
+                if i != self.board.start and not state.covered[i]
+            ]
             return [(A.CoverCity(ids[i]), 1 / len(cands)) for i in cands]
         return []
 
     # chance handlers ---------------------------------------------------------
 
-    _CHANCE_RULE: ClassVar[dict[str, str]] = {"cover": "P-SETUP-2", "tile": "P-SETUP-4", "redraw": "P-SETUP-5",
-                    "first": "P-SETUP-6", "deal": "P-SETUP-10", "nugget": "P-TILE-4"}
+    _CHANCE_RULE: ClassVar[dict[str, str]] = {
+        "cover": "P-SETUP-2",
+        "tile": "P-SETUP-4",
+        "redraw": "P-SETUP-5",
+        "first": "P-SETUP-6",
+        "deal": "P-SETUP-10",
+        "nugget": "P-TILE-4",
+    }
 
     def _chance_check(self, state: State, action: Any) -> None:
         if action not in [a for a, _ in self.chance_outcomes(state)]:
-            raise IllegalAction(self._CHANCE_RULE.get(state.phase, "P-FLOW-2"),
-                                f"{action} is not a possible outcome of this chance turn.")
+            raise IllegalAction(
+                self._CHANCE_RULE.get(state.phase, "P-FLOW-2"),
+                f"{action} is not a possible outcome of this chance turn.",
+            )
 
     def _do_cover(self, state: State, action: A.CoverCity) -> State:
         self._chance_check(state, action)
@@ -207,8 +234,11 @@ class Chance(Turns):
         city: Any = self._next_tile_city(state)
         pool: Any = state.tile_pool
         if i is None or not pool[i] or self.board.index.get(action.city) != city:
-            raise IllegalAction("P-SETUP-4", f"{action} is not a possible outcome of this chance "
-                                f"turn: the next tile goes on {self.board.ids[city]}.")
+            raise IllegalAction(
+                "P-SETUP-4",
+                f"{action} is not a possible outcome of this chance "
+                f"turn: the next tile goes on {self.board.ids[city]}.",
+            )
         d: list[Any] = list(state)
         d[TILES] = replace_at(d[TILES], city, action.tile)
         d[TILE_POOL] = replace_at(pool, i, pool[i] - 1)
@@ -225,10 +255,13 @@ class Chance(Turns):
             state = state._replace(tiles=tiles)
         else:
             pool = list(cast(tuple, state.tile_pool))
-            pool[_TILE_INDEX[action.tile]] -= 1  # drawn first, then the old one goes back
+            pool[_TILE_INDEX[action.tile]] -= (
+                1  # drawn first, then the old one goes back
+            )
             pool[_TILE_INDEX[old]] += 1
-            state = state._replace(tiles=replace_at(state.tiles, v, action.tile),
-                                   tile_pool=tuple(pool))
+            state = state._replace(
+                tiles=replace_at(state.tiles, v, action.tile), tile_pool=tuple(pool)
+            )
         return self._check_redraw(state)
 
     def _do_first(self, state: State, action: A.FirstPlayer) -> State:
@@ -242,12 +275,14 @@ class Chance(Turns):
             raise IllegalAction(rule, f"wagon {wagon} is not in the face-down deck.")
         d: list[Any] = list(state)
         k = unseen.index(wagon)  # unseen holds each wagon once
-        d[UNSEEN] = unseen[:k] + unseen[k + 1:]
+        d[UNSEEN] = unseen[:k] + unseen[k + 1 :]
         d[DECK] -= 1
         market = d[MARKET]
         if d[PHASE] == "market":  # P-SETUP-9: fill slots 1..4 left to right
             market = d[MARKET] = replace_at(market, market.index(None), wagon)
-            if not (None in market and d[DECK] > 0):  # slots the deck cannot fill stay empty
+            if not (
+                None in market and d[DECK] > 0
+            ):  # slots the deck cannot fill stay empty
                 d[PHASE] = "deal"
             return new_tuple(State, d)
         # P-BUY-8: refill slot 4 from the deck; taking the last wagon triggers the end.
@@ -262,11 +297,14 @@ class Chance(Turns):
         seat = action.seat
         # P-SETUP-11/12: $2, a pioneer on the start city and on every seat.
         pl = state.players[seat]
-        pl = pl._replace(money=START_MONEY, supply=PIONEERS - 1 - len(wagon.seats),
-                         wagons=(wagon,))
+        pl = pl._replace(
+            money=START_MONEY, supply=PIONEERS - 1 - len(wagon.seats), wagons=(wagon,)
+        )
         d: list[Any] = list(state)
         start = self.board.start
-        d[SETTLED] = replace_at(d[SETTLED], start, replace_at(d[SETTLED][start], seat, 1))
+        d[SETTLED] = replace_at(
+            d[SETTLED], start, replace_at(d[SETTLED][start], seat, 1)
+        )
         d[PLAYERS] = replace_at(d[PLAYERS], seat, pl)
         if d[BANK] is not None:
             d[BANK] -= START_MONEY
@@ -281,5 +319,7 @@ class Chance(Turns):
         me = state.active
         pl = state.players[me]
         d: list[Any] = list(state)
-        d[PLAYERS] = replace_at(d[PLAYERS], me, with_field(pl, P_NUGGETS, pl.nuggets + (action.value,)))
+        d[PLAYERS] = replace_at(
+            d[PLAYERS], me, with_field(pl, P_NUGGETS, pl.nuggets + (action.value,))
+        )
         return self._begin_join(d)

@@ -39,8 +39,9 @@ _MOVES: dict[tuple[int, tuple[int, ...], int], tuple[tuple[str, ...], A.MoveCoac
 class Coach(Tables):
     """Stagecoach routes on top of the game's static tables."""
 
-    def cheapest_routes(self, state: State, seat: int | None = None,
-                        budget: int | None = None) -> list[tuple[int, int, tuple[int, ...]]]:
+    def cheapest_routes(
+        self, state: State, seat: int | None = None, budget: int | None = None
+    ) -> list[tuple[int, int, tuple[int, ...]]]:
         """Every reachable target city with its cheapest route, as index tuples.
 
         Dijkstra over untiled, uncovered cities (P-MOVE-3) with the step costs of
@@ -55,8 +56,9 @@ class Coach(Tables):
                 return list(memo[2])  # this very state asked again (a pass, a lesson)
         return self._dijkstra(state, seat, budget)
 
-    def _dijkstra(self, state: State, seat: int,
-                  budget: int | None) -> list[tuple[int, int, tuple[int, ...]]]:
+    def _dijkstra(
+        self, state: State, seat: int, budget: int | None
+    ) -> list[tuple[int, int, tuple[int, ...]]]:
         pl = state.players[seat]
         budget = pl.money if budget is None else budget
         matched, enter = self._matched_info(pl.wagons)
@@ -65,7 +67,9 @@ class Coach(Tables):
         tiles: tuple = state.tiles
         roads: tuple = state.roads
         # Per city, (neighbour, connection) pairs, covered cities left out (P-MOVE-3).
-        adj: tuple[tuple[tuple[int, int], ...], ...] = self._usable_info(state.covered)[2]
+        adj: tuple[tuple[tuple[int, int], ...], ...] = self._usable_info(state.covered)[
+            2
+        ]
         limit: int = (budget << 16) | 0xFFFF
         src = self.board.index[state.coach]
         # A route's key is cost * 2**16 + number of cities; among equal keys the
@@ -103,8 +107,14 @@ class Coach(Tables):
                 t = tiles[v]
                 if t is not None and not enter[t]:
                     continue  # a tile the player has no pioneer for (P-MOVE-1)
-                r = roads[e]  # P-MOVE-2: $1 to the bank, nothing on an own road, $1 per owner
-                key = here + 1 + (_ONE_DOLLAR if not r else 0 if seat in r else len(r) << 16)
+                r = roads[
+                    e
+                ]  # P-MOVE-2: $1 to the bank, nothing on an own road, $1 per owner
+                key = (
+                    here
+                    + 1
+                    + (_ONE_DOLLAR if not r else 0 if seat in r else len(r) << 16)
+                )
                 if key > limit or key > old:
                     continue  # P-MOVE-4: more than the budget; or dearer than known
                 if key < old:
@@ -151,7 +161,9 @@ class Coach(Tables):
         r = state.roads[e]
         return 1 if not r else (0 if seat in r else len(r))
 
-    def payments(self, state: State, path: Sequence[str], seat: int | None = None) -> dict:
+    def payments(
+        self, state: State, path: Sequence[str], seat: int | None = None
+    ) -> dict:
         """Who receives how much for a route: ``{"bank": 1, 2: 1}`` (P-MOVE-2)."""
         seat = state.active if seat is None else seat
         out: dict = {}
@@ -165,11 +177,15 @@ class Coach(Tables):
                     out[owner] = out.get(owner, 0) + 1
         return out
 
-    def check_route(self, state: State, path: Sequence[str], seat: int | None = None) -> int:
+    def check_route(
+        self, state: State, path: Sequence[str], seat: int | None = None
+    ) -> int:
         """Validate a stagecoach route for ``seat``; return its cost or raise IllegalAction."""
         return self._walk(state, path, state.active if seat is None else seat)[0]
 
-    def _walk(self, state: State, path: Sequence[str], seat: int) -> tuple[int, list[int], int]:
+    def _walk(
+        self, state: State, path: Sequence[str], seat: int
+    ) -> tuple[int, list[int], int]:
         """One pass over a route: its cost, what each seat receives, what the bank receives.
 
         Raises IllegalAction naming the first rule the route breaks.
@@ -178,17 +194,23 @@ class Coach(Tables):
         index, edge_index = b.index, b.edge_index
         pl = state.players[seat]
         if len(path) < 2:
-            raise IllegalAction("P-MOVE-6", "a move must go at least one step to a target city.")
+            raise IllegalAction(
+                "P-MOVE-6", "a move must go at least one step to a target city."
+            )
         if path[0] != state.coach:
             raise IllegalAction(
-                "P-MOVE-1", f"the route must start where the stagecoach stands ({state.coach}), "
-                f"not at {path[0]}.")
+                "P-MOVE-1",
+                f"the route must start where the stagecoach stands ({state.coach}), "
+                f"not at {path[0]}.",
+            )
         idx: list[Any] = [index.get(c) for c in path]
         if None in idx:
             bad = path[idx.index(None)]
             raise IllegalAction("P-MOVE-1", f"there is no city {bad!r} on this board.")
         if len(set(idx)) != len(idx):
-            raise IllegalAction("ASSUMPTION-5", "a route may not visit the same city twice.")
+            raise IllegalAction(
+                "ASSUMPTION-5", "a route may not visit the same city twice."
+            )
         tiles, covered, roads = state.tiles, state.covered, state.roads
         received = [0] * self.players
         cost = bank = 0
@@ -198,15 +220,21 @@ class Coach(Tables):
             e = edge_index.get((u, v))
             if e is None:
                 raise IllegalAction(
-                    "P-MOVE-1", f"there is no connection between {path[k]} and {path[k + 1]}.")
+                    "P-MOVE-1",
+                    f"there is no connection between {path[k]} and {path[k + 1]}.",
+                )
             if covered[v]:
                 raise IllegalAction(
-                    "P-MOVE-3", f"{path[k + 1]} is covered: the stagecoach can neither enter nor "
-                    "pass it.")
+                    "P-MOVE-3",
+                    f"{path[k + 1]} is covered: the stagecoach can neither enter nor "
+                    "pass it.",
+                )
             if k + 1 < last and tiles[v] is not None:
                 raise IllegalAction(
-                    "P-MOVE-3", f"the stagecoach cannot pass through {path[k + 1]}, which still "
-                    "has a tile.")
+                    "P-MOVE-3",
+                    f"the stagecoach cannot pass through {path[k + 1]}, which still "
+                    "has a tile.",
+                )
             r = roads[e]
             if not r:
                 cost += 1
@@ -219,16 +247,23 @@ class Coach(Tables):
         tile = tiles[idx[-1]]
         if tile is None:
             raise IllegalAction(
-                "P-MOVE-6", f"a move must end on a city with a pioneer tile; {target} has none.")
+                "P-MOVE-6",
+                f"a move must end on a city with a pioneer tile; {target} has none.",
+            )
         if tile not in self.targets_matched(pl):
             raise IllegalAction(
-                "P-MOVE-1", f"{target} wants a {tile} and you have no matching pioneer on a wagon.")
+                "P-MOVE-1",
+                f"{target} wants a {tile} and you have no matching pioneer on a wagon.",
+            )
         if cost > pl.money:
             raise IllegalAction(
-                "P-MOVE-7", f"this route costs ${cost} but you have only ${pl.money}.")
+                "P-MOVE-7", f"this route costs ${cost} but you have only ${pl.money}."
+            )
         return cost, received, bank
 
-    def _payments_on(self, state: State, path: tuple[int, ...], seat: int) -> tuple[list[int], int]:
+    def _payments_on(
+        self, state: State, path: tuple[int, ...], seat: int
+    ) -> tuple[list[int], int]:
         """What each seat and the bank receive for a route of city indices (P-MOVE-2)."""
         roads, edge_index = state.roads, self.board.edge_index
         received = [0] * self.players

@@ -26,11 +26,13 @@ PIONEERS = 20  # P-COMP-3
 ROADS = 15  # P-COMP-3
 BANK_TOTAL = 63  # P-COMP-7
 ROAD_PRICE = {1: 2, 2: 5}  # P-BUY-1
-PHASES_CHANCE = frozenset({"cover", "tile", "redraw", "first", "market", "deal", "reveal", "nugget"})
+PHASES_CHANCE = frozenset(
+    {"cover", "tile", "redraw", "first", "market", "deal", "reveal", "nugget"}
+)
 
 
 def replace_at(t: tuple, i: int, value: Any) -> tuple:
-    return t[:i] + (value,) + t[i + 1:]
+    return t[:i] + (value,) + t[i + 1 :]
 
 
 # Field positions of State, PlayerState and Wagon (see the module docstring).
@@ -76,10 +78,11 @@ W_OCCUPIED: Final = 2
 W_VP: Final = 3
 W_FACE_UP: Final = 4
 assert State._fields[SHORTFALL] == "shortfall" and len(State._fields) == SHORTFALL + 1
-assert PlayerState._fields[P_MERCHANTS] == "merchants" and Wagon._fields[W_FACE_UP] == "face_up"
+assert (
+    PlayerState._fields[P_MERCHANTS] == "merchants"
+    and Wagon._fields[W_FACE_UP] == "face_up"
+)
 new_tuple = tuple.__new__  # new_tuple(State, d): a State from a draft list
-
-
 
 
 def nugget_pool(state: State) -> tuple[int, ...]:

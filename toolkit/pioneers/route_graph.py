@@ -337,5 +337,3 @@ def verdict(game: Pioneers, state: State, seat: int | None = None) -> Verdict:
         f"but you have only ${money}, and there is no debt (P-MOVE-7)."
     )
     return Verdict(seat, False, "P-MOVE-5", reason, (), best, too_dear)
-
-

@@ -31,7 +31,6 @@ ROUTE_LIMIT = 20
 COUNT_LIMIT = 10_000
 
 
-
 # ----- all routes to one target ------------------------------------------------
 
 

@@ -26,7 +26,8 @@ modules with mypyc (:mod:`toolkit.compiled`); the annotations on locals
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
@@ -59,12 +60,25 @@ from .fields import (
 from .state import State
 
 __all__ = [
-    "BANK_TOTAL", "INCOME", "NUGGETS", "NUGGET_COUNTS", "PHASES_CHANCE", "PIONEERS", "Pioneers",
-    "ROADS", "ROAD_PRICE", "START_MONEY", "TILES_REMOVED", "WAGONS_REMOVED", "nugget_pool",
+    "BANK_TOTAL",
+    "INCOME",
+    "NUGGETS",
+    "NUGGET_COUNTS",
+    "PHASES_CHANCE",
+    "PIONEERS",
+    "ROADS",
+    "ROAD_PRICE",
+    "START_MONEY",
+    "TILES_REMOVED",
+    "WAGONS_REMOVED",
+    "Pioneers",
+    "nugget_pool",
 ]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # lessons may subclass it to change a rule
+@mypyc_attr(
+    allow_interpreted_subclasses=True
+)  # lessons may subclass it to change a rule
 class Pioneers(Chance):
     """Pioneers for 2-4 players on the designed board (or a custom :class:`Board`).
 
@@ -95,8 +109,11 @@ class Pioneers(Chance):
     max_players: ClassVar[int] = 4
     #: Every option with its default (the protocol's ``defaults``).
     defaults: ClassVar[dict[str, Any]] = {
-        "cover": "designated", "finite_bank": False, "max_rounds": 60,
-        "early_end": False, "start_player": None,
+        "cover": "designated",
+        "finite_bank": False,
+        "max_rounds": 60,
+        "early_end": False,
+        "start_player": None,
     }
 
     # ----- protocol: whose turn, chance -------------------------------------
@@ -123,13 +140,19 @@ class Pioneers(Chance):
             # A connection is free when it has no road and touches no covered city
             # (ASSUMPTION-14).
             roads, place = state.roads, self._place
-            return [place[e] for e in self._usable_info(state.covered)[1] if not roads[e]]
+            return [
+                place[e] for e in self._usable_info(state.covered)[1] if not roads[e]
+            ]
         if phase == "settle":
             tile = state.tile
             wagons = state.players[state.active].wagons
-            return self._seat_actions(wagons, A.Settle, None if tile == "HOTEL" else tile)
+            return self._seat_actions(
+                wagons, A.Settle, None if tile == "HOTEL" else tile
+            )
         if phase == "sergeant":
-            return [self._sergeant[e] for e in self._sergeant_edges(state)] + [self._skip]
+            return [self._sergeant[e] for e in self._sergeant_edges(state)] + [
+                self._skip
+            ]
         if phase == "innkeeper":
             wagons = state.players[state.active].wagons
             return [*self._seat_actions(wagons, A.ReturnPioneer, None), self._skip]
@@ -154,8 +177,12 @@ class Pioneers(Chance):
             free = self._free_edges(state)
             if free >= 1 and "R1" not in used:
                 out.append(self._buy[1])
-            if (free >= 2 and money >= ROAD_PRICE[2] and pl[P_ROADS_LEFT] >= 2
-                    and "R2" not in used):
+            if (
+                free >= 2
+                and money >= ROAD_PRICE[2]
+                and pl[P_ROADS_LEFT] >= 2
+                and "R2" not in used
+            ):
                 out.append(self._buy[2])
         if not (forced and out):
             out.append(self._end)
@@ -178,7 +205,8 @@ class Pioneers(Chance):
     def observe(self, state: State, seat: int | None) -> State:
         """What ``seat`` sees: others' nugget values, the unused tiles and the nugget
         pool are hidden (ASSUMPTION-10). The deck order is never in the state at all:
-        wagons are drawn from ``unseen`` only when revealed."""
+        wagons are drawn from ``unseen`` only when revealed.
+        """
         if seat is None or seat == CHANCE:
             return state
         players = state.players
@@ -216,22 +244,33 @@ class Pioneers(Chance):
         """Round, the seat whose turn it is, and the start player (the protocol's)."""
         over = state.phase == "over"
         started = state.round > 0
-        return Progress(state.round, state.active if started and not over else None,
-                        state.start_player if started else None)
+        return Progress(
+            state.round,
+            state.active if started and not over else None,
+            state.start_player if started else None,
+        )
 
     def parse_action(self, text: str) -> Any:
         """Read an action written in the notation of :mod:`toolkit.pioneers.actions`."""
         return A.parse_action(text)
 
     def __repr__(self) -> str:
-        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items()
-                         if v != self.defaults.get(k))
+        opts = ", ".join(
+            f"{k}={v!r}" for k, v in self.options.items() if v != self.defaults.get(k)
+        )
         return f"Pioneers(players={self.players}{', ' + opts if opts else ''})"
 
 
-_PHASE_RULE = {"buy": "P-BUY-1", "road": "P-BUY-6", "move": "P-MOVE-1", "settle": "P-SETTLE-1",
-               "sergeant": "P-TILE-5", "innkeeper": "P-TILE-6", "farmer": "P-TILE-8",
-               "join": "P-JOIN-2"}
+_PHASE_RULE = {
+    "buy": "P-BUY-1",
+    "road": "P-BUY-6",
+    "move": "P-MOVE-1",
+    "settle": "P-SETTLE-1",
+    "sergeant": "P-TILE-5",
+    "innkeeper": "P-TILE-6",
+    "farmer": "P-TILE-8",
+    "join": "P-JOIN-2",
+}
 _PHASE_WORDS = {
     "buy": "it is the purchase phase: buy roads or a wagon, or end purchases",
     "road": "you must now place the road you bought",
@@ -256,7 +295,9 @@ def _phase_rule(phase: str, action: Any) -> str:
 
 def _wrong_phase(phase: str, action: Any) -> str:
     if phase in PHASES_CHANCE:
-        return f"a chance turn ({phase}) comes next, so {action!s} cannot be played now."
+        return (
+            f"a chance turn ({phase}) comes next, so {action!s} cannot be played now."
+        )
     return f"{action!s} cannot be played now: {_PHASE_WORDS.get(phase, phase)}."
 
 

@@ -71,13 +71,15 @@ def score_breakdown(game: Any, state: State) -> list[dict]:
         empty = sum(w.empty_seats for w in pl.wagons)
         gold = sum(v for v in pl.nuggets if v is not None)
         network = 2 * best_network(game, state, seat)
-        rows.append({
-            "seat": seat,
-            "wagons": pl.vp,
-            "empty_seats": empty,
-            "gold": gold,
-            "network": network,
-            "total": pl.vp + empty + gold + network,
-            "money": pl.money,
-        })
+        rows.append(
+            {
+                "seat": seat,
+                "wagons": pl.vp,
+                "empty_seats": empty,
+                "gold": gold,
+                "network": network,
+                "total": pl.vp + empty + gold + network,
+                "money": pl.money,
+            }
+        )
     return rows

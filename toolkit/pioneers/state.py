@@ -55,7 +55,9 @@ class _StateFields(NamedTuple):
     market: tuple  # 4 slots: wagon id or None
     deck: int  # face-down wagons left in the deck
     unseen: tuple[str, ...]  # regular wagons not yet seen (deck + removed); sorted
-    tile_pool: tuple | None  # unused tiles per TILE_TYPES during set-up (hidden; None after)
+    tile_pool: (
+        tuple | None
+    )  # unused tiles per TILE_TYPES during set-up (hidden; None after)
     # purchase phase bookkeeping (reset every turn)
     actions_left: int = 0
     used: tuple[str, ...] = ()
@@ -72,7 +74,6 @@ class _StateFields(NamedTuple):
     round_active: bool = False  # a move or a purchase happened this round
     bank: int | None = None  # money in a finite bank (None: unlimited)
     shortfall: int = 0  # payouts the finite bank could not make
-
 
 
 #: The attribute where the engine keeps what it worked out about one state (its

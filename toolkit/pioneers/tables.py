@@ -42,13 +42,21 @@ class Tables:
         wagons: Sequence[Any] | None = None,
     ) -> None:
         if players not in (2, 3, 4):
-            raise ValueError(f"Pioneers is for 2, 3 or 4 players, not {players!r} (P-PC-1)")
+            raise ValueError(
+                f"Pioneers is for 2, 3 or 4 players, not {players!r} (P-PC-1)"
+            )
         if cover not in ("designated", "random"):
-            raise ValueError(f"cover must be 'designated' or 'random', not {cover!r} (P-SETUP-2)")
+            raise ValueError(
+                f"cover must be 'designated' or 'random', not {cover!r} (P-SETUP-2)"
+            )
         if start_player is not None and start_player not in range(players):
-            raise ValueError(f"start_player must be a seat 0..{players - 1}, not {start_player!r}")
+            raise ValueError(
+                f"start_player must be a seat 0..{players - 1}, not {start_player!r}"
+            )
         if not isinstance(max_rounds, int) or max_rounds < 1:
-            raise ValueError(f"max_rounds must be a positive whole number, not {max_rounds!r}")
+            raise ValueError(
+                f"max_rounds must be a positive whole number, not {max_rounds!r}"
+            )
         self.players = players
         self.options: dict[str, Any] = {
             "cover": cover,
@@ -59,10 +67,14 @@ class Tables:
         }
         self._early_end, self._max_rounds = bool(early_end), max_rounds
         self.custom = board is not None or wagons is not None
-        self.board = board if board is not None else load_board("4p" if players == 4 else "23p")
+        self.board = (
+            board if board is not None else load_board("4p" if players == 4 else "23p")
+        )
         if players == 2 and cover == "random" and len(self.board.ids) - 1 < 8:
-            raise ValueError("cover='random' needs at least 8 cities besides the start city "
-                             "for the 8 cover tiles (P-SETUP-2)")
+            raise ValueError(
+                "cover='random' needs at least 8 cities besides the start city "
+                "for the 8 cover tiles (P-SETUP-2)"
+            )
         if wagons is None:
             from .data import load_wagons
 
@@ -78,7 +90,9 @@ class Tables:
             raise ValueError(f"a board may have up to 65535 cities, not {n}")
         # Precomputed action objects and tables (structural sharing, no per-call allocation).
         self._place = tuple(A.PlaceRoad(*b.edge_ids(e)) for e in range(len(b.edges)))
-        self._sergeant = tuple(A.SergeantRoad(*b.edge_ids(e)) for e in range(len(b.edges)))
+        self._sergeant = tuple(
+            A.SergeantRoad(*b.edge_ids(e)) for e in range(len(b.edges))
+        )
         self._buy = {1: A.BuyRoads(1), 2: A.BuyRoads(2)}
         self._slots = {s: A.BuyWagon(s) for s in range(1, 5)}
         self._start_nbrs = tuple(v for v, _ in b.adj[b.start])
@@ -90,23 +104,39 @@ class Tables:
         self._usable0 = _usable_info(b, self._covered0)
         self._tile_order0 = _tile_order(b, self._covered0)
         self._profs = {w.id: _profs_table(tuple(w.seats)) for w in wagons}
-        self._mask_info = tuple(_mask_info(mask) for mask in range(1 << len(PROFESSIONS)))
+        self._mask_info = tuple(
+            _mask_info(mask) for mask in range(1 << len(PROFESSIONS))
+        )
         self._seat_acts: dict[type, dict[str, dict[str, Any]]] = {
-            kind: {w.id: {p: _seat_action(kind, w.id, p) for p in PROFESSIONS if p in w.seats}
-                   for w in wagons}
-            for kind in (A.Settle, A.ReturnPioneer, A.AddFarmer, A.Join)}
+            kind: {
+                w.id: {
+                    p: _seat_action(kind, w.id, p) for p in PROFESSIONS if p in w.seats
+                }
+                for w in wagons
+            }
+            for kind in (A.Settle, A.ReturnPioneer, A.AddFarmer, A.Join)
+        }
         self._n_seats = {w.id: len(w.seats) for w in wagons}
-        self._offer_order = tuple(tuple((a + k) % players for k in range(1, players))
-                                  for a in range(players))
+        self._offer_order = tuple(
+            tuple((a + k) % players for k in range(1, players)) for a in range(players)
+        )
         # Wagons as they enter play (all seats occupied, face up): shared, never changed.
-        self._full_wagon = {w.id: Wagon(w.id, tuple(w.seats), (True,) * len(w.seats), w.vp, True)
-                            for w in wagons}
+        self._full_wagon = {
+            w.id: Wagon(w.id, tuple(w.seats), (True,) * len(w.seats), w.vp, True)
+            for w in wagons
+        }
         # Interned action objects: chance outcomes and moves are built once, reused.
-        self._draw_tile = tuple(tuple(A.DrawTile(cid, t) for t in TILE_TYPES) for cid in b.ids)
+        self._draw_tile = tuple(
+            tuple(A.DrawTile(cid, t) for t in TILE_TYPES) for cid in b.ids
+        )
         self._reveal = {w: A.RevealWagon(w) for w in self.regular_wagons}
         self._nugget = {v: A.DrawNugget(v) for v in NUGGETS}
         self._end, self._pass, self._skip, self._decline = (
-            A.EndPurchases(), A.Pass(), A.Skip(), A.Decline())
+            A.EndPurchases(),
+            A.Pass(),
+            A.Skip(),
+            A.Decline(),
+        )
 
     @property
     def covered_at_start(self) -> tuple[bool, ...]:
@@ -125,13 +155,19 @@ class Tables:
     def _buyable_slots(self, market: tuple, pl: PlayerState) -> list[int]:
         """Market slots ``pl`` can buy: the slot price and a pioneer per seat (P-BUY-7)."""
         money, supply, seats = pl[P_MONEY], pl[P_SUPPLY], self._n_seats
-        return [s for s, wid in enumerate(market, start=1)
-                if wid is not None and s <= money and seats[wid] <= supply]
+        return [
+            s
+            for s, wid in enumerate(market, start=1)
+            if wid is not None and s <= money and seats[wid] <= supply
+        ]
 
-    def _seat_actions(self, wagons: tuple[Wagon, ...], kind: type, prof: str | None) -> list:
+    def _seat_actions(
+        self, wagons: tuple[Wagon, ...], kind: type, prof: str | None
+    ) -> list:
         """``kind`` actions (Settle, ReturnPioneer, AddFarmer, Join), one per face-up
         wagon with a ``prof`` pioneer on a seat; with ``prof`` None, one per wagon and
-        profession on it (in PROFESSIONS order)."""
+        profession on it (in PROFESSIONS order).
+        """
         out: list[Any] = []
         for w in wagons:
             if w[W_FACE_UP]:
@@ -170,7 +206,8 @@ class Tables:
     def _usable_info(self, covered: tuple[bool, ...]) -> tuple:
         """For these covered cities: per connection, may a road go there (no covered
         end, ASSUMPTION-14); the usable connections; per city its uncovered
-        neighbours with the connection index; the number of unusable connections."""
+        neighbours with the connection index; the number of unusable connections.
+        """
         if covered is self._covered0:  # no chance covers: always the covers of set-up
             return self._usable0
         # Covers drawn by chance (P-SETUP-2) are public and fixed once drawn; their
@@ -179,15 +216,20 @@ class Tables:
         if hit is None or hit[0] is not covered or hit[1] is not self.board:
             if len(_COVER_INFO) >= 64:
                 _COVER_INFO.clear()
-            hit = _COVER_INFO[id(covered)] = (covered, self.board,
-                                              _usable_info(self.board, covered))
+            hit = _COVER_INFO[id(covered)] = (
+                covered,
+                self.board,
+                _usable_info(self.board, covered),
+            )
         return hit[2]
 
     def targets_matched(self, pl: PlayerState) -> set[str]:
         """Tile types this player can settle on (P-MOVE-1, ASSUMPTION-3)."""
         return set(self._matched_info(pl.wagons)[0])
 
-    def _matched_info(self, wagons: tuple[Wagon, ...]) -> tuple[frozenset[str], dict[str | None, bool]]:
+    def _matched_info(
+        self, wagons: tuple[Wagon, ...]
+    ) -> tuple[frozenset[str], dict[str | None, bool]]:
         """The tile types the wagons match, and a table tile (or None) -> may the coach enter."""
         mask = 0
         for w in wagons:
@@ -201,7 +243,9 @@ def _usable_info(board: Board, covered: tuple[bool, ...]) -> tuple:
     mask = tuple(not covered[a] and not covered[b] for a, b in board.edges)
     usable = tuple(e for e, ok in enumerate(mask) if ok)
     # Per city, its neighbours that are not covered, with the connection index.
-    open_adj = tuple(tuple((v, e) for v, e in nbrs if not covered[v]) for nbrs in board.adj)
+    open_adj = tuple(
+        tuple((v, e) for v, e in nbrs if not covered[v]) for nbrs in board.adj
+    )
     return mask, usable, open_adj, mask.count(False)
 
 
@@ -210,7 +254,9 @@ def _tile_order(board: Board, covered: tuple[bool, ...]) -> tuple[int, ...]:
     return tuple(i for i in range(len(covered)) if i != board.start and not covered[i])
 
 
-def _profs_of(seats: tuple[str, ...], occupied: tuple[bool, ...]) -> tuple[tuple[str, ...], int]:
+def _profs_of(
+    seats: tuple[str, ...], occupied: tuple[bool, ...]
+) -> tuple[tuple[str, ...], int]:
     there = set(compress(seats, occupied))
     profs = tuple(p for p in PROFESSIONS if p in there)
     return profs, sum(1 << PROFESSIONS.index(p) for p in profs)
@@ -218,8 +264,9 @@ def _profs_of(seats: tuple[str, ...], occupied: tuple[bool, ...]) -> tuple[tuple
 
 def _profs_table(seats: tuple[str, ...]) -> tuple[tuple[str, ...], dict]:
     """A wagon card's seats and, per pattern of occupied seats, :func:`_profs_of`."""
-    return seats, {occ: _profs_of(seats, occ)
-                   for occ in product((True, False), repeat=len(seats))}
+    return seats, {
+        occ: _profs_of(seats, occ) for occ in product((True, False), repeat=len(seats))
+    }
 
 
 def _mask_info(mask: int) -> tuple[frozenset[str], dict[str | None, bool]]:
@@ -233,4 +280,8 @@ def _mask_info(mask: int) -> tuple[frozenset[str], dict[str | None, bool]]:
 
 
 def _seat_action(kind: type, wagon: str, prof: str) -> Any:
-    return kind(wagon, prof) if kind is A.Settle or kind is A.ReturnPioneer else kind(wagon)
+    return (
+        kind(wagon, prof)
+        if kind is A.Settle or kind is A.ReturnPioneer
+        else kind(wagon)
+    )

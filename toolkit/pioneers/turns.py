@@ -102,7 +102,7 @@ class Turns(Coach):
         if forced and not self._buyable_slots(d[MARKET], pl):
             forced = False  # ASSUMPTION-12: the obligation lapses
         merchants = pl[P_MERCHANTS]
-        d[PLAYERS] = players[:seat] + (pl,) + players[seat + 1:]
+        d[PLAYERS] = players[:seat] + (pl,) + players[seat + 1 :]
         d[PHASE] = "buy"
         d[SEAT] = d[ACTIVE] = seat
         d[ACTIONS_LEFT] = 1 + (merchants if merchants < 2 else 2)
@@ -127,7 +127,8 @@ class Turns(Coach):
             nxt = 0
         if nxt == d[START_PLAYER]:
             early = self._early_end and (
-                not d[ROUND_ACTIVE] or all(t is None for t in d[TILES]))
+                not d[ROUND_ACTIVE] or all(t is None for t in d[TILES])
+            )
             if d[END_TRIGGERED] or early or d[ROUND] >= self._max_rounds:
                 d[PHASE] = "over"
                 d[SEAT] = CHANCE
@@ -144,8 +145,11 @@ class Turns(Coach):
             return []
         # A usable connection with no road, or with one road of another player.
         roads = state.roads
-        return [e for e in self._usable_info(state.covered)[1]
-                if not roads[e] or (len(roads[e]) == 1 and roads[e][0] != me)]
+        return [
+            e
+            for e in self._usable_info(state.covered)[1]
+            if not roads[e] or (len(roads[e]) == 1 and roads[e][0] != me)
+        ]
 
     def _sergeant_possible(self, d: list) -> bool:
         """Whether the active player may place a sergeant road now (P-TILE-5)."""
@@ -161,10 +165,13 @@ class Turns(Coach):
 
     def _check_purchase_token(self, state: State, space: str) -> None:
         if state.actions_left <= 0:
-            raise IllegalAction("P-BUY-3", "you have no purchase action left this turn.")
+            raise IllegalAction(
+                "P-BUY-3", "you have no purchase action left this turn."
+            )
         if space in state.used:
             raise IllegalAction(
-                "P-BUY-4", f"the {space} space already has a token on it this turn.")
+                "P-BUY-4", f"the {space} space already has a token on it this turn."
+            )
 
     def _do_buy_roads(self, state: State, action: A.BuyRoads) -> State:
         n = action.count
@@ -173,18 +180,28 @@ class Turns(Coach):
         self._check_purchase_token(state, _ROAD_SPACE[n])
         if state.forced:
             raise IllegalAction(
-                "P-BUY-9", "all your wagons are empty, so your first purchase must be a wagon.")
+                "P-BUY-9",
+                "all your wagons are empty, so your first purchase must be a wagon.",
+            )
         me = state.active
         pl = state.players[me]
         if pl.roads_left < n:
-            raise IllegalAction("ASSUMPTION-13", f"you have only {pl.roads_left} roads left.")
+            raise IllegalAction(
+                "ASSUMPTION-13", f"you have only {pl.roads_left} roads left."
+            )
         if self._free_edges(state) < n:
-            raise IllegalAction("ASSUMPTION-13", f"there are not {n} free connections left.")
+            raise IllegalAction(
+                "ASSUMPTION-13", f"there are not {n} free connections left."
+            )
         price = ROAD_PRICE[n]
         if pl.money < price:
-            raise IllegalAction("P-BUY-1", f"R{n} costs ${price} but you have only ${pl.money}.")
+            raise IllegalAction(
+                "P-BUY-1", f"R{n} costs ${price} but you have only ${pl.money}."
+            )
         d: list[Any] = list(state)
-        d[PLAYERS] = replace_at(d[PLAYERS], me, with_field(pl, P_MONEY, pl.money - price))
+        d[PLAYERS] = replace_at(
+            d[PLAYERS], me, with_field(pl, P_MONEY, pl.money - price)
+        )
         if d[BANK] is not None:
             d[BANK] += price
         d[ACTIONS_LEFT] -= 1
@@ -207,9 +224,11 @@ class Turns(Coach):
         players: tuple[PlayerState, ...] = d[PLAYERS]
         pl = players[seat]
         left = pl[P_ROADS_LEFT] - 1
-        d[PLAYERS] = players[:seat] + (with_field(pl, P_ROADS_LEFT, left),) + players[seat + 1:]
+        d[PLAYERS] = (
+            players[:seat] + (with_field(pl, P_ROADS_LEFT, left),) + players[seat + 1 :]
+        )
         roads = d[ROAD_OWNERS]
-        d[ROAD_OWNERS] = roads[:e] + (roads[e] + (seat,),) + roads[e + 1:]
+        d[ROAD_OWNERS] = roads[:e] + (roads[e] + (seat,),) + roads[e + 1 :]
         if left == 0:
             d[END_TRIGGERED] = True  # P-END-1a
 
@@ -220,7 +239,9 @@ class Turns(Coach):
             raise IllegalAction("ASSUMPTION-14", "no road may touch a covered city.")
         if state.roads[e]:
             raise IllegalAction(
-                "P-BUY-6", f"{action.a}-{action.b} already has a road; bought roads need a free connection.")
+                "P-BUY-6",
+                f"{action.a}-{action.b} already has a road; bought roads need a free connection.",
+            )
         d: list[Any] = list(state)
         self._add_road(d, e, d[ACTIVE])
         d[ROADS_TO_PLACE] -= 1
@@ -230,24 +251,33 @@ class Turns(Coach):
         self._check_purchase_token(state, "W")
         slot = action.slot
         if slot not in (1, 2, 3, 4):
-            raise IllegalAction("P-BUY-1", f"there is no market slot {slot}; the slots are 1 to 4.")
+            raise IllegalAction(
+                "P-BUY-1", f"there is no market slot {slot}; the slots are 1 to 4."
+            )
         if state.market[slot - 1] is None:
             raise IllegalAction("P-BUY-8", f"market slot {slot} is empty.")
         me = state.active
         pl = state.players[me]
         spec = self.wagon_specs[state.market[slot - 1]]
         if pl.money < slot:
-            raise IllegalAction("P-BUY-1", f"slot {slot} costs ${slot} but you have only ${pl.money}.")
+            raise IllegalAction(
+                "P-BUY-1", f"slot {slot} costs ${slot} but you have only ${pl.money}."
+            )
         if pl.supply < len(spec.seats):
             raise IllegalAction(
-                "P-BUY-7", f"wagon {spec.id} has {len(spec.seats)} seats but you have only "
-                f"{pl.supply} pioneers in your supply.")
-        pl = pl._replace(money=pl.money - slot, supply=pl.supply - len(spec.seats),
-                         wagons=pl.wagons + (self._full_wagon[spec.id],))
+                "P-BUY-7",
+                f"wagon {spec.id} has {len(spec.seats)} seats but you have only "
+                f"{pl.supply} pioneers in your supply.",
+            )
+        pl = pl._replace(
+            money=pl.money - slot,
+            supply=pl.supply - len(spec.seats),
+            wagons=pl.wagons + (self._full_wagon[spec.id],),
+        )
         d: list[Any] = list(state)
         d[PLAYERS] = replace_at(d[PLAYERS], me, pl)
         market = d[MARKET]
-        d[MARKET] = market[:slot - 1] + market[slot:] + (None,)
+        d[MARKET] = market[: slot - 1] + market[slot:] + (None,)
         if d[BANK] is not None:
             d[BANK] += slot
         d[ACTIONS_LEFT] -= 1
@@ -263,7 +293,9 @@ class Turns(Coach):
     def _do_end_purchases(self, state: State, action: A.EndPurchases) -> State:
         if state.forced and state.actions_left > 0:
             raise IllegalAction(
-                "P-BUY-9", "all your wagons are empty: you must buy a wagon before ending purchases.")
+                "P-BUY-9",
+                "all your wagons are empty: you must buy a wagon before ending purchases.",
+            )
         d: list[Any] = list(state)
         d[PHASE] = "move"
         d[SEAT] = d[ACTIVE]
@@ -285,12 +317,16 @@ class Turns(Coach):
             cost, received, to_bank = self._walk(state, action.path, me)
             if action.cost != cost:
                 raise IllegalAction(
-                    "P-MOVE-2", f"the route {'-'.join(action.path)} costs ${cost}, not ${action.cost}.")
+                    "P-MOVE-2",
+                    f"the route {'-'.join(action.path)} costs ${cost}, not ${action.cost}.",
+                )
         players = state.players
         received[me] -= cost
         if any(received):
-            players = tuple(pl if not r else with_field(pl, P_MONEY, pl[P_MONEY] + r)
-                            for pl, r in zip(players, received))
+            players = tuple(
+                pl if not r else with_field(pl, P_MONEY, pl[P_MONEY] + r)
+                for pl, r in zip(players, received)
+            )
         d: list[Any] = list(state)
         d[PLAYERS] = players
         if to_bank and d[BANK] is not None:
@@ -308,11 +344,14 @@ class Turns(Coach):
         if routes:  # name the cheapest target (ties: fewest steps, city id)
             target, cost, _ = min(routes, key=lambda r: (r[1], len(r[2]), r[0]))
             raise IllegalAction(
-                "P-MOVE-4", f"you must move: {self.board.ids[target]} can be reached for ${cost}.")
+                "P-MOVE-4",
+                f"you must move: {self.board.ids[target]} can be reached for ${cost}.",
+            )
         return self._end_turn(list(state))  # P-MOVE-5
 
-    def _take_pioneer(self, d: list, seat: int, wagon_id: str, prof: str | None,
-                      rule: str) -> str:
+    def _take_pioneer(
+        self, d: list, seat: int, wagon_id: str, prof: str | None, rule: str
+    ) -> str:
         """Remove a pioneer from a seat (any profession if ``prof`` is None); P-WAGON-1.
 
         Changes the draft ``d``; returns the profession of the pioneer taken.
@@ -326,51 +365,65 @@ class Turns(Coach):
         else:
             raise IllegalAction(rule, f"you have no wagon {wagon_id}.")
         if not w[W_FACE_UP]:
-            raise IllegalAction("P-WAGON-3", f"wagon {wagon_id} is face down and holds no pioneers.")
+            raise IllegalAction(
+                "P-WAGON-3", f"wagon {wagon_id} is face down and holds no pioneers."
+            )
         seats, occupied = w[W_SEATS], w[W_OCCUPIED]
         for j in range(len(seats)):
             if occupied[j] and (prof is None or seats[j] == prof):
                 break
         else:
-            raise IllegalAction(rule, f"wagon {wagon_id} has no {prof or 'pioneer'} on a seat.")
-        occupied = occupied[:j] + (False,) + occupied[j + 1:]
+            raise IllegalAction(
+                rule, f"wagon {wagon_id} has no {prof or 'pioneer'} on a seat."
+            )
+        occupied = occupied[:j] + (False,) + occupied[j + 1 :]
         if True in occupied:
             w = new_tuple(Wagon, (w[W_ID], seats, occupied, w[W_VP], True))
-            pl = with_field(pl, P_WAGONS, wagons[:k] + (w,) + wagons[k + 1:])
+            pl = with_field(pl, P_WAGONS, wagons[:k] + (w,) + wagons[k + 1 :])
         else:  # P-WAGON-1: emptied: score its VP, turn it face down, take $1
             w = new_tuple(Wagon, (w[W_ID], seats, occupied, w[W_VP], False))
-            pl = pl._replace(vp=pl[P_VP] + w[W_VP], wagons=wagons[:k] + (w,) + wagons[k + 1:])
+            pl = pl._replace(
+                vp=pl[P_VP] + w[W_VP], wagons=wagons[:k] + (w,) + wagons[k + 1 :]
+            )
             spec = self.wagon_specs.get(w[W_ID])
-            pl, d[BANK], d[SHORTFALL] = payout(pl, spec.bonus if spec else 1, d[BANK], d[SHORTFALL])
-        d[PLAYERS] = players[:seat] + (pl,) + players[seat + 1:]
+            pl, d[BANK], d[SHORTFALL] = payout(
+                pl, spec.bonus if spec else 1, d[BANK], d[SHORTFALL]
+            )
+        d[PLAYERS] = players[:seat] + (pl,) + players[seat + 1 :]
         return seats[j]
 
     def _place_pioneer(self, d: list, city: int, seat: int) -> None:
         settled = d[SETTLED]
         row = settled[city]
-        row = row[:seat] + (row[seat] + 1,) + row[seat + 1:]
-        d[SETTLED] = settled[:city] + (row,) + settled[city + 1:]
+        row = row[:seat] + (row[seat] + 1,) + row[seat + 1 :]
+        d[SETTLED] = settled[:city] + (row,) + settled[city + 1 :]
 
     def _do_settle(self, state: State, action: A.Settle) -> State:
         tile = state.tile
         if tile != "HOTEL" and action.profession != tile:
             raise IllegalAction(
-                "P-SETTLE-1", f"this city wants a {tile}; you cannot settle a {action.profession} here.")
+                "P-SETTLE-1",
+                f"this city wants a {tile}; you cannot settle a {action.profession} here.",
+            )
         rule = "P-SETTLE-2" if tile == "HOTEL" else "P-SETTLE-1"
         d: list[Any] = list(state)
         me, city = d[ACTIVE], d[CITY]
         d[JOIN_NEED] = self._take_pioneer(d, me, action.wagon, action.profession, rule)
         self._place_pioneer(d, city, me)
         tiles = d[TILES]
-        d[TILES] = tiles[:city] + (None,) + tiles[city + 1:]
+        d[TILES] = tiles[:city] + (None,) + tiles[city + 1 :]
         pl: PlayerState = d[PLAYERS][me]
         # P-TILE: the effect of the removed tile
         if tile == "BANKER":
             if pl[P_BANKERS] < 2:  # P-TILE-1 / P-INC-2
-                d[PLAYERS] = replace_at(d[PLAYERS], me, with_field(pl, P_BANKERS, pl[P_BANKERS] + 1))
+                d[PLAYERS] = replace_at(
+                    d[PLAYERS], me, with_field(pl, P_BANKERS, pl[P_BANKERS] + 1)
+                )
         elif tile == "MERCHANT":
             if pl[P_MERCHANTS] < 2:  # P-TILE-2 / P-BUY-3
-                d[PLAYERS] = replace_at(d[PLAYERS], me, with_field(pl, P_MERCHANTS, pl[P_MERCHANTS] + 1))
+                d[PLAYERS] = replace_at(
+                    d[PLAYERS], me, with_field(pl, P_MERCHANTS, pl[P_MERCHANTS] + 1)
+                )
         elif tile == "HOTEL":  # P-TILE-7
             pl, d[BANK], d[SHORTFALL] = payout(pl, 3, d[BANK], d[SHORTFALL])
             d[PLAYERS] = replace_at(d[PLAYERS], me, pl)
@@ -406,10 +459,14 @@ class Turns(Coach):
             raise IllegalAction("ASSUMPTION-14", "no road may touch a covered city.")
         r = state.roads[e]
         if len(r) >= 2:
-            raise IllegalAction("P-TILE-5", "a connection never holds more than 2 roads.")
+            raise IllegalAction(
+                "P-TILE-5", "a connection never holds more than 2 roads."
+            )
         if me in r:
             raise IllegalAction(
-                "P-TILE-5", "a double road needs two different players; this road is already yours.")
+                "P-TILE-5",
+                "a double road needs two different players; this road is already yours.",
+            )
         if state.players[me].roads_left <= 0:
             raise IllegalAction("P-TILE-5", "you have no roads left in your supply.")
         d: list[Any] = list(state)
@@ -426,7 +483,9 @@ class Turns(Coach):
         d: list[Any] = list(state)
         self._take_pioneer(d, me, action.wagon, action.profession, "P-TILE-6")
         pl: PlayerState = d[PLAYERS][me]
-        d[PLAYERS] = replace_at(d[PLAYERS], me, with_field(pl, P_SUPPLY, pl[P_SUPPLY] + 1))
+        d[PLAYERS] = replace_at(
+            d[PLAYERS], me, with_field(pl, P_SUPPLY, pl[P_SUPPLY] + 1)
+        )
         return self._begin_join(d)
 
     def _do_farmer(self, state: State, action: A.AddFarmer) -> State:
@@ -440,7 +499,9 @@ class Turns(Coach):
         d[EXTRAS_LEFT] = 0
         return self._begin_join(d)
 
-    def _can_join(self, players: tuple[PlayerState, ...], seat: int, need: str | None) -> bool:
+    def _can_join(
+        self, players: tuple[PlayerState, ...], seat: int, need: str | None
+    ) -> bool:
         """P-JOIN-2: at least $2 and a pioneer of the required profession on a wagon."""
         pl = players[seat]
         return pl[P_MONEY] >= 2 and self._has_pioneer(pl[P_WAGONS], need)
@@ -468,7 +529,9 @@ class Turns(Coach):
         d: list[Any] = list(state)
         self._take_pioneer(d, seat, action.wagon, d[JOIN_NEED], "P-JOIN-4")
         players = list(d[PLAYERS])
-        players[seat] = with_field(players[seat], P_MONEY, players[seat][P_MONEY] - 2)  # P-JOIN-3
+        players[seat] = with_field(
+            players[seat], P_MONEY, players[seat][P_MONEY] - 2
+        )  # P-JOIN-3
         players[me] = with_field(players[me], P_MONEY, players[me][P_MONEY] + 2)
         d[PLAYERS] = tuple(players)
         d[OFFER] = ()
