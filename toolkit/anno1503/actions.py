@@ -51,6 +51,7 @@ class BuildShip:
     """A-BUILD-1: build a ship from the supply onto the start space."""
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return "build ship"
 
 
@@ -61,6 +62,7 @@ class PlacePioneer:
     building: str = ""
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"place pioneer {self.building}".rstrip()
 
 
@@ -71,6 +73,7 @@ class Upgrade:
     space: int
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"upgrade {self.space}"
 
 
@@ -81,7 +84,8 @@ class Sell:
     goods: tuple[int, ...]
 
     def __str__(self) -> str:
-        names = [g for g, n in zip(GOODS, self.goods) for _ in range(n)]
+        """Write the action in the notation that ``parse_action`` reads."""
+        names = [g for g, n in zip(GOODS, self.goods, strict=False) for _ in range(n)]
         return "sell " + "+".join(names)
 
 
@@ -92,6 +96,7 @@ class Buy:
     good: str
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"buy {self.good}"
 
 
@@ -102,6 +107,7 @@ class Raid:
     target: int
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"raid {self.target}"
 
 
@@ -113,6 +119,7 @@ class Sail:
     to: Pos
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"sail {self.ship} {_pos(self.to)}"
 
 
@@ -124,6 +131,7 @@ class Explore:
     island: Pos
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"explore {self.ship} {_pos(self.island)}"
 
 
@@ -132,6 +140,7 @@ class ReturnCard:
     """A-EXPL-2: put the explored card back face down."""
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return "return card"
 
 
@@ -143,6 +152,7 @@ class UseCard:
     space: int = 0
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         if self.bridge:
             return f"use card bridge {self.bridge}"
         if self.space:
@@ -155,6 +165,7 @@ class EndTurn:
     """End phase 2 or 3 and with it the turn (A-TURN-1)."""
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return "end turn"
 
 
@@ -165,6 +176,7 @@ class Take:
     good: str
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"take {self.good}"
 
 
@@ -176,6 +188,7 @@ class Remove:
     contract: int = 0
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return (
             f"remove bridge {self.bridge}"
             if self.bridge
@@ -190,6 +203,7 @@ class Discard:
     good: str
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"discard {self.good}"
 
 
@@ -200,6 +214,7 @@ class First:
     seat: int
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"first {self.seat}"
 
 
@@ -210,6 +225,7 @@ class Roll:
     face: int
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"roll {self.face}"
 
 
@@ -220,6 +236,7 @@ class EventRoll:
     face: int
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"event {self.face}"
 
 
@@ -230,6 +247,7 @@ class Reveal:
     code: str
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"reveal {self.code}"
 
 
@@ -240,6 +258,7 @@ class Draw:
     code: str
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"draw {self.code}"
 
 
@@ -250,6 +269,7 @@ class Steal:
     good: str
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"steal {self.good}"
 
 

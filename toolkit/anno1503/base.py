@@ -138,6 +138,7 @@ class Anno1503Base:
         }
 
     def __repr__(self) -> str:
+        """Show the game with the options that differ from the defaults."""
         changed = {
             k: v for k, v in self.options.items() if DEFAULTS.get(k, object()) != v
         }
@@ -145,7 +146,7 @@ class Anno1503Base:
         return f"Anno1503(players={self.players}{extra})"
 
     def conditions(self, s: State, seat: int) -> tuple[str, ...]:
-        """The victory conditions ``seat`` meets now (A-WIN-1), recomputed from the state.
+        """Return the victory conditions ``seat`` meets now (A-WIN-1), recomputed from the state.
 
         Examples
         --------
@@ -180,7 +181,7 @@ class Anno1503Base:
         )
 
     def ship_ap(self, s: State, seat: int, ship: int) -> int:
-        """Action points ship ``ship`` (0 or 1) of ``seat`` has left (A-SHIP-1/2)."""
+        """Return action points ship ``ship`` (0 or 1) of ``seat`` has left (A-SHIP-1/2)."""
         if s.players[seat].ships[ship] is None:
             return 0
         if seat == s.active and s.phase in ("sea", "look", "reveal"):
@@ -204,7 +205,7 @@ class Anno1503Base:
         return self.farthest[0]
 
     def _placements(self, s: State, p: Player) -> list[str]:
-        """Building choices for a legal Pioneer placement ([""] if the space has no slot)."""
+        """Return building choices for a legal Pioneer placement ([""] if the space has no slot)."""
         if not affords(p.hand, self.cost_pioneer):
             return []
         if (

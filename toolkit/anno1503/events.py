@@ -64,7 +64,7 @@ def golden_options(state: State) -> tuple[int, ...]:
 
 
 def choice_options(game: Anno1503Base, state: State) -> tuple[int, ...]:
-    """The goods the seat at the head of the queue may take."""
+    """Return the goods the seat at the head of the queue may take."""
     kind, seat = state.queue[0]
     if kind == "produce":
         return production_options(game, state, seat)
@@ -86,7 +86,7 @@ def remove_card(
     if bridge:
         i = game.bridges[seat].index(bridge)
         code = p.offices[i]
-        offices = p.offices[:i] + ("",) + p.offices[i + 1 :]
+        offices = (*p.offices[:i], "", *p.offices[i + 1:])
         p = p._replace(offices=offices)
     else:
         code = p.contracts[contract - 1]

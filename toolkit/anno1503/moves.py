@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from toolkit.core import IllegalAction
 
-from . import actions as A
+from . import actions as A  # noqa: N812  (A.MoveCoach reads as the rules do)
 from . import voyage
 from .common import check_cost, good_index, pay, raise_level, set_player, wrong_phase
 from .constants import HAND_LIMIT, PIONEER_SETTLER_CARDS
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 
 def start_turn(s: State, seat: int) -> State:
-    """A new turn for ``seat``: reset the once-per-turn flags; the production roll is next."""
+    """Return a new turn for ``seat``: reset the once-per-turn flags; the production roll is next."""
     return s._replace(
         active=seat,
         turn=s.turn + 1,

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 def sea_graph(game: Anno1503Base) -> nx.Graph:
-    """The game's sea graph (nodes are ``(row, col)`` sea spaces); do not modify it.
+    """Return the game's sea graph (nodes are ``(row, col)`` sea spaces); do not modify it.
 
     Examples
     --------

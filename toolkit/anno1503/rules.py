@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from toolkit.core import CHANCE, GameOver
 from toolkit.core.game import Progress
 
-from . import actions as A
+from . import actions as A  # noqa: N812  (A.MoveCoach reads as the rules do)
 from .base import DEFAULTS, Anno1503Base
 from .common import affords
 from .constants import (
@@ -69,7 +69,7 @@ class Anno1503(Anno1503Base):
     defaults: ClassVar[dict[str, Any]] = DEFAULTS
 
     def setup(self) -> State:
-        """The deterministic start (A-SETUP-1..9); the first turn is the starting roll."""
+        """Return the deterministic start (A-SETUP-1..9); the first turn is the starting roll."""
         t = self.tables
         n = self.players
         hand = [0] * len(GOODS)
@@ -93,7 +93,7 @@ class Anno1503(Anno1503Base):
             for num in self.island_numbers
         )
         reserve = tuple(
-            sum(k for c, k in zip(self.card_codes, self.deck) if c.endswith(f"/{b}"))
+            sum(k for c, k in zip(self.card_codes, self.deck, strict=False) if c.endswith(f"/{b}"))
             - self.island_numbers.count(b)
             if b in self.backs
             else 0
@@ -111,7 +111,7 @@ class Anno1503(Anno1503Base):
         )
 
     def to_move(self, s: State) -> int | None:
-        """The seat to decide, :data:`~toolkit.core.CHANCE`, or ``None`` when the game is over."""
+        """Return the seat to decide, :data:`~toolkit.core.CHANCE`, or ``None`` when the game is over."""
         ph = s.phase
         if ph in ("build", "sea", "look", "discard"):
             return s.active
@@ -135,7 +135,7 @@ class Anno1503(Anno1503Base):
             back = f"/{s.islands[s.looking[1]][-1].back}"  # type: ignore[index]
             faces = [
                 (c, k)
-                for c, k in zip(self.card_codes, s.pool)
+                for c, k in zip(self.card_codes, s.pool, strict=False)
                 if k and c.endswith(back)
             ]
             total = sum(k for _, k in faces)
@@ -143,7 +143,7 @@ class Anno1503(Anno1503Base):
         if ph == "raid":
             hand = s.players[s.target].hand
             total = sum(hand)
-            return [(A.Steal(g), k / total) for g, k in zip(GOODS, hand) if k]
+            return [(A.Steal(g), k / total) for g, k in zip(GOODS, hand, strict=False) if k]
         if ph == "resolve" and s.queue[0][0] == "reserve":
             return self._reserve_outcomes(s)
         return []
@@ -152,14 +152,14 @@ class Anno1503(Anno1503Base):
         """ASSUMPTION-31: the top card of the shuffled reserve (undecided or a known returned card)."""
         total = sum(s.reserve) + len(s.reserve_known)
         out: list[tuple[A.Action, float]] = [
-            (A.Draw(f"?/{b}"), k / total) for b, k in zip(BACKS, s.reserve) if k
+            (A.Draw(f"?/{b}"), k / total) for b, k in zip(BACKS, s.reserve, strict=False) if k
         ]
         for code in sorted(set(s.reserve_known)):
             out.append((A.Draw(code), s.reserve_known.count(code) / total))
         return out
 
     def legal_actions(self, s: State) -> list[A.Action]:
-        """The decisions open to the seat to move, in a stable order."""
+        """Return the decisions open to the seat to move, in a stable order."""
         ph = s.phase
         if ph == "build":
             return self._phase2_actions(s) + self._sea_actions(s) + [A.EndTurn()]
@@ -168,7 +168,7 @@ class Anno1503(Anno1503Base):
         if ph == "look":
             return [A.ReturnCard(), *self._use_actions(s)]
         if ph == "discard":
-            return [A.Discard(g) for g, k in zip(GOODS, s.players[s.active].hand) if k]
+            return [A.Discard(g) for g, k in zip(GOODS, s.players[s.active].hand, strict=False) if k]
         if ph == "resolve":
             kind, seat = s.queue[0]
             if kind == "pirates":
@@ -181,7 +181,7 @@ class Anno1503(Anno1503Base):
         return []
 
     def apply(self, s: State, a: A.Action) -> State:
-        """The state after ``a``; raises :class:`IllegalAction` (naming the rule) if ``a`` is illegal."""
+        """Return the state after ``a``; raises :class:`IllegalAction` (naming the rule) if ``a`` is illegal."""
         if s.phase == "over":
             raise GameOver()
         after = dispatch(self, s, a)
@@ -195,7 +195,7 @@ class Anno1503(Anno1503Base):
         return after
 
     def observe(self, s: State, seat: int) -> State:
-        """What ``seat`` sees: island cards it did not explore become face-down ``?/b`` cards.
+        """Return what ``seat`` sees: island cards it did not explore become face-down ``?/b`` cards.
 
         The undecided faces (``pool``) become what ``seat`` can deduce: the deck
         minus the cards it can see (on home islands, out of the game, and the island
@@ -248,7 +248,7 @@ class Anno1503(Anno1503Base):
         return tuple(self.count_conditions(s, seat) for seat in range(self.players))
 
     def winner(self, s: State) -> int | None:
-        """The seat that won (A-WIN-3), or ``None`` (game running or stopped by ``max_turns``)."""
+        """Return the seat that won (A-WIN-3), or ``None`` (game running or stopped by ``max_turns``)."""
         return s.winner
 
     def winners(self, s: State) -> tuple[int, ...]:
@@ -289,7 +289,7 @@ class Anno1503(Anno1503Base):
         if s.bought < self._opts["max_purchases_per_turn"] and p.gold >= self.buy_price(
             s, seat
         ):
-            out += [A.Buy(g) for g, k in zip(GOODS, s.supply) if k]
+            out += [A.Buy(g) for g, k in zip(GOODS, s.supply, strict=False) if k]
         if not s.raided and "BIG_BRANCH_OFFICE" in p.buildings and p.gold >= 2:
             out += [
                 A.Raid(t)
@@ -338,7 +338,7 @@ class Anno1503(Anno1503Base):
         return out
 
     def _sails(self, ship: int, at: tuple[int, int], ap: int) -> tuple[A.Sail, ...]:
-        """The sail actions of one ship: every sea space within its AP (A-SHIP-3)."""
+        """Return the sail actions of one ship: every sea space within its AP (A-SHIP-3)."""
         return tuple(A.Sail(ship, pos) for pos, d in self.distances[at] if 0 < d <= ap)
 
     def _use_actions(self, s: State) -> list[A.Action]:
@@ -348,7 +348,7 @@ class Anno1503(Anno1503Base):
         if code.startswith("BO-"):
             return [
                 A.UseCard(bridge=b)
-                for b, o in zip(self.bridges[seat], p.offices)
+                for b, o in zip(self.bridges[seat], p.offices, strict=False)
                 if not o
             ]
         if code.startswith("TC"):

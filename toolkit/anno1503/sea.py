@@ -17,7 +17,7 @@ STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0))
 
 
 def build_sea(rows: int, cols: int, islands: list[Pos]) -> nx.Graph:
-    """The sea graph: a ``rows`` x ``cols`` grid without the island spaces."""
+    """Return the sea graph: a ``rows`` x ``cols`` grid without the island spaces."""
     graph = nx.grid_2d_graph(rows, cols)
     graph.remove_nodes_from(islands)
     return graph

@@ -67,7 +67,7 @@ Pos = tuple[int, int]
 
 
 def card_code(kind: str, good: str, back: int) -> str:
-    """The short code of an island card: ``BO-SPICE/2``, ``TC/3``, ``TU/4``, ``TG/2``.
+    """Return the short code of an island card: ``BO-SPICE/2``, ``TC/3``, ``TU/4``, ``TG/2``.
 
     BO = branch office (with its good), TC = trade contract, TU = treasure
     "upgrade a resident", TG = treasure "12 gold".  ``?/2`` is a face-down card

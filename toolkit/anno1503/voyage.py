@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from toolkit.core import IllegalAction
 
-from . import actions as A
+from . import actions as A  # noqa: N812  (A.MoveCoach reads as the rules do)
 from .common import raise_level, set_player, wrong_phase
 from .constants import TREASURE_GOLD, WOODEN_BRIDGES
 from .state import IslandCard, Player, State
@@ -121,7 +121,7 @@ def _reveal(game: Anno1503Base, s: State, a: A.Reveal) -> State:
         raise IllegalAction(
             "A-EXPL-1", f"{a.code} cannot be the face of this card (back {back})."
         )
-    pool = s.pool[:j] + (s.pool[j] - 1,) + s.pool[j + 1 :]
+    pool = (*s.pool[:j], s.pool[j] - 1, *s.pool[j + 1:])
     s = _set_top(s._replace(pool=pool), idx, IslandCard(a.code, 1 << s.active))
     return s._replace(phase="look")
 
@@ -180,7 +180,7 @@ def _use_office(
             "all 4 stone bridges hold branch offices; a 5th cannot be used or swapped.",
         )
     if a.bridge not in bridges:
-        free = ", ".join(str(b) for b, o in zip(bridges, p.offices) if not o)
+        free = ", ".join(str(b) for b, o in zip(bridges, p.offices, strict=False) if not o)
         raise IllegalAction(
             "A-ISL-1", f"a branch office goes on a free stone bridge: {free}."
         )
@@ -189,7 +189,7 @@ def _use_office(
         raise IllegalAction(
             "A-ISL-1", f"stone bridge {a.bridge} already holds a branch office."
         )
-    return p._replace(offices=p.offices[:j] + (code,) + p.offices[j + 1 :])
+    return p._replace(offices=(*p.offices[:j], code, *p.offices[j + 1:]))
 
 
 def _check_treasure_upgrade(game: Anno1503Base, p: Player, a: A.UseCard) -> None:

@@ -51,7 +51,7 @@ from .state import PlayerState, State, Wagon
 
 
 def board_graph(game: Pioneers, state: State) -> nx.Graph:
-    """The position as a networkx graph.
+    """Return the position as a networkx graph.
 
     Nodes are city ids with ``name``, ``lat``, ``lon``, ``start``, ``covered``,
     ``tile`` (a tile type or None) and ``pioneers`` (seat -> count, seats with

@@ -58,19 +58,19 @@ class Board(NamedTuple):
         return self.ids[self.start]
 
     def edge_ids(self, e: int) -> tuple[str, str]:
-        """Connection ``e`` as a pair of city ids (alphabetical)."""
+        """Return connection ``e`` as a pair of city ids (alphabetical)."""
         a, b = self.edges[e]
         return self.ids[a], self.ids[b]
 
     def edge_of(self, a: str, b: str) -> int | None:
-        """The index of the connection between cities ``a`` and ``b``, or None."""
+        """Return the index of the connection between cities ``a`` and ``b``, or None."""
         ia, ib = self.index.get(a), self.index.get(b)
         if ia is None or ib is None:
             return None
         return self.edge_index.get((ia, ib))
 
     def graph(self) -> nx.Graph:
-        """The static board as a networkx graph (city ids, names and coordinates)."""
+        """Return the static board as a networkx graph (city ids, names and coordinates)."""
         g = nx.Graph(side=self.side)
         for i, cid in enumerate(self.ids):
             g.add_node(
@@ -106,7 +106,7 @@ def make_board(
         if isinstance(c, str):
             rows.append((c, c, 0.0, 0.0))
         else:
-            cid, name, lat, lon = (tuple(c) + (None, None, None))[:4]
+            cid, name, lat, lon = ((*tuple(c), None, None, None))[:4]
             rows.append((cid, name or cid, float(lat or 0.0), float(lon or 0.0)))
     rows.sort(key=lambda r: r[0])
     ids = tuple(r[0] for r in rows)
@@ -152,7 +152,7 @@ def make_board(
 
 @functools.lru_cache(maxsize=8)
 def load_board(side: str) -> Board:
-    """The designed board side ``"4p"`` or ``"23p"`` from ``datasets/pioneers``."""
+    """Return the designed board side ``"4p"`` or ``"23p"`` from ``datasets/pioneers``."""
     from .data import load_cities, load_connections
 
     cities = load_cities(side)

@@ -33,8 +33,10 @@ def wagon(
     vp: int = 5,
     face_up: bool = True,
 ) -> Wagon:
-    """A wagon with ``seats`` ("FARMER BANKER" or a list); seats listed in ``empty``
-    (0-based) are unoccupied; a face-down wagon has no pioneers.
+    """Return a wagon with ``seats`` ("FARMER BANKER" or a list).
+
+    Seats listed in ``empty`` (0-based) are unoccupied; a face-down wagon has no
+    pioneers.
     """
     seats = tuple(seats.split()) if isinstance(seats, str) else tuple(seats)
     empty = set(empty)
@@ -49,7 +51,7 @@ def wagon_spec(
     start: bool = False,
     bonus: int = 1,
 ) -> WagonSpec:
-    """A deck entry for a custom wagon deck (see :func:`fixture_game`)."""
+    """Return a deck entry for a custom wagon deck (see :func:`fixture_game`)."""
     seats = tuple(seats.split()) if isinstance(seats, str) else tuple(seats)
     return WagonSpec(id=id, start=start, seats=seats, vp=vp, bonus=bonus)
 
@@ -69,7 +71,7 @@ def fixture_game(
     wagons: Sequence[WagonSpec] = (),
     **options: Any,
 ) -> Pioneers:
-    """A game on a small board given as ``"A-B"`` connections (cities are inferred)."""
+    """Return a game on a small board given as ``"A-B"`` connections (cities are inferred)."""
     connections = list(connections)
     cities = sorted({c for conn in connections for c in conn.split("-")} | {start})
     board = make_board(cities, connections, start=start, side="fixture")
@@ -145,16 +147,16 @@ def stage(
         on_board = sum(row[seat] for row in settled_rows)
         on_wagons = sum(w.pioneers for w in wagons)
         built = sum(1 for r in road_row if seat in r)
-        fields = dict(
-            money=0,
-            vp=0,
-            roads_left=ROADS - built,
-            supply=PIONEERS - on_board - on_wagons,
-            nuggets=(),
-            wagons=wagons,
-            bankers=0,
-            merchants=0,
-        )
+        fields = {
+            "money": 0,
+            "vp": 0,
+            "roads_left": ROADS - built,
+            "supply": PIONEERS - on_board - on_wagons,
+            "nuggets": (),
+            "wagons": wagons,
+            "bankers": 0,
+            "merchants": 0,
+        }
         unknown = set(spec) - set(fields)
         if unknown:
             raise ValueError(

@@ -12,8 +12,13 @@ immutable state then needs no second search, and a listed move is not checked
 again when it is applied.
 """
 
+# Tuple concatenation (t[:i] + (x,) + t[i + 1:]) is the fastest copy with one
+# change, compiled or not, so RUF005 does not apply on the hot path.
+# ruff: noqa: RUF005
+
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from heapq import heappop, heappush
 from operator import itemgetter
@@ -23,7 +28,7 @@ from mypy_extensions import mypyc_attr
 
 from toolkit.core import IllegalAction
 
-from . import actions as A
+from . import actions as A  # noqa: N812  (A.MoveCoach reads as the rules do)
 from .state import MEMO, State
 from .tables import Tables
 
@@ -157,7 +162,7 @@ class Coach(Tables):
         return out
 
     def step_cost(self, state: State, e: int, seat: int) -> int:
-        """What ``seat`` pays to cross connection ``e`` (P-MOVE-2)."""
+        """Return what ``seat`` pays to cross connection ``e`` (P-MOVE-2)."""
         r = state.roads[e]
         return 1 if not r else (0 if seat in r else len(r))
 
@@ -167,7 +172,7 @@ class Coach(Tables):
         """Who receives how much for a route: ``{"bank": 1, 2: 1}`` (P-MOVE-2)."""
         seat = state.active if seat is None else seat
         out: dict = {}
-        for a, b in zip(path, path[1:]):
+        for a, b in itertools.pairwise(path):
             e: Any = self.board.edge_of(a, b)
             r = state.roads[e]
             if not r:
@@ -264,7 +269,7 @@ class Coach(Tables):
     def _payments_on(
         self, state: State, path: tuple[int, ...], seat: int
     ) -> tuple[list[int], int]:
-        """What each seat and the bank receive for a route of city indices (P-MOVE-2)."""
+        """Return what each seat and the bank receive for a route of city indices (P-MOVE-2)."""
         roads, edge_index = state.roads, self.board.edge_index
         received = [0] * self.players
         bank = 0

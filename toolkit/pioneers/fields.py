@@ -8,6 +8,10 @@ offers, end of turn, next player's income) costs one copy instead of one
 to constants.
 """
 
+# Tuple concatenation (t[:i] + (x,) + t[i + 1:]) is the fastest copy with one
+# change, compiled or not, so RUF005 does not apply on the hot path.
+# ruff: noqa: RUF005
+
 from __future__ import annotations
 
 from typing import Any, Final
@@ -32,6 +36,7 @@ PHASES_CHANCE = frozenset(
 
 
 def replace_at(t: tuple, i: int, value: Any) -> tuple:
+    """Return a copy of the tuple ``t`` with item ``i`` set to ``value``."""
     return t[:i] + (value,) + t[i + 1 :]
 
 
@@ -77,11 +82,10 @@ W_SEATS: Final = 1
 W_OCCUPIED: Final = 2
 W_VP: Final = 3
 W_FACE_UP: Final = 4
-assert State._fields[SHORTFALL] == "shortfall" and len(State._fields) == SHORTFALL + 1
-assert (
-    PlayerState._fields[P_MERCHANTS] == "merchants"
-    and Wagon._fields[W_FACE_UP] == "face_up"
-)
+assert State._fields[SHORTFALL] == "shortfall"
+assert len(State._fields) == SHORTFALL + 1
+assert PlayerState._fields[P_MERCHANTS] == "merchants"
+assert Wagon._fields[W_FACE_UP] == "face_up"
 new_tuple = tuple.__new__  # new_tuple(State, d): a State from a draft list
 
 
@@ -94,18 +98,18 @@ def nugget_pool(state: State) -> tuple[int, ...]:
     drawn = [v for pl in state.players for v in pl.nuggets]
     if None in drawn:
         raise ValueError("the nugget pool is hidden in an observation (ASSUMPTION-10)")
-    return tuple(c - drawn.count(v) for v, c in zip(NUGGETS, NUGGET_COUNTS))
+    return tuple(c - drawn.count(v) for v, c in zip(NUGGETS, NUGGET_COUNTS, strict=False))
 
 
 def with_field(t: tuple, i: int, value: Any) -> Any:
-    """A copy of the NamedTuple ``t`` with field number ``i`` set to ``value``."""
+    """Return a copy of the NamedTuple ``t`` with field number ``i`` set to ``value``."""
     c = list(t)
     c[i] = value
     return new_tuple(type(t), c)
 
 
 def payout(pl: PlayerState, amount: int, bank: int | None, shortfall: int):
-    """The bank pays ``amount``; a finite bank pays what it has (ASSUMPTION-9)."""
+    """Pay ``amount`` from the bank; a finite bank pays what it has (ASSUMPTION-9)."""
     if bank is None:
         return pl._replace(money=pl.money + amount), None, shortfall
     paid = min(amount, bank)

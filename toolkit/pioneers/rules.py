@@ -34,7 +34,7 @@ from mypy_extensions import mypyc_attr
 from toolkit.core import CHANCE, GameOver, IllegalAction
 from toolkit.core.game import Progress
 
-from . import actions as A
+from . import actions as A  # noqa: N812  (A.MoveCoach reads as the rules do)
 from .chance import Chance
 from .fields import (
     BANK_TOTAL,
@@ -119,7 +119,7 @@ class Pioneers(Chance):
     # ----- protocol: whose turn, chance -------------------------------------
 
     def to_move(self, state: State) -> int | None:
-        """The seat deciding now, CHANCE, or None when the game is over."""
+        """Return the seat deciding now, CHANCE, or None when the game is over."""
         return None if state.phase == "over" else state.seat
 
     def is_over(self, state: State) -> bool:
@@ -129,7 +129,7 @@ class Pioneers(Chance):
     # ----- protocol: legal actions -------------------------------------------
 
     def legal_actions(self, state: State) -> list:
-        """The decisions open to the seat to move, in a stable order."""
+        """Return the decisions open to the seat to move, in a stable order."""
         phase = state.phase
         if phase == "move":
             moves = self.moves(state)
@@ -191,7 +191,7 @@ class Pioneers(Chance):
     # ----- protocol: apply ---------------------------------------------------
 
     def apply(self, state: State, action: Any) -> State:
-        """The state after ``action``; raises :class:`IllegalAction` and changes nothing."""
+        """Return the state after ``action``; raises :class:`IllegalAction` and changes nothing."""
         phase = state.phase
         if phase == "over":
             raise GameOver()
@@ -203,9 +203,11 @@ class Pioneers(Chance):
     # ----- protocol: observation, scores, notation ------------------------------
 
     def observe(self, state: State, seat: int | None) -> State:
-        """What ``seat`` sees: others' nugget values, the unused tiles and the nugget
-        pool are hidden (ASSUMPTION-10). The deck order is never in the state at all:
-        wagons are drawn from ``unseen`` only when revealed.
+        """Return what ``seat`` sees (ASSUMPTION-10).
+
+        Others' nugget values, the unused tiles and the nugget pool are hidden.
+        The deck order is never in the state at all: wagons are drawn from
+        ``unseen`` only when revealed.
         """
         if seat is None or seat == CHANCE:
             return state
@@ -234,7 +236,7 @@ class Pioneers(Chance):
         return tuple(row["total"] for row in score_breakdown(self, state))
 
     def winners(self, state: State) -> tuple[int, ...]:
-        """The winning seat(s): most VP, then most money; still tied: shared (P-SCORE-5)."""
+        """Return the winning seat(s): most VP, then most money; still tied: shared (P-SCORE-5)."""
         sc = self.scores(state)
         key = [(sc[i], state.players[i].money) for i in range(self.players)]
         best = max(key)
@@ -255,6 +257,7 @@ class Pioneers(Chance):
         return A.parse_action(text)
 
     def __repr__(self) -> str:
+        """Show the game with the options that differ from the defaults."""
         opts = ", ".join(
             f"{k}={v!r}" for k, v in self.options.items() if v != self.defaults.get(k)
         )
@@ -285,7 +288,7 @@ _PURCHASES = (A.BuyRoads, A.BuyWagon, A.EndPurchases)
 
 
 def _phase_rule(phase: str, action: Any) -> str:
-    """The rule to cite for an action played at the wrong moment."""
+    """Return the rule to cite for an action played at the wrong moment."""
     if phase in PHASES_CHANCE:
         return "P-FLOW-2"
     if isinstance(action, _PURCHASES) and phase not in ("buy", "road"):

@@ -8,7 +8,7 @@ from .state import State
 
 
 def road_networks(game: Any, state: State, seat: int) -> list[dict]:
-    """The player's road networks: connected components of their roads (P-SCORE-4).
+    """Return the player's road networks: connected components of their roads (P-SCORE-4).
 
     A connection with two roads belongs to both owners' networks. Each network is
     ``{"cities": tuple of ids, "roads": n, "pioneers": own pioneers in it}``,

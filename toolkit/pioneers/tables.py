@@ -16,7 +16,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from . import actions as A
+from . import actions as A  # noqa: N812  (A.MoveCoach reads as the rules do)
 from .board import PROFESSIONS, TILE_TYPES, Board, load_board
 from .fields import NUGGETS, P_MONEY, P_SUPPLY, W_FACE_UP, W_ID, W_OCCUPIED, W_SEATS
 from .state import PlayerState, State, Wagon
@@ -148,7 +148,7 @@ class Tables:
         return self._covered0
 
     def _free_edges(self, state: State) -> int:
-        """Connections where a bought road may go: no road, no covered end (ASSUMPTION-14)."""
+        """Return connections where a bought road may go: no road, no covered end (ASSUMPTION-14)."""
         # Covered cities never get roads, so every blocked connection is free: subtract them.
         return state.roads.count(()) - self._usable_info(state.covered)[3]
 
@@ -164,9 +164,10 @@ class Tables:
     def _seat_actions(
         self, wagons: tuple[Wagon, ...], kind: type, prof: str | None
     ) -> list:
-        """``kind`` actions (Settle, ReturnPioneer, AddFarmer, Join), one per face-up
-        wagon with a ``prof`` pioneer on a seat; with ``prof`` None, one per wagon and
-        profession on it (in PROFESSIONS order).
+        """Return the ``kind`` actions (Settle, ReturnPioneer, AddFarmer, Join).
+
+        One per face-up wagon with a ``prof`` pioneer on a seat; with ``prof``
+        None, one per wagon and profession on it (in PROFESSIONS order).
         """
         out: list[Any] = []
         for w in wagons:
@@ -179,7 +180,7 @@ class Tables:
         return out
 
     def _seat_action(self, kind: type, wagon: str, prof: str) -> Any:
-        """The (shared) action object ``kind`` for a pioneer of ``prof`` on ``wagon``."""
+        """Return the (shared) action object ``kind`` for a pioneer of ``prof`` on ``wagon``."""
         by_prof = self._seat_acts[kind].get(wagon)  # wagon id -> profession -> action
         act = by_prof.get(prof) if by_prof is not None else None
         return act if act is not None else _seat_action(kind, wagon, prof)
@@ -198,15 +199,17 @@ class Tables:
 
     def _has_pioneer(self, wagons: tuple[Wagon, ...], prof: str | None) -> bool:
         """Whether a face-up wagon carries a pioneer of ``prof`` on a seat."""
-        for w in wagons:
+        for w in wagons:  # noqa: SIM110  (a loop is faster than any() here)
             if w[W_FACE_UP] and prof in self._profs_on(w)[0]:
                 return True
         return False
 
     def _usable_info(self, covered: tuple[bool, ...]) -> tuple:
-        """For these covered cities: per connection, may a road go there (no covered
-        end, ASSUMPTION-14); the usable connections; per city its uncovered
-        neighbours with the connection index; the number of unusable connections.
+        """Return the tables of the connections for these covered cities.
+
+        Per connection, may a road go there (no covered end, ASSUMPTION-14); the
+        usable connections; per city its uncovered neighbours with the
+        connection index; the number of unusable connections.
         """
         if covered is self._covered0:  # no chance covers: always the covers of set-up
             return self._usable0
@@ -230,7 +233,7 @@ class Tables:
     def _matched_info(
         self, wagons: tuple[Wagon, ...]
     ) -> tuple[frozenset[str], dict[str | None, bool]]:
-        """The tile types the wagons match, and a table tile (or None) -> may the coach enter."""
+        """Return the tile types the wagons match, and a table tile (or None) -> may the coach enter."""
         mask = 0
         for w in wagons:
             if w[W_FACE_UP]:
@@ -250,7 +253,7 @@ def _usable_info(board: Board, covered: tuple[bool, ...]) -> tuple:
 
 
 def _tile_order(board: Board, covered: tuple[bool, ...]) -> tuple[int, ...]:
-    """The cities that receive a set-up tile (not start, not covered), in id order."""
+    """Return the cities that receive a set-up tile (not start, not covered), in id order."""
     return tuple(i for i in range(len(covered)) if i != board.start and not covered[i])
 
 
@@ -263,7 +266,7 @@ def _profs_of(
 
 
 def _profs_table(seats: tuple[str, ...]) -> tuple[tuple[str, ...], dict]:
-    """A wagon card's seats and, per pattern of occupied seats, :func:`_profs_of`."""
+    """Return a wagon card's seats and, per pattern of occupied seats, :func:`_profs_of`."""
     return seats, {
         occ: _profs_of(seats, occ) for occ in product((True, False), repeat=len(seats))
     }
