@@ -49,14 +49,20 @@ _SUFFIX = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
 
 
 def _packages() -> list[str]:
-    """Return the packages of the registered games, from :data:`toolkit.GAMES` (not imported)."""
+    """Return the packages of the registered games.
+
+    From :data:`toolkit.GAMES` (not imported).
+    """
     from toolkit import GAMES  # set before toolkit/__init__ runs install_guard
 
     return list(dict.fromkeys(target.split(":")[0] for target in GAMES.values()))
 
 
 def groups() -> list[tuple[str, tuple[str, ...]]]:
-    """Return the compilation groups: ``(group name, dotted module names)``, core first."""
+    """Return the compilation groups.
+
+    ``(group name, dotted module names)``, core first.
+    """
     out = [(name, (name,)) for name in CORE]
     for package in _packages():
         listing = _ROOT.parent.joinpath(*package.split("."), LISTING)

@@ -57,7 +57,10 @@ class BuildShip:
 
 @dataclass(frozen=True, slots=True)
 class PlacePioneer:
-    """A-PLACE-1: place a Pioneer; ``building`` is the free public building (A-PB-1) or ""."""
+    """A-PLACE-1: place a Pioneer.
+
+    ``building`` is the free public building (A-PB-1) or "".
+    """
 
     building: str = ""
 
@@ -113,7 +116,10 @@ class Raid:
 
 @dataclass(frozen=True, slots=True)
 class Sail:
-    """A-SHIP-3: move ship ``ship`` (1 or 2) to sea space ``to``; costs the sea distance in AP."""
+    """A-SHIP-3: move ship ``ship`` (1 or 2) to sea space ``to``.
+
+    Costs the sea distance in AP.
+    """
 
     ship: int
     to: Pos
@@ -125,7 +131,10 @@ class Sail:
 
 @dataclass(frozen=True, slots=True)
 class Explore:
-    """A-EXPL-1: ship ``ship`` looks at the top card of the island at ``island`` (1 AP)."""
+    """A-EXPL-1.
+
+    Ship ``ship`` looks at the top card of the island at ``island`` (1 AP).
+    """
 
     ship: int
     island: Pos
@@ -146,7 +155,10 @@ class ReturnCard:
 
 @dataclass(frozen=True, slots=True)
 class UseCard:
-    """A-ISL: use the explored card; a branch office names its ``bridge``, an upgrade its ``space``."""
+    """A-ISL: use the explored card.
+
+    A branch office names its ``bridge``, an upgrade its ``space``.
+    """
 
     bridge: int = 0
     space: int = 0
@@ -171,7 +183,10 @@ class EndTurn:
 
 @dataclass(frozen=True, slots=True)
 class Take:
-    """Choose one good: a "?" face (A-PROD-3), a branch office (A-PROD-4) or Golden Age."""
+    """Choose one good.
+
+    A "?" face (A-PROD-3), a branch office (A-PROD-4) or Golden Age.
+    """
 
     good: str
 
@@ -182,7 +197,10 @@ class Take:
 
 @dataclass(frozen=True, slots=True)
 class Remove:
-    """A-EVENT-2: Pirates take the branch office on ``bridge`` or the contract number ``contract``."""
+    """A-EVENT-2.
+
+    Pirates take the branch office on ``bridge`` or the contract number ``contract``.
+    """
 
     bridge: int = 0
     contract: int = 0
@@ -253,7 +271,10 @@ class Reveal:
 
 @dataclass(frozen=True, slots=True)
 class Draw:
-    """Chance (A-EVENT-2): the reserve's top card (``?/b`` if undecided) goes to the far island."""
+    """Chance (A-EVENT-2).
+
+    The reserve's top card (``?/b`` if undecided) goes to the far island.
+    """
 
     code: str
 
@@ -363,7 +384,8 @@ def parse_action(text: str) -> Action:
         if m:
             return make(m)  # type: ignore[operator]
     raise ValueError(
-        f"{text!r} is not an Anno 1503 action; write e.g. 'build ship', 'place pioneer', "
+        f"{text!r} is not an Anno 1503 action; write e.g. 'build ship', 'place "
+        "pioneer', "
         "'upgrade 3', 'sell STONE+CLOTH', 'buy SPICE', 'sail 1 2,7', 'explore 1 1,6', "
         "'return card', 'use card bridge 3', 'end turn', 'take WOOD' or 'discard SPICE'"
     )

@@ -66,7 +66,10 @@ class _Cards:
         self.islands = [list(st) for st in s.islands]
 
     def take(self, code: str) -> str:
-        """Decide one card ``code``: out of the pool and (as a card) out of the reserve."""
+        """Decide one card ``code``.
+
+        Out of the pool and (as a card) out of the reserve.
+        """
         j = self.game.code_index.get(code)
         if j is None or not self.pool[j]:
             raise ValueError(f"no island card {code} left in this game's deck")

@@ -42,7 +42,10 @@ def _set_player(state: State, seat: int, p: Player) -> State:
 
 
 def production_options(game: Anno1503Base, state: State, seat: int) -> tuple[int, ...]:
-    """Good indices ``seat`` may take for this turn's roll (A-PROD-2..4, ASSUMPTION-13, -30)."""
+    """Good indices ``seat`` may take for this turn's roll (A-PROD-2..4, ASSUMPTION-13.
+
+    -30).
+    """
     face = state.roll
     good = game.production[seat][face - 1]
     if good == ANY:  # A-PROD-3: any good from a pile that is not empty
@@ -72,7 +75,10 @@ def choice_options(game: Anno1503Base, state: State) -> tuple[int, ...]:
 
 
 def removal_options(p: Player, bridges: tuple[int, ...]) -> list[tuple[int, int]]:
-    """Pirates: ``(bridge, 0)`` for each branch office and ``(0, n)`` for each contract n."""
+    """Pirates.
+
+    ``(bridge, 0)`` for each branch office and ``(0, n)`` for each contract n.
+    """
     out = [(bridges[i], 0) for i, o in enumerate(p.offices) if o]
     out += [(0, n) for n in range(1, len(p.contracts) + 1)]
     return out
@@ -81,12 +87,15 @@ def removal_options(p: Player, bridges: tuple[int, ...]) -> list[tuple[int, int]
 def remove_card(
     game: Anno1503Base, state: State, seat: int, bridge: int, contract: int
 ) -> State:
-    """A-EVENT-2: the Pirates take a card; it is shuffled into the reserve, then one is drawn."""
+    """A-EVENT-2: the Pirates take a card.
+
+    It is shuffled into the reserve, then one is drawn.
+    """
     p = state.players[seat]
     if bridge:
         i = game.bridges[seat].index(bridge)
         code = p.offices[i]
-        offices = (*p.offices[:i], "", *p.offices[i + 1:])
+        offices = (*p.offices[:i], "", *p.offices[i + 1 :])
         p = p._replace(offices=offices)
     else:
         code = p.contracts[contract - 1]
@@ -97,7 +106,10 @@ def remove_card(
 
 
 def _pirates(game: Anno1503Base, state: State, seat: int) -> State | None:
-    """Resolve Pirates for ``seat`` if no choice is needed; ``None`` if the seat must choose."""
+    """Resolve Pirates for ``seat`` if no choice is needed.
+
+    ``None`` if the seat must choose.
+    """
     p = state.players[seat]
     if "SMITHY" in p.buildings:  # A-EVENT-5
         return state
@@ -113,7 +125,10 @@ def _pirates(game: Anno1503Base, state: State, seat: int) -> State | None:
 
 
 def fire(state: State, seat: int, safe: int) -> State:
-    """A-EVENT-3: pay 1 gold per resident outside the red border, or lose the newest one."""
+    """A-EVENT-3.
+
+    Pay 1 gold per resident outside the red border, or lose the newest one.
+    """
     p = state.players[seat]
     if "FIRE_BRIGADE" in p.buildings:  # A-EVENT-5
         return state
@@ -131,7 +146,10 @@ def fire(state: State, seat: int, safe: int) -> State:
 
 
 def advance(game: Anno1503Base, state: State) -> State:
-    """Resolve queued effects until one needs a decision or a chance draw; then phase 2."""
+    """Resolve queued effects until one needs a decision or a chance draw.
+
+    Then phase 2.
+    """
     while state.queue:
         kind, seat = state.queue[0]
         if kind == "reserve":

@@ -36,7 +36,10 @@ if TYPE_CHECKING:
 
 
 def start_turn(s: State, seat: int) -> State:
-    """Return a new turn for ``seat``: reset the once-per-turn flags; the production roll is next."""
+    """Return a new turn for ``seat``: reset the once-per-turn flags.
+
+    The production roll is next.
+    """
     return s._replace(
         active=seat,
         turn=s.turn + 1,
@@ -55,7 +58,10 @@ def start_turn(s: State, seat: int) -> State:
 
 
 def finish_turn(game: Anno1503Base, s: State) -> State:
-    """After the hand limit: the end-of-turn win check (CONFLICT-4 variant), then the next seat."""
+    """After the hand limit.
+
+    The end-of-turn win check (CONFLICT-4 variant), then the next seat.
+    """
     if (
         game.options["victory_check"] == "end_of_turn"
         and game.count_conditions(s, s.active) >= 3
@@ -223,7 +229,8 @@ def _place_pioneer(game: Anno1503Base, s: State, a: A.PlacePioneer) -> State:
     ):
         raise IllegalAction(
             "A-UPG-5",
-            "you have 4 Pioneers/Settlers on your island; upgrade a Settler to a Citizen first.",
+            "you have 4 Pioneers/Settlers on your island; upgrade a Settler to a "
+            "Citizen first.",
         )
     space = len(p.residents) + 1
     if space > game.tables.spaces:
@@ -236,12 +243,14 @@ def _place_pioneer(game: Anno1503Base, s: State, a: A.PlacePioneer) -> State:
         if not choices:
             raise IllegalAction(
                 "A-PB-3",
-                f"space {space} needs a public building and none is left that you may take.",
+                f"space {space} needs a public building and none is left that you may "
+                "take.",
             )
         if not a.building:
             raise IllegalAction(
                 "A-PB-1",
-                f"space {space} has a building slot: choose one of {', '.join(choices)}.",
+                f"space {space} has a building slot: choose one of "
+                f"{', '.join(choices)}.",
             )
         if a.building in p.buildings:
             raise IllegalAction(
@@ -276,7 +285,8 @@ def _upgrade(game: Anno1503Base, s: State, a: A.Upgrade) -> State:
     if not 1 <= a.space <= len(p.residents):
         raise IllegalAction(
             "A-PLACE-2",
-            f"there is no resident on space {a.space}; only Pioneers enter play, by placing.",
+            f"there is no resident on space {a.space}; only Pioneers enter play, by "
+            "placing.",
         )
     level = p.residents[a.space - 1]
     problem = game._upgrade_problem(p, level, paid=True)
@@ -320,7 +330,8 @@ def _sell(game: Anno1503Base, s: State, a: A.Sell) -> State:
         if n > have * k:
             raise IllegalAction(
                 "A-SELL-2",
-                f"{n} card(s) for {resident.title()}s, but you have {have} and each takes {k} card(s).",
+                f"{n} card(s) for {resident.title()}s, but you have {have} and each "
+                f"takes {k} card(s).",
             )
     gold = sale_value(game, p, goods)
     s = pay(s, s.active, goods)  # A-SELL-3: sold cards go back to the supply

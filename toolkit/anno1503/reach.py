@@ -30,7 +30,10 @@ def sea_graph(game: Anno1503Base) -> nx.Graph:
 
 
 class Reach(NamedTuple):
-    """Where one ship can get this turn: AP cost to each sea space and to explore each island."""
+    """Where one ship can get this turn.
+
+    AP cost to each sea space and to explore each island.
+    """
 
     ship: int
     at: Pos

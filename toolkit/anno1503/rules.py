@@ -69,7 +69,10 @@ class Anno1503(Anno1503Base):
     defaults: ClassVar[dict[str, Any]] = DEFAULTS
 
     def setup(self) -> State:
-        """Return the deterministic start (A-SETUP-1..9); the first turn is the starting roll."""
+        """Return the deterministic start (A-SETUP-1..9).
+
+        The first turn is the starting roll.
+        """
         t = self.tables
         n = self.players
         hand = [0] * len(GOODS)
@@ -93,7 +96,11 @@ class Anno1503(Anno1503Base):
             for num in self.island_numbers
         )
         reserve = tuple(
-            sum(k for c, k in zip(self.card_codes, self.deck, strict=False) if c.endswith(f"/{b}"))
+            sum(
+                k
+                for c, k in zip(self.card_codes, self.deck, strict=False)
+                if c.endswith(f"/{b}")
+            )
             - self.island_numbers.count(b)
             if b in self.backs
             else 0
@@ -111,7 +118,10 @@ class Anno1503(Anno1503Base):
         )
 
     def to_move(self, s: State) -> int | None:
-        """Return the seat to decide, :data:`~toolkit.core.CHANCE`, or ``None`` when the game is over."""
+        """Return the seat to decide, :data:`~toolkit.core.CHANCE`.
+
+        ``None`` when the game is over.
+        """
         ph = s.phase
         if ph in ("build", "sea", "look", "discard"):
             return s.active
@@ -143,16 +153,23 @@ class Anno1503(Anno1503Base):
         if ph == "raid":
             hand = s.players[s.target].hand
             total = sum(hand)
-            return [(A.Steal(g), k / total) for g, k in zip(GOODS, hand, strict=False) if k]
+            return [
+                (A.Steal(g), k / total) for g, k in zip(GOODS, hand, strict=False) if k
+            ]
         if ph == "resolve" and s.queue[0][0] == "reserve":
             return self._reserve_outcomes(s)
         return []
 
     def _reserve_outcomes(self, s: State) -> list[tuple[A.Action, float]]:
-        """ASSUMPTION-31: the top card of the shuffled reserve (undecided or a known returned card)."""
+        """ASSUMPTION-31.
+
+        The top card of the shuffled reserve (undecided or a known returned card).
+        """
         total = sum(s.reserve) + len(s.reserve_known)
         out: list[tuple[A.Action, float]] = [
-            (A.Draw(f"?/{b}"), k / total) for b, k in zip(BACKS, s.reserve, strict=False) if k
+            (A.Draw(f"?/{b}"), k / total)
+            for b, k in zip(BACKS, s.reserve, strict=False)
+            if k
         ]
         for code in sorted(set(s.reserve_known)):
             out.append((A.Draw(code), s.reserve_known.count(code) / total))
@@ -168,7 +185,11 @@ class Anno1503(Anno1503Base):
         if ph == "look":
             return [A.ReturnCard(), *self._use_actions(s)]
         if ph == "discard":
-            return [A.Discard(g) for g, k in zip(GOODS, s.players[s.active].hand, strict=False) if k]
+            return [
+                A.Discard(g)
+                for g, k in zip(GOODS, s.players[s.active].hand, strict=False)
+                if k
+            ]
         if ph == "resolve":
             kind, seat = s.queue[0]
             if kind == "pirates":
@@ -181,7 +202,10 @@ class Anno1503(Anno1503Base):
         return []
 
     def apply(self, s: State, a: A.Action) -> State:
-        """Return the state after ``a``; raises :class:`IllegalAction` (naming the rule) if ``a`` is illegal."""
+        """Return the state after ``a``.
+
+        Raises :class:`IllegalAction` (naming the rule) if ``a`` is illegal.
+        """
         if s.phase == "over":
             raise GameOver()
         after = dispatch(self, s, a)
@@ -244,15 +268,24 @@ class Anno1503(Anno1503Base):
         return out, hidden
 
     def scores(self, s: State) -> tuple[int, ...]:
-        """Victory conditions met by each seat right now (A-WIN-1); see :meth:`winner`."""
+        """Victory conditions met by each seat right now (A-WIN-1).
+
+        See :meth:`winner`.
+        """
         return tuple(self.count_conditions(s, seat) for seat in range(self.players))
 
     def winner(self, s: State) -> int | None:
-        """Return the seat that won (A-WIN-3), or ``None`` (game running or stopped by ``max_turns``)."""
+        """Return the seat that won (A-WIN-3).
+
+        ``None`` while the game runs or after ``max_turns`` stopped it.
+        """
         return s.winner
 
     def winners(self, s: State) -> tuple[int, ...]:
-        """``(winner,)`` once a seat has won (A-WIN-3); ``()`` otherwise (the protocol's)."""
+        """``(winner,)`` once a seat has won (A-WIN-3).
+
+        ``()`` otherwise (the protocol's).
+        """
         return () if s.winner is None else (s.winner,)
 
     def progress(self, s: State) -> Progress:
@@ -271,7 +304,7 @@ class Anno1503(Anno1503Base):
         """Read an action from its text notation (the inverse of ``str(action)``)."""
         return A.parse_action(text)
 
-    # ------------------------------------------------------------------ legal-action lists
+    # ------------------------------------------------------------ legal-action lists
 
     def _phase2_actions(self, s: State) -> list[A.Action]:
         seat = s.active
@@ -299,7 +332,10 @@ class Anno1503(Anno1503Base):
         return out
 
     def _sales(self, p: Player) -> list[tuple[int, ...]]:
-        """Every non-empty sale (A-SELL-1/2): goods counts within each resident group's capacity."""
+        """Every non-empty sale (A-SELL-1/2).
+
+        Goods counts within each resident group's capacity.
+        """
         k = self._opts["sale_cards_per_resident"]
         res = p.residents
         cap_basic = res.count("PIONEER") * k
@@ -338,7 +374,10 @@ class Anno1503(Anno1503Base):
         return out
 
     def _sails(self, ship: int, at: tuple[int, int], ap: int) -> tuple[A.Sail, ...]:
-        """Return the sail actions of one ship: every sea space within its AP (A-SHIP-3)."""
+        """Return the sail actions of one ship.
+
+        Every sea space within its AP (A-SHIP-3).
+        """
         return tuple(A.Sail(ship, pos) for pos, d in self.distances[at] if 0 < d <= ap)
 
     def _use_actions(self, s: State) -> list[A.Action]:

@@ -24,7 +24,10 @@ def build_sea(rows: int, cols: int, islands: list[Pos]) -> nx.Graph:
 
 
 def sea_distances(graph: nx.Graph) -> dict[Pos, tuple[tuple[Pos, int], ...]]:
-    """For every sea space, all sea spaces with their BFS distance, sorted by position."""
+    """For every sea space, all sea spaces with their BFS distance.
+
+    Sorted by position.
+    """
     return {
         node: tuple(sorted(nx.single_source_shortest_path_length(graph, node).items()))
         for node in sorted(graph)

@@ -42,7 +42,10 @@ class IslandCard(NamedTuple):
 
     @property
     def back(self) -> int:
-        """The number printed on the back (2, 3 or 4), visible to everyone (A-COMP-5)."""
+        """The number printed on the back (2, 3 or 4).
+
+        Visible to everyone (A-COMP-5).
+        """
         return int(self.code[-1])
 
 

@@ -372,7 +372,8 @@ def load_tables(folder: str | Path | None = None) -> Tables:
                 "island_cards.csv",
                 None,
                 "count",
-                f"back {back} has {cards} cards for {numbers[back]} island spaces in sea.csv",
+                f"back {back} has {cards} cards for {numbers[back]} island spaces in "
+                "sea.csv",
             )
     home, bridges = _load_home(folder)
     safe, slots, spaces = _load_spaces(folder)

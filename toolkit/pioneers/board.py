@@ -70,7 +70,10 @@ class Board(NamedTuple):
         return self.edge_index.get((ia, ib))
 
     def graph(self) -> nx.Graph:
-        """Return the static board as a networkx graph (city ids, names and coordinates)."""
+        """Return the static board as a networkx graph (city ids.
+
+        Names and coordinates).
+        """
         g = nx.Graph(side=self.side)
         for i, cid in enumerate(self.ids):
             g.add_node(

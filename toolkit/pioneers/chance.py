@@ -60,7 +60,10 @@ class Chance(Turns):
     # ----- protocol: set-up --------------------------------------------------
 
     def setup(self) -> State:
-        """Return the position before any chance turn: empty board, bank, pools (P-SETUP)."""
+        """Return the position before any chance turn.
+
+        Empty board, bank, pools (P-SETUP).
+        """
         n, p = len(self.board.ids), self.players
         in_play = 7 - TILES_REMOVED.get(p, 0)
         deck = len(self.regular_wagons) - WAGONS_REMOVED.get(p, 0)
@@ -93,7 +96,10 @@ class Chance(Turns):
         return self._next_tile(state)
 
     def _next_tile_city(self, state: State) -> int | None:
-        """Return the next city (in id order) to receive a set-up tile (P-SETUP-4), or None."""
+        """Return the next city (in id order) to receive a set-up tile (P-SETUP-4).
+
+        None if there is none.
+        """
         tiles = state.tiles
         for i in self._tile_order(state.covered):
             if tiles[i] is None:
@@ -101,13 +107,19 @@ class Chance(Turns):
         return None
 
     def _tile_order(self, covered: tuple[bool, ...]) -> tuple[int, ...]:
-        """Return the cities that receive a set-up tile (not start, not covered), in id order."""
+        """Return the cities that receive a set-up tile (not start, not covered).
+
+        In id order.
+        """
         if covered is self._covered0:
             return self._tile_order0
         return _tile_order(self.board, covered)
 
     def _next_tile(self, state: State) -> State:
-        """Continue set-up after a tile: next city, then the re-draw rule, then the rest."""
+        """Continue set-up after a tile.
+
+        Next city, then the re-draw rule, then the rest.
+        """
         if (
             any(cast(tuple, state.tile_pool))
             and self._next_tile_city(state) is not None
@@ -169,7 +181,8 @@ class Chance(Turns):
         return self._after_first(state._replace(start_player=fixed))
 
     def _after_first(self, state: State) -> State:
-        # P-SETUP-9: the market is filled from the deck only (a small custom deck may be empty).
+        # P-SETUP-9: the market is filled from the deck only (a small custom deck may be
+        # empty).
         return state._replace(phase="market" if state.deck > 0 else "deal", seat=CHANCE)
 
     def chance_outcomes(self, state: State) -> list[tuple[Any, float]]:
@@ -197,7 +210,11 @@ class Chance(Turns):
         if phase == "nugget":
             pool = nugget_pool(state)
             total = sum(pool)
-            return [(self._nugget[v], c / total) for v, c in zip(NUGGETS, pool, strict=False) if c]
+            return [
+                (self._nugget[v], c / total)
+                for v, c in zip(NUGGETS, pool, strict=False)
+                if c
+            ]
         if phase == "cover":
             cands = [
                 i

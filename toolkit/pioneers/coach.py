@@ -185,7 +185,10 @@ class Coach(Tables):
     def check_route(
         self, state: State, path: Sequence[str], seat: int | None = None
     ) -> int:
-        """Validate a stagecoach route for ``seat``; return its cost or raise IllegalAction."""
+        """Validate a stagecoach route for ``seat``.
+
+        Return its cost or raise IllegalAction.
+        """
         return self._walk(state, path, state.active if seat is None else seat)[0]
 
     def _walk(

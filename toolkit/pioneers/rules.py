@@ -191,7 +191,10 @@ class Pioneers(Chance):
     # ----- protocol: apply ---------------------------------------------------
 
     def apply(self, state: State, action: Any) -> State:
-        """Return the state after ``action``; raises :class:`IllegalAction` and changes nothing."""
+        """Return the state after ``action``.
+
+        Raises :class:`IllegalAction` and changes nothing.
+        """
         phase = state.phase
         if phase == "over":
             raise GameOver()
@@ -236,7 +239,10 @@ class Pioneers(Chance):
         return tuple(row["total"] for row in score_breakdown(self, state))
 
     def winners(self, state: State) -> tuple[int, ...]:
-        """Return the winning seat(s): most VP, then most money; still tied: shared (P-SCORE-5)."""
+        """Return the winning seat(s): most VP, then most money.
+
+        Still tied: shared (P-SCORE-5).
+        """
         sc = self.scores(state)
         key = [(sc[i], state.players[i].money) for i in range(self.players)]
         best = max(key)

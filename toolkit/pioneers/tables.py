@@ -88,7 +88,8 @@ class Tables:
         n = len(b.ids)
         if n >= 1 << 16:
             raise ValueError(f"a board may have up to 65535 cities, not {n}")
-        # Precomputed action objects and tables (structural sharing, no per-call allocation).
+        # Precomputed action objects and tables (structural sharing, no per-call
+        # allocation).
         self._place = tuple(A.PlaceRoad(*b.edge_ids(e)) for e in range(len(b.edges)))
         self._sergeant = tuple(
             A.SergeantRoad(*b.edge_ids(e)) for e in range(len(b.edges))
@@ -120,7 +121,8 @@ class Tables:
         self._offer_order = tuple(
             tuple((a + k) % players for k in range(1, players)) for a in range(players)
         )
-        # Wagons as they enter play (all seats occupied, face up): shared, never changed.
+        # Wagons as they enter play (all seats occupied, face up): shared, never
+        # changed.
         self._full_wagon = {
             w.id: Wagon(w.id, tuple(w.seats), (True,) * len(w.seats), w.vp, True)
             for w in wagons
@@ -148,12 +150,19 @@ class Tables:
         return self._covered0
 
     def _free_edges(self, state: State) -> int:
-        """Return connections where a bought road may go: no road, no covered end (ASSUMPTION-14)."""
-        # Covered cities never get roads, so every blocked connection is free: subtract them.
+        """Return connections where a bought road may go.
+
+        No road, no covered end (ASSUMPTION-14).
+        """
+        # Covered cities never get roads, so every blocked connection is free: subtract
+        # them.
         return state.roads.count(()) - self._usable_info(state.covered)[3]
 
     def _buyable_slots(self, market: tuple, pl: PlayerState) -> list[int]:
-        """Market slots ``pl`` can buy: the slot price and a pioneer per seat (P-BUY-7)."""
+        """Market slots ``pl`` can buy.
+
+        The slot price and a pioneer per seat (P-BUY-7).
+        """
         money, supply, seats = pl[P_MONEY], pl[P_SUPPLY], self._n_seats
         return [
             s
@@ -233,7 +242,10 @@ class Tables:
     def _matched_info(
         self, wagons: tuple[Wagon, ...]
     ) -> tuple[frozenset[str], dict[str | None, bool]]:
-        """Return the tile types the wagons match, and a table tile (or None) -> may the coach enter."""
+        """Return the tile types the wagons match.
+
+        And a table tile (or None) -> may the coach enter.
+        """
         mask = 0
         for w in wagons:
             if w[W_FACE_UP]:
@@ -253,7 +265,10 @@ def _usable_info(board: Board, covered: tuple[bool, ...]) -> tuple:
 
 
 def _tile_order(board: Board, covered: tuple[bool, ...]) -> tuple[int, ...]:
-    """Return the cities that receive a set-up tile (not start, not covered), in id order."""
+    """Return the cities that receive a set-up tile (not start, not covered).
+
+    In id order.
+    """
     return tuple(i for i in range(len(covered)) if i != board.start and not covered[i])
 
 
@@ -266,14 +281,20 @@ def _profs_of(
 
 
 def _profs_table(seats: tuple[str, ...]) -> tuple[tuple[str, ...], dict]:
-    """Return a wagon card's seats and, per pattern of occupied seats, :func:`_profs_of`."""
+    """Return a wagon card's seats and, per pattern of occupied seats.
+
+    :func:`_profs_of`.
+    """
     return seats, {
         occ: _profs_of(seats, occ) for occ in product((True, False), repeat=len(seats))
     }
 
 
 def _mask_info(mask: int) -> tuple[frozenset[str], dict[str | None, bool]]:
-    """For a bit mask of professions: the tile types matched, and tile -> may the coach enter."""
+    """For a bit mask of professions.
+
+    The tile types matched, and tile -> may the coach enter.
+    """
     matched = {p for k, p in enumerate(PROFESSIONS) if mask >> k & 1}
     if matched:
         matched.add("HOTEL")

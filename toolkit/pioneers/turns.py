@@ -84,7 +84,10 @@ class Turns(Coach):
         return self._start_turn(list(state), seat)
 
     def _start_turn(self, d: list, seat: int) -> State:
-        """P-INC-1 income, then the purchase phase with P-BUY-9 checked at turn start."""
+        """P-INC-1 income.
+
+        Then the purchase phase with P-BUY-9 checked at turn start.
+        """
         players: tuple[PlayerState, ...] = d[PLAYERS]
         pl = players[seat]
         forced = False
@@ -244,7 +247,8 @@ class Turns(Coach):
         if state.roads[e]:
             raise IllegalAction(
                 "P-BUY-6",
-                f"{action.a}-{action.b} already has a road; bought roads need a free connection.",
+                f"{action.a}-{action.b} already has a road; bought roads need a free "
+                "connection.",
             )
         d: list[Any] = list(state)
         self._add_road(d, e, d[ACTIVE])
@@ -298,7 +302,8 @@ class Turns(Coach):
         if state.forced and state.actions_left > 0:
             raise IllegalAction(
                 "P-BUY-9",
-                "all your wagons are empty: you must buy a wagon before ending purchases.",
+                "all your wagons are empty: you must buy a wagon before ending "
+                "purchases.",
             )
         d: list[Any] = list(state)
         d[PHASE] = "move"
@@ -322,7 +327,8 @@ class Turns(Coach):
             if action.cost != cost:
                 raise IllegalAction(
                     "P-MOVE-2",
-                    f"the route {'-'.join(action.path)} costs ${cost}, not ${action.cost}.",
+                    f"the route {'-'.join(action.path)} costs ${cost}, not "
+                    f"${action.cost}.",
                 )
         players = state.players
         received[me] -= cost
@@ -407,7 +413,8 @@ class Turns(Coach):
         if tile != "HOTEL" and action.profession != tile:
             raise IllegalAction(
                 "P-SETTLE-1",
-                f"this city wants a {tile}; you cannot settle a {action.profession} here.",
+                f"this city wants a {tile}; you cannot settle a {action.profession} "
+                "here.",
             )
         rule = "P-SETTLE-2" if tile == "HOTEL" else "P-SETTLE-1"
         d: list[Any] = list(state)
@@ -469,7 +476,8 @@ class Turns(Coach):
         if me in r:
             raise IllegalAction(
                 "P-TILE-5",
-                "a double road needs two different players; this road is already yours.",
+                "a double road needs two different players; this road is already "
+                "yours.",
             )
         if state.players[me].roads_left <= 0:
             raise IllegalAction("P-TILE-5", "you have no roads left in your supply.")
