@@ -63,7 +63,7 @@ class Board(NamedTuple):
         return self.ids[a], self.ids[b]
 
     def edge_of(self, a: str, b: str) -> int | None:
-        """Return the index of the connection between cities ``a`` and ``b``, or None."""
+        """Return the index of the connection between ``a`` and ``b``, or None."""
         ia, ib = self.index.get(a), self.index.get(b)
         if ia is None or ib is None:
             return None
@@ -155,7 +155,7 @@ def make_board(
 
 @functools.lru_cache(maxsize=8)
 def load_board(side: str) -> Board:
-    """Return the designed board side ``"4p"`` or ``"23p"`` from ``datasets/pioneers``."""
+    """Return the designed board side ``"4p"`` or ``"23p"`` (``datasets/pioneers``)."""
     from .data import load_cities, load_connections
 
     cities = load_cities(side)

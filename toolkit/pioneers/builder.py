@@ -71,7 +71,7 @@ def fixture_game(
     wagons: Sequence[WagonSpec] = (),
     **options: Any,
 ) -> Pioneers:
-    """Return a game on a small board given as ``"A-B"`` connections (cities are inferred)."""
+    """Return a game on a small board of ``"A-B"`` connections (cities inferred)."""
     connections = list(connections)
     cities = sorted({c for conn in connections for c in conn.split("-")} | {start})
     board = make_board(cities, connections, start=start, side="fixture")

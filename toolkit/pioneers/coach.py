@@ -1,4 +1,4 @@
-"""Pioneers stagecoach routes in the engine: the move generator and route checks (P-MOVE).
+"""Pioneers stagecoach routes in the engine: move generator, route checks (P-MOVE).
 
 :class:`Coach` finds every affordable target along its cheapest route with a
 Dijkstra over plain integers (:meth:`Coach.cheapest_routes`), lists them as
@@ -108,7 +108,7 @@ class Coach(Tables):
             for v, e in adj[u]:
                 old = bkey[v]
                 if old <= here:
-                    continue  # reached at most as dearly as u: no route via u can be better
+                    continue  # reached at most as dearly as u: no better route via u
                 t = tiles[v]
                 if t is not None and not enter[t]:
                     continue  # a tile the player has no pioneer for (P-MOVE-1)
@@ -194,7 +194,7 @@ class Coach(Tables):
     def _walk(
         self, state: State, path: Sequence[str], seat: int
     ) -> tuple[int, list[int], int]:
-        """One pass over a route: its cost, what each seat receives, what the bank receives.
+        """Walk a route once: its cost, what each seat and what the bank receive.
 
         Raises IllegalAction naming the first rule the route breaks.
         """
@@ -272,7 +272,7 @@ class Coach(Tables):
     def _payments_on(
         self, state: State, path: tuple[int, ...], seat: int
     ) -> tuple[list[int], int]:
-        """Return what each seat and the bank receive for a route of city indices (P-MOVE-2)."""
+        """Return what each seat and the bank receive along a route (P-MOVE-2)."""
         roads, edge_index = state.roads, self.board.edge_index
         received = [0] * self.players
         bank = 0

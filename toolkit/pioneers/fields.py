@@ -104,7 +104,7 @@ def nugget_pool(state: State) -> tuple[int, ...]:
 
 
 def with_field(t: tuple, i: int, value: Any) -> Any:
-    """Return a copy of the NamedTuple ``t`` with field number ``i`` set to ``value``."""
+    """Return a copy of the NamedTuple ``t`` with field ``i`` set to ``value``."""
     c = list(t)
     c[i] = value
     return new_tuple(type(t), c)

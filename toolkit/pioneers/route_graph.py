@@ -1,4 +1,4 @@
-"""Stagecoach routing on networkx graphs: the graph, the toll, cheapest routes, the verdict.
+"""Stagecoach routing on networkx graphs: graph, toll, cheapest routes, verdict.
 
 See :mod:`toolkit.pioneers.routes`, which gathers the routing functions.
 """

@@ -26,7 +26,7 @@ class Wagon(NamedTuple):
 
 
 class PlayerState(NamedTuple):
-    """Everything a player owns. All of it is public except ``nuggets`` (ASSUMPTION-10)."""
+    """Everything a player owns; all public except ``nuggets`` (ASSUMPTION-10)."""
 
     money: int
     vp: int

@@ -189,13 +189,13 @@ class Tables:
         return out
 
     def _seat_action(self, kind: type, wagon: str, prof: str) -> Any:
-        """Return the (shared) action object ``kind`` for a pioneer of ``prof`` on ``wagon``."""
+        """Return the shared ``kind`` action for a ``prof`` pioneer on ``wagon``."""
         by_prof = self._seat_acts[kind].get(wagon)  # wagon id -> profession -> action
         act = by_prof.get(prof) if by_prof is not None else None
         return act if act is not None else _seat_action(kind, wagon, prof)
 
     def _profs_on(self, w: Wagon) -> tuple[tuple[str, ...], int]:
-        """Professions with a pioneer on a seat of ``w`` (PROFESSIONS order) and as a bit mask.
+        """Return the professions seated on ``w`` (PROFESSIONS order) and their bit mask.
 
         Depends only on the seats and which are occupied: a table per wagon card.
         """

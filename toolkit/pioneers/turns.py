@@ -1,4 +1,4 @@
-"""The Pioneers turn: income, purchases, the stagecoach, settling, joining (P-INC..P-JOIN).
+"""The Pioneers turn: income, purchases, stagecoach, settling, joining (P-INC..P-JOIN).
 
 :class:`Turns` holds the handler of every decision of a turn and the steps
 between them. The steps work on a draft list ``d`` (see
