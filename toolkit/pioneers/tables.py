@@ -195,7 +195,7 @@ class Tables:
         return act if act is not None else _seat_action(kind, wagon, prof)
 
     def _profs_on(self, w: Wagon) -> tuple[tuple[str, ...], int]:
-        """Return the professions seated on ``w`` (PROFESSIONS order) and their bit mask.
+        """Return the professions seated on ``w`` (PROFESSIONS order), and as a mask.
 
         Depends only on the seats and which are occupied: a table per wagon card.
         """
