@@ -34,7 +34,8 @@ DEFAULTS: dict[str, Any] = {
     "max_purchases_per_turn": 1,  # CONFLICT-3, ASSUMPTION-26
     "victory_check": "immediate",  # CONFLICT-4, ASSUMPTION-21
     "pirates_target": "farthest",  # ASSUMPTION-6 (variant: "farthest_empty")
-    "max_turns": None,  # not a rule: stop unfinished games (no winner); None = play to a win
+    # not a rule: stop unfinished games (no winner); None = play to a win
+    "max_turns": None,
 }
 
 
@@ -52,7 +53,7 @@ def _counts(cost: Mapping[str, int], what: str) -> tuple[int, ...]:
 
 
 class Anno1503Base:
-    """The static facts of an Anno 1503 game (see :class:`~toolkit.anno1503.rules.Anno1503`)."""
+    """The static facts of an Anno 1503 game (:class:`~toolkit.anno1503.Anno1503`)."""
 
     def __init__(
         self, players: int = 4, data: str | None = None, **options: Any
@@ -146,7 +147,7 @@ class Anno1503Base:
         return f"Anno1503(players={self.players}{extra})"
 
     def conditions(self, s: State, seat: int) -> tuple[str, ...]:
-        """Return the victory conditions ``seat`` meets now (A-WIN-1), recomputed from the state.
+        """Return the victory conditions ``seat`` meets now (A-WIN-1), from the state.
 
         Examples
         --------
@@ -170,7 +171,7 @@ class Anno1503Base:
         return tuple(met)
 
     def count_conditions(self, s: State, seat: int) -> int:
-        """How many victory conditions ``seat`` meets now (same tests as :meth:`conditions`)."""
+        """Return how many victory conditions ``seat`` meets (as :meth:`conditions`)."""
         p = s.players[seat]
         return (
             (p.gold >= VICTORY["V-GOLD"])
@@ -181,7 +182,7 @@ class Anno1503Base:
         )
 
     def ship_ap(self, s: State, seat: int, ship: int) -> int:
-        """Return action points ship ``ship`` (0 or 1) of ``seat`` has left (A-SHIP-1/2)."""
+        """Return the AP ship ``ship`` (0 or 1) of ``seat`` has left (A-SHIP-1/2)."""
         if s.players[seat].ships[ship] is None:
             return 0
         if seat == s.active and s.phase in ("sea", "look", "reveal"):
@@ -205,7 +206,7 @@ class Anno1503Base:
         return self.farthest[0]
 
     def _placements(self, s: State, p: Player) -> list[str]:
-        """Return building choices for a legal Pioneer placement ([""] if the space has no slot)."""
+        """Return the buildings a new Pioneer may take ([""]: its space has no slot)."""
         if not affords(p.hand, self.cost_pioneer):
             return []
         if (
@@ -221,7 +222,7 @@ class Anno1503Base:
         return sorted({b for b in s.display if b not in p.buildings})
 
     def _upgrade_problem(self, p: Player, r: str, paid: bool) -> tuple[str, str] | None:
-        """Why resident level ``r`` cannot be upgraded now, as (rule, message), or None."""
+        """Return why level ``r`` cannot be upgraded now: (rule, message), or None."""
         if r == "MERCHANT":
             return "A-UPG-3", "a Merchant is the highest level and cannot be upgraded"
         if (

@@ -157,7 +157,7 @@ def position(
     roll: int = 0,
     **changes: Any,
 ) -> State:
-    """Return a state in ``phase`` (default phase 2) of ``active``'s turn, with the named changes.
+    """Return a state in ``phase`` (default 2) of ``active``'s turn, with these changes.
 
     ``seats`` maps a seat to fields: ``gold``; ``hand`` ("SPICE SPICE STONE" or a
     dict); ``residents`` ("P S C P+SCHOOL": one token per space from space 1, a

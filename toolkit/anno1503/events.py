@@ -1,4 +1,4 @@
-"""Production and events, resolved seat by seat from the active player (A-PROD, A-EVENT).
+"""Production and events, resolved seat by seat from the active one (A-PROD, A-EVENT).
 
 A roll of 1-5 or an event puts one ``(kind, seat)`` entry per seat on the
 state's queue, in turn order from the active player (A-EVENT-6, ASSUMPTION-16;
@@ -177,7 +177,7 @@ def advance(game: Anno1503Base, state: State) -> State:
 def event_queue(
     game: Anno1503Base, state: State, event: str
 ) -> tuple[tuple[str, int], ...]:
-    """One queue entry per seat in turn order from the active player (two with a Church)."""
+    """Return one queue entry per seat in turn order from the active (two: a Church)."""
     n = game.players
     order = [(state.active + i) % n for i in range(n)]
     if event == "PIRATES":

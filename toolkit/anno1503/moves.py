@@ -297,7 +297,10 @@ def _upgrade(game: Anno1503Base, s: State, a: A.Upgrade) -> State:
 
 
 def sale_value(game: Anno1503Base, p: Player, goods: tuple[int, ...]) -> int:
-    """Gold for selling ``goods`` to ``p``'s residents (A-SELL-2 with School/Restaurant/Bath House)."""
+    """Return the gold for selling ``goods`` to ``p``'s residents (A-SELL-2).
+
+    School, Restaurant and Bath House included.
+    """
     total = 0
     for g, n in enumerate(goods):
         if n:

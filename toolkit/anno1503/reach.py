@@ -1,4 +1,4 @@
-"""How far a ship gets this turn: reachable sea spaces and explorable islands (A-SHIP, A-EXPL).
+"""How far a ship gets this turn: sea spaces and islands it reaches (A-SHIP, A-EXPL).
 
 Built on the distances the game computes once (:mod:`toolkit.anno1503.sea`).
 """
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 def sea_graph(game: Anno1503Base) -> nx.Graph:
-    """Return the game's sea graph (nodes are ``(row, col)`` sea spaces); do not modify it.
+    """Return the game's sea graph (nodes: ``(row, col)`` sea spaces); do not modify it.
 
     Examples
     --------
@@ -43,7 +43,7 @@ class Reach(NamedTuple):
 
 
 def reach_from(game: Anno1503Base, at: Pos, ap: int, stacks=None) -> Reach:
-    """Sea spaces within ``ap`` moves of ``at``, and islands explorable with ``ap`` (1 AP each).
+    """Return sea spaces within ``ap`` of ``at``, and islands explorable (1 AP each).
 
     ``stacks`` (the state's island stacks) limits the islands to those holding a card.
     """
@@ -61,7 +61,7 @@ def reach_from(game: Anno1503Base, at: Pos, ap: int, stacks=None) -> Reach:
 
 
 def reachable(game: Anno1503Base, state: State, seat: int | None = None) -> list[Reach]:
-    """For each of ``seat``'s ships on the board: reachable sea spaces and explorable islands.
+    """Return, per ship of ``seat`` on the board, its reachable spaces and islands.
 
     Uses the action points the ship has left this turn (its full AP if phase 3
     has not begun, or if ``seat`` is not the active player).

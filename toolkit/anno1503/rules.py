@@ -47,11 +47,11 @@ class Anno1503(Anno1503Base):
     ----------
     players : 2, 3 or 4.
     cost_pioneer_to_settler : CONFLICT-1; default ``{"CLOTH": 1, "STONE": 2}``.
-    sale_cards_per_resident : CONFLICT-2; cards each resident takes per sale (default 1).
+    sale_cards_per_resident : CONFLICT-2; cards per resident and sale (default 1).
     max_purchases_per_turn : CONFLICT-3; 1 (default) or 2.
     victory_check : CONFLICT-4; ``"immediate"`` (default) or ``"end_of_turn"``.
     pirates_target : ASSUMPTION-6; ``"farthest"`` (default) or ``"farthest_empty"``.
-    max_turns : stop after this many turns without a winner (default ``None``: no limit).
+    max_turns : stop after this many turns without a winner (``None``: no limit).
     data : a folder with the dataset files (default: ``datasets/anno1503``).
 
     Examples
@@ -219,7 +219,7 @@ class Anno1503(Anno1503Base):
         return after
 
     def observe(self, s: State, seat: int) -> State:
-        """Return what ``seat`` sees: island cards it did not explore become face-down ``?/b`` cards.
+        """Return what ``seat`` sees: cards it did not explore become face-down ``?/b``.
 
         The undecided faces (``pool``) become what ``seat`` can deduce: the deck
         minus the cards it can see (on home islands, out of the game, and the island

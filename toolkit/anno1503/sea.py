@@ -48,7 +48,7 @@ def coast(graph: nx.Graph, islands: list[Pos]) -> dict[Pos, tuple[Pos, ...]]:
 def farthest_islands(
     graph: nx.Graph, start: Pos, islands: list[Pos]
 ) -> tuple[Pos, ...]:
-    """Islands ordered from farthest to nearest by sea distance from the start (ASSUMPTION-3).
+    """Return the islands from farthest to nearest by sea distance (ASSUMPTION-3).
 
     An island's distance is the fewest moves from the start to a sea space next
     to it; ties go to the lowest ``(row, col)``.

@@ -1,6 +1,6 @@
 """Anno 1503 states: immutable named tuples holding only what changes during a game.
 
-The board, decks and options live on the game object (:class:`~toolkit.anno1503.Anno1503`).
+The board, decks and options live on the game (:class:`~toolkit.anno1503.Anno1503`).
 A state is a :class:`State`; each seat's home island and purse is a :class:`Player`.
 Island cards on the sea board are stacks of :class:`IslandCard` (bottom first,
 ASSUMPTION-6).  A face-down card whose face is not decided yet has the code
@@ -32,7 +32,7 @@ PHASES = (
 
 
 class IslandCard(NamedTuple):
-    """A face-down island card: its code (``?/2`` if undecided) and who has looked at it.
+    """A face-down island card: its code (``?/2`` if undecided) and who looked at it.
 
     ``seen`` is a bit mask over seats (bit ``1 << seat``).
     """
