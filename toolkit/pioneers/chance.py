@@ -1,6 +1,6 @@
 """Pioneers set-up and chance turns: tiles, covers, the start player, wagons, nuggets.
 
-:class:`Chance` adds to the turn structure of :class:`~toolkit.pioneers.turns.Turns`
+:class:`Chance` adds to the turn of :class:`~toolkit.pioneers.settling.Settling`
 the opening of a game (P-SETUP) and every chance turn: what can happen, with
 which probability, and what it does to the state.
 """
@@ -46,15 +46,15 @@ from .fields import (
     replace_at,
     with_field,
 )
+from .settling import Settling
 from .state import PlayerState, State
 from .tables import _tile_order
-from .turns import Turns
 
 _TILE_INDEX = {t: i for i, t in enumerate(TILE_TYPES)}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class Chance(Turns):
+class Chance(Settling):
     """The set-up and the chance turns of a Pioneers game."""
 
     # ----- protocol: set-up --------------------------------------------------

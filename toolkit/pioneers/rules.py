@@ -9,7 +9,8 @@ The engine is a chain of classes, one module each, every one building on the
 one before: :class:`~toolkit.pioneers.tables.Tables` (options and static
 tables), :class:`~toolkit.pioneers.coach.Coach` (stagecoach routes and the
 move generator), :class:`~toolkit.pioneers.turns.Turns` (the turn and its
-handlers), :class:`~toolkit.pioneers.chance.Chance` (set-up and chance turns)
+purchases), :class:`~toolkit.pioneers.settling.Settling` (moving, settling,
+joining), :class:`~toolkit.pioneers.chance.Chance` (set-up and chance turns)
 and here :class:`Pioneers` (the protocol: legal actions, apply, observe,
 scores).
 
