@@ -21,7 +21,7 @@ STAMP := $(VENV)/.frontier-installed
 # The compiled engine (see toolkit/compiled.py) is rebuilt when its sources change.
 # If it cannot be built, the same code runs as plain Python (slower) and make goes on.
 COMPILED := $(VENV)/.frontier-compiled
-COMPILED_SOURCES := toolkit/pioneers/rules.py toolkit/core/play.py toolkit/pioneers/scoring.py
+COMPILED_SOURCES := toolkit/core/play.py $(foreach f,$(wildcard toolkit/*/compiled.txt),$(f) $(patsubst %,$(dir $(f))%.py,$(shell grep -o "^[a-z_][a-z0-9_]*" $(f))))
 
 PYTEST_ARGS ?= -n 2
 NOTEBOOKS := $(wildcard notebooks/*.ipynb)

@@ -1,11 +1,18 @@
 """The optional compiled engine: the same Python source, compiled with mypyc.
 
 ``make venv`` (and so ``make lab`` and ``make test``) runs ``python -m
-toolkit compiled build``, which compiles the modules in :data:`MODULES` with
+toolkit compiled build``, which compiles the modules of :func:`modules` with
 `mypyc <https://mypyc.readthedocs.io>`_ into extension modules next to their
 sources. Python then imports the extension instead of the ``.py`` file; the
 behaviour is the same (the tests run both ways and compare game records byte
-for byte), only about twice as fast (see ``benchmarks/pioneers_speed.py``).
+for byte), only about twice as fast (see the speed scripts in ``benchmarks``).
+
+Which modules: :data:`CORE` (the shared play loop) and, for each game of
+:data:`toolkit.GAMES`, the modules its package lists in a text file
+``compiled.txt`` (one module name, relative to the package, per line; ``#``
+starts a comment). The file is read, not imported, so ``import toolkit`` (which
+runs :func:`install_guard`) imports no game. Each package is compiled as one
+mypyc group, so calls and subclassing between its modules stay native.
 
 A compiled module is only used while it matches its source: the build records
 each source's SHA-256 in ``compiled.json``; if a source has changed since, or
@@ -31,12 +38,51 @@ import tempfile
 import warnings
 from pathlib import Path
 
-#: The modules compiled, as dotted names (the hot path of a Pioneers game).
-MODULES = ("toolkit.pioneers.rules", "toolkit.core.play", "toolkit.pioneers.scoring")
+#: The generic modules compiled (each game package lists its own in ``compiled.txt``).
+CORE = ("toolkit.core.play",)
+#: The file in a game package naming the package's modules to compile.
+LISTING = "compiled.txt"
 
 _ROOT = Path(__file__).resolve().parent  # the toolkit package directory
 _MANIFEST = _ROOT / "compiled.json"
 _SUFFIX = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+
+
+def _packages() -> list[str]:
+    """Return the packages of the registered games.
+
+    From :data:`toolkit.GAMES` (not imported).
+    """
+    from toolkit import GAMES  # set before toolkit/__init__ runs install_guard
+
+    return list(dict.fromkeys(target.split(":")[0] for target in GAMES.values()))
+
+
+def groups() -> list[tuple[str, tuple[str, ...]]]:
+    """Return the compilation groups.
+
+    ``(group name, dotted module names)``, core first.
+    """
+    out = [(name, (name,)) for name in CORE]
+    for package in _packages():
+        listing = _ROOT.parent.joinpath(*package.split("."), LISTING)
+        try:
+            lines = listing.read_text().splitlines()
+        except OSError:
+            continue  # a game without compiled modules
+        names = tuple(
+            f"{package}.{line.split('#')[0].strip()}"
+            for line in lines
+            if line.split("#")[0].strip()
+        )
+        if names:
+            out.append((f"{package}.engine", names))
+    return out
+
+
+def modules() -> tuple[str, ...]:
+    """Every compiled module, as dotted names."""
+    return tuple(name for _, names in groups() for name in names)
 
 
 def _source(name: str) -> Path:
@@ -64,22 +110,32 @@ def pure_requested() -> bool:
 
 
 def status() -> dict[str, str]:
-    """Per module in :data:`MODULES`: ``"compiled"`` or why the source is used."""
+    """Per module of :func:`modules`: ``"compiled"`` or why the source is used.
+
+    The modules of one group are compiled together, so a group is used whole
+    or not at all: one stale source makes its whole group use the sources.
+    """
     recorded = _manifest().get("modules", {})
     out = {}
-    for name in MODULES:
-        if not _extension(name).exists():
-            out[name] = "python (not compiled)"
-        elif pure_requested():
-            out[name] = "python (FRONTIER_PURE is set)"
-        elif recorded.get(name) != _sha256(_source(name)):
-            out[name] = "python (the compiled module is older than its source)"
-        else:
-            out[name] = "compiled"
+    for _, names in groups():
+        current = {name: recorded.get(name) == _sha256(_source(name)) for name in names}
+        for name in names:
+            if not _extension(name).exists():
+                out[name] = "python (not compiled)"
+            elif pure_requested():
+                out[name] = "python (FRONTIER_PURE is set)"
+            elif not current[name]:
+                out[name] = "python (the compiled module is older than its source)"
+            elif not all(current.values()):
+                out[name] = (
+                    "python (a module compiled with it is older than its source)"
+                )
+            else:
+                out[name] = "compiled"
     return out
 
 
-def is_compiled(name: str = MODULES[0]) -> bool:
+def is_compiled(name: str = CORE[0]) -> bool:
     """Whether the imported module ``name`` is the compiled extension."""
     module = sys.modules.get(name)
     return module is not None and str(getattr(module, "__file__", "")).endswith(_SUFFIX)
@@ -118,12 +174,17 @@ def install_guard() -> None:
         sys.meta_path.insert(0, _PreferSource(stale))
 
 
+def _relative(name: str) -> str:
+    return str(_source(name).relative_to(_ROOT.parent))
+
+
 def build() -> None:
-    """Compile :data:`MODULES` with mypyc into extension modules next to the sources."""
+    """Compile :func:`modules` with mypyc into extension modules next to the sources."""
     from mypyc.build import mypycify  # the `fast` extra: mypy and setuptools
     from setuptools import setup
 
-    sources = [str(_source(name).relative_to(_ROOT.parent)) for name in MODULES]
+    parts = groups()
+    sources = [_relative(name) for _, names in parts for name in names]
     with tempfile.TemporaryDirectory() as tmp:
         cwd = os.getcwd()
         os.chdir(_ROOT.parent)
@@ -135,7 +196,10 @@ def build() -> None:
                 ext_modules=mypycify(
                     [*sources, "--follow-imports=silent", "--ignore-missing-imports"],
                     opt_level="3",
-                    separate=True,  # one extension per module, each next to its source
+                    # per group one shared library, and per module a small extension
+                    separate=[
+                        ([_relative(n) for n in names], group) for group, names in parts
+                    ],
                     target_dir=str(Path(tmp) / "c"),
                 ),
                 script_args=["-q", "build_ext", "--inplace", "--build-temp", tmp],
@@ -144,18 +208,19 @@ def build() -> None:
             os.chdir(cwd)
     manifest = {
         "python": sys.version.split()[0],
-        "modules": {name: _sha256(_source(name)) for name in MODULES},
+        "modules": {name: _sha256(_source(name)) for name in modules()},
     }
     _MANIFEST.write_text(json.dumps(manifest, indent=1) + "\n")
 
 
 def clean() -> None:
     """Delete the compiled modules and the manifest (the sources are used again)."""
-    for name in MODULES:
-        extension = _extension(name)
-        extension.unlink(missing_ok=True)
-        # mypyc's runtime library for the module, beside it (separate=True builds)
-        extension.with_name(extension.name.replace(".", "__mypyc.", 1)).unlink(missing_ok=True)
+    for group, names in groups():
+        for name in names:
+            _extension(name).unlink(missing_ok=True)
+        _extension(f"{group}__mypyc").unlink(
+            missing_ok=True
+        )  # the group's shared library
     _MANIFEST.unlink(missing_ok=True)
     shutil.rmtree(_ROOT.parent / "build", ignore_errors=True)
 
@@ -168,16 +233,20 @@ def main(argv: list[str] | None = None) -> int:
         try:
             build()
         except (Exception, SystemExit) as exc:  # any failure: the Python engine runs
-            print(f"toolkit.compiled: not compiled ({type(exc).__name__}: {exc}); "
-                  "the pure Python engine is used.", file=sys.stderr)
+            print(
+                f"toolkit.compiled: not compiled ({type(exc).__name__}: {exc}); "
+                "the pure Python engine is used.",
+                file=sys.stderr,
+            )
             return 0 if "--optional" in args else 1
     elif command == "clean":
         clean()
     elif command != "status":
-        print("usage: python -m toolkit compiled [build [--optional] | clean | status]",
-              file=sys.stderr)
+        print(
+            "usage: python -m toolkit compiled [build [--optional] | clean | status]",
+            file=sys.stderr,
+        )
         return 2
     for name, state in status().items():
         print(f"{name}: {state}")
     return 0
-

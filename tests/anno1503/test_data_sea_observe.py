@@ -292,7 +292,7 @@ def test_importing_the_engine_loads_no_notebook_stack():
 
 
 @pytest.mark.parametrize(
-    "module", ["__init__", "actions", "builder", "queries", "rules", "sea", "tables"]
+    "module", ["__init__", "actions", "base", "builder", "queries", "reach", "rules", "tables"]
 )
 def test_docstring_examples_run(module):
     import doctest

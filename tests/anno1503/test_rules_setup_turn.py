@@ -58,7 +58,7 @@ def test_A_COMP_4_home_island_tables_and_bridges(game4):
         assert faces[faces.index("ANY")] == "ANY"
         assert faces.index("ANY") + 1 not in game4.bridges[seat]
     assert game4.tables.safe_spaces == 2  # two spaces inside the red border
-    assert anno1503.rules.WOODEN_BRIDGES == 3  # 3 brown wooden bridges
+    assert anno1503.constants.WOODEN_BRIDGES == 3  # 3 brown wooden bridges
 
 
 def test_A_COMP_5_island_backs_match_island_numbers(game4):
@@ -77,7 +77,7 @@ def test_A_COMP_6_public_buildings_removed_by_back(players, count):
 
 def test_A_COMP_7_three_condition_markers_five_conditions():
     assert len(anno1503.VICTORY) == 5
-    assert anno1503.rules.CONDITIONS_TO_WIN == 3
+    assert anno1503.constants.CONDITIONS_TO_WIN == 3
 
 
 @pytest.mark.parametrize(
@@ -111,7 +111,7 @@ def test_A_SETUP_4_each_colour_has_ships_and_residents(game4):
     s = game4.setup()
     assert len(s.players) == 4
     assert (
-        anno1503.rules.PIONEER_SETTLER_CARDS + anno1503.rules.CITIZEN_MERCHANT_CARDS
+        anno1503.constants.PIONEER_SETTLER_CARDS + anno1503.constants.CITIZEN_MERCHANT_CARDS
         == 7
     )
 

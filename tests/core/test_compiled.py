@@ -53,7 +53,7 @@ def test_compiled_and_python_engines_play_identical_games():
     assert pure["file"].endswith("rules.py")
     assert all(s.startswith("python") for s in pure["status"].values())
     fast = _run(pure=False)
-    if fast["status"]["toolkit.pioneers.rules"] != "compiled":
+    if set(fast["status"].values()) != {"compiled"}:
         if os.environ.get("CI"):  # CI builds the engine (make venv): it must be tested
             pytest.fail(f"the compiled engine was not built: {fast['status']}")
         pytest.skip(f"engine not compiled here: {fast['status']}")
@@ -69,9 +69,19 @@ def test_status_names_a_stale_or_switched_off_build(monkeypatch, tmp_path):
     monkeypatch.setattr(compiled, "_manifest", lambda: {"modules": {}})
     assert set(compiled.status().values()) == {
         "python (the compiled module is older than its source)"}
-    current = {name: compiled._sha256(compiled._source(name)) for name in compiled.MODULES}
+    current = {name: compiled._sha256(compiled._source(name)) for name in compiled.modules()}
     monkeypatch.setattr(compiled, "_manifest", lambda: {"modules": current})
     assert set(compiled.status().values()) == {"compiled"}
+    group, names = next((g, n) for g, n in compiled.groups() if len(n) > 1)
+    one_stale = {**current, names[0]: "an older source"}
+    monkeypatch.setattr(compiled, "_manifest", lambda: {"modules": one_stale})
+    status = compiled.status()
+    assert status[names[0]] == "python (the compiled module is older than its source)"
+    # modules compiled together are used together: the rest of the group uses its sources
+    assert {status[n] for n in names[1:]} == {
+        "python (a module compiled with it is older than its source)"}, group
+    assert {s for n, s in status.items() if n not in names} == {"compiled"}
+    monkeypatch.setattr(compiled, "_manifest", lambda: {"modules": current})
     monkeypatch.setenv("FRONTIER_PURE", "1")
     assert set(compiled.status().values()) == {"python (FRONTIER_PURE is set)"}
     monkeypatch.setenv("FRONTIER_PURE", "0")
@@ -87,8 +97,29 @@ def test_a_stale_build_is_bypassed_for_the_python_source():
 
 
 def test_every_compiled_module_exists_as_python_source():
-    for name in compiled.MODULES:
+    for name in compiled.modules():
         assert compiled._source(name).is_file(), name
+
+
+def test_each_game_package_lists_its_compiled_modules():
+    from toolkit import GAMES
+
+    groups = dict(compiled.groups())
+    assert groups.pop("toolkit.core.play") == ("toolkit.core.play",)
+    packages = {target.split(":")[0] for target in GAMES.values()}
+    for group, names in groups.items():
+        package = group.rsplit(".", 1)[0]
+        assert package in packages and all(n.startswith(package + ".") for n in names)
+        listing = compiled._source(package + ".x").with_name(compiled.LISTING)
+        assert listing.is_file(), listing
+
+
+def test_importing_the_toolkit_imports_no_game():
+    """install_guard reads the packages' listings; it imports none of them."""
+    code = "import sys, toolkit; print(sorted(m for m in sys.modules if m.startswith('toolkit')))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True,
+                         capture_output=True, text=True, timeout=60)
+    assert out.stdout.split() == ["['toolkit',", "'toolkit.compiled']"]
 
 
 def test_a_lesson_can_subclass_the_engine_to_change_a_rule():

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from toolkit.core import CHANCE, IllegalAction, play, random_agent
-from toolkit.pioneers import Pioneers, rules
+from toolkit.pioneers import Pioneers, fields, rules
 from toolkit.pioneers.state import PlayerState, State, Wagon
 
 
@@ -29,7 +29,7 @@ def test_field_constants_name_the_fields_they_index():
     for cls, consts in names.items():
         assert len(consts) == len(cls._fields), cls
         for const in consts:
-            field = cls._fields[getattr(rules, const)]
+            field = cls._fields[getattr(fields, const)]
             expected = const.split("_", 1)[1] if const[:2] in ("P_", "W_") else const
             expected = {"ROAD_OWNERS": "ROADS"}.get(expected, expected)
             assert field == expected.lower(), (const, field)

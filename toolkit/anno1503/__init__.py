@@ -64,8 +64,8 @@ from .builder import position
 from .constants import ASSUMPTIONS, HAND_LIMIT, VICTORY
 from .moves import sale_value
 from .queries import production_odds, summary
+from .reach import Reach, reachable, sea_graph
 from .rules import AP_PER_SHIP, DEFAULTS, Anno1503
-from .sea import Reach, reachable, sea_graph
 from .state import IslandCard, Player, State
 from .tables import BUILDINGS, GOODS, RESIDENTS, Tables, load_tables
 

@@ -51,16 +51,21 @@ class BuildShip:
     """A-BUILD-1: build a ship from the supply onto the start space."""
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return "build ship"
 
 
 @dataclass(frozen=True, slots=True)
 class PlacePioneer:
-    """A-PLACE-1: place a Pioneer; ``building`` is the free public building (A-PB-1) or ""."""
+    """A-PLACE-1: place a Pioneer.
+
+    ``building`` is the free public building (A-PB-1) or "".
+    """
 
     building: str = ""
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"place pioneer {self.building}".rstrip()
 
 
@@ -71,6 +76,7 @@ class Upgrade:
     space: int
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"upgrade {self.space}"
 
 
@@ -81,7 +87,8 @@ class Sell:
     goods: tuple[int, ...]
 
     def __str__(self) -> str:
-        names = [g for g, n in zip(GOODS, self.goods) for _ in range(n)]
+        """Write the action in the notation that ``parse_action`` reads."""
+        names = [g for g, n in zip(GOODS, self.goods, strict=False) for _ in range(n)]
         return "sell " + "+".join(names)
 
 
@@ -92,6 +99,7 @@ class Buy:
     good: str
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"buy {self.good}"
 
 
@@ -102,28 +110,37 @@ class Raid:
     target: int
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"raid {self.target}"
 
 
 @dataclass(frozen=True, slots=True)
 class Sail:
-    """A-SHIP-3: move ship ``ship`` (1 or 2) to sea space ``to``; costs the sea distance in AP."""
+    """A-SHIP-3: move ship ``ship`` (1 or 2) to sea space ``to``.
+
+    Costs the sea distance in AP.
+    """
 
     ship: int
     to: Pos
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"sail {self.ship} {_pos(self.to)}"
 
 
 @dataclass(frozen=True, slots=True)
 class Explore:
-    """A-EXPL-1: ship ``ship`` looks at the top card of the island at ``island`` (1 AP)."""
+    """A-EXPL-1.
+
+    Ship ``ship`` looks at the top card of the island at ``island`` (1 AP).
+    """
 
     ship: int
     island: Pos
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"explore {self.ship} {_pos(self.island)}"
 
 
@@ -132,17 +149,22 @@ class ReturnCard:
     """A-EXPL-2: put the explored card back face down."""
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return "return card"
 
 
 @dataclass(frozen=True, slots=True)
 class UseCard:
-    """A-ISL: use the explored card; a branch office names its ``bridge``, an upgrade its ``space``."""
+    """A-ISL: use the explored card.
+
+    A branch office names its ``bridge``, an upgrade its ``space``.
+    """
 
     bridge: int = 0
     space: int = 0
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         if self.bridge:
             return f"use card bridge {self.bridge}"
         if self.space:
@@ -155,27 +177,36 @@ class EndTurn:
     """End phase 2 or 3 and with it the turn (A-TURN-1)."""
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return "end turn"
 
 
 @dataclass(frozen=True, slots=True)
 class Take:
-    """Choose one good: a "?" face (A-PROD-3), a branch office (A-PROD-4) or Golden Age."""
+    """Choose one good.
+
+    A "?" face (A-PROD-3), a branch office (A-PROD-4) or Golden Age.
+    """
 
     good: str
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"take {self.good}"
 
 
 @dataclass(frozen=True, slots=True)
 class Remove:
-    """A-EVENT-2: Pirates take the branch office on ``bridge`` or the contract number ``contract``."""
+    """A-EVENT-2.
+
+    Pirates take the branch office on ``bridge`` or the contract number ``contract``.
+    """
 
     bridge: int = 0
     contract: int = 0
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return (
             f"remove bridge {self.bridge}"
             if self.bridge
@@ -190,6 +221,7 @@ class Discard:
     good: str
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"discard {self.good}"
 
 
@@ -200,6 +232,7 @@ class First:
     seat: int
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"first {self.seat}"
 
 
@@ -210,6 +243,7 @@ class Roll:
     face: int
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"roll {self.face}"
 
 
@@ -220,6 +254,7 @@ class EventRoll:
     face: int
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"event {self.face}"
 
 
@@ -230,16 +265,21 @@ class Reveal:
     code: str
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"reveal {self.code}"
 
 
 @dataclass(frozen=True, slots=True)
 class Draw:
-    """Chance (A-EVENT-2): the reserve's top card (``?/b`` if undecided) goes to the far island."""
+    """Chance (A-EVENT-2).
+
+    The reserve's top card (``?/b`` if undecided) goes to the far island.
+    """
 
     code: str
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"draw {self.code}"
 
 
@@ -250,6 +290,7 @@ class Steal:
     good: str
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"steal {self.good}"
 
 
@@ -343,7 +384,8 @@ def parse_action(text: str) -> Action:
         if m:
             return make(m)  # type: ignore[operator]
     raise ValueError(
-        f"{text!r} is not an Anno 1503 action; write e.g. 'build ship', 'place pioneer', "
+        f"{text!r} is not an Anno 1503 action; write e.g. 'build ship', 'place "
+        "pioneer', "
         "'upgrade 3', 'sell STONE+CLOTH', 'buy SPICE', 'sail 1 2,7', 'explore 1 1,6', "
         "'return card', 'use card bridge 3', 'end turn', 'take WOOD' or 'discard SPICE'"
     )

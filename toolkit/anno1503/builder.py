@@ -66,7 +66,10 @@ class _Cards:
         self.islands = [list(st) for st in s.islands]
 
     def take(self, code: str) -> str:
-        """Decide one card ``code``: out of the pool and (as a card) out of the reserve."""
+        """Decide one card ``code``.
+
+        Out of the pool and (as a card) out of the reserve.
+        """
         j = self.game.code_index.get(code)
         if j is None or not self.pool[j]:
             raise ValueError(f"no island card {code} left in this game's deck")
@@ -88,7 +91,7 @@ class _Cards:
 
     def find(self, prefix: str) -> str:
         """Take the first card in the deck whose code starts with ``prefix``."""
-        for code, n in zip(self.game.card_codes, self.pool):
+        for code, n in zip(self.game.card_codes, self.pool, strict=False):
             if n and code.startswith(prefix):
                 return self.take(code)
         raise ValueError(f"no island card {prefix}... left in this game's deck")
@@ -138,7 +141,7 @@ def _player(
         n = spec["contracts"]
         p = p._replace(contracts=tuple(cards.find("TC/") for _ in range(n)))
     if "ships" in spec:
-        ships = list(spec["ships"]) + [None, None]
+        ships = [*list(spec["ships"]), None, None]
         p = p._replace(ships=(ships[0], ships[1]))
     return p
 
@@ -154,7 +157,7 @@ def position(
     roll: int = 0,
     **changes: Any,
 ) -> State:
-    """A state in ``phase`` (default phase 2) of ``active``'s turn, with the named changes.
+    """Return a state in ``phase`` (default 2) of ``active``'s turn, with these changes.
 
     ``seats`` maps a seat to fields: ``gold``; ``hand`` ("SPICE SPICE STONE" or a
     dict); ``residents`` ("P S C P+SCHOOL": one token per space from space 1, a

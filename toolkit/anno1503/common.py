@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from toolkit.core import IllegalAction
 
-from . import actions as A
+from . import actions as A  # noqa: N812  (A.MoveCoach reads as the rules do)
 from .constants import NEXT_LEVEL
 from .state import Player, State
 from .tables import GOODS
@@ -24,36 +24,48 @@ PHASE_TEXT = {
 
 
 def wrong_phase(s: State, a: A.Action, rule: str = "A-TURN-1") -> IllegalAction:
+    """Return the error for an action played in the wrong phase."""
     return IllegalAction(
         rule, f"'{a}' is not possible now: it is {PHASE_TEXT[s.phase]}."
     )
 
 
 def set_player(s: State, seat: int, p: Player) -> State:
+    """Return ``s`` with the player at ``seat`` replaced by ``p``."""
     players = list(s.players)
     players[seat] = p
     return s._replace(players=tuple(players))
 
 
 def pay(s: State, seat: int, cost: tuple[int, ...]) -> State:
+    """Return ``s`` after ``seat`` paid ``cost`` (goods counts) back to the piles."""
     p = s.players[seat]
-    hand = tuple(h - c for h, c in zip(p.hand, cost))
-    supply = tuple(x + c for x, c in zip(s.supply, cost))  # A-TURN-4: back to the piles
+    hand = tuple(h - c for h, c in zip(p.hand, cost, strict=False))
+    # A-TURN-4: the goods go back to the piles
+    supply = tuple(x + c for x, c in zip(s.supply, cost, strict=False))
     return set_player(s, seat, p._replace(hand=hand))._replace(supply=supply)
 
 
+def affords(hand: tuple[int, ...], cost: tuple[int, ...]) -> bool:
+    """Return whether ``hand`` holds at least ``cost`` (goods counts)."""
+    return all(h >= c for h, c in zip(hand, cost, strict=False))
+
+
 def cost_text(cost: tuple[int, ...]) -> str:
-    return " + ".join(f"{n} {g}" for g, n in zip(GOODS, cost) if n)
+    """Write goods counts as text: ``1 CLOTH + 2 STONE``."""
+    return " + ".join(f"{n} {g}" for g, n in zip(GOODS, cost, strict=False) if n)
 
 
 def check_cost(p: Player, cost: tuple[int, ...], rule: str, what: str) -> None:
-    if any(h < c for h, c in zip(p.hand, cost)):
+    """Raise IllegalAction naming ``rule`` unless ``p`` holds ``cost``."""
+    if any(h < c for h, c in zip(p.hand, cost, strict=False)):
         raise IllegalAction(
             rule, f"{what} costs {cost_text(cost)}; you do not hold that."
         )
 
 
 def good_index(a: A.Take | A.Buy | A.Discard | A.Steal) -> int:
+    """Return the index of the good an action names, or raise IllegalAction."""
     if a.good not in GOODS:
         raise IllegalAction(
             "A-COMP-2", f"{a.good!r} is not a good; goods are {', '.join(GOODS)}."
@@ -71,6 +83,7 @@ def raise_level(s: State, seat: int, space: int) -> State:
 
 __all__ = [
     "PHASE_TEXT",
+    "affords",
     "check_cost",
     "cost_text",
     "good_index",

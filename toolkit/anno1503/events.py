@@ -1,4 +1,4 @@
-"""Production and events, resolved seat by seat from the active player (A-PROD, A-EVENT).
+"""Production and events, resolved seat by seat from the active one (A-PROD, A-EVENT).
 
 A roll of 1-5 or an event puts one ``(kind, seat)`` entry per seat on the
 state's queue, in turn order from the active player (A-EVENT-6, ASSUMPTION-16;
@@ -17,7 +17,7 @@ from .state import Player, State
 from .tables import ANY, GOODS
 
 if TYPE_CHECKING:
-    from .rules import Anno1503
+    from .base import Anno1503Base
 
 #: Event die faces 1-6 -> event (A-EVENT-1).
 EVENTS = ("", "PIRATES", "PIRATES", "FIRE", "FIRE", "GOLDEN_AGE", "GOLDEN_AGE")
@@ -41,8 +41,11 @@ def _set_player(state: State, seat: int, p: Player) -> State:
     return state._replace(players=tuple(players))
 
 
-def production_options(game: Anno1503, state: State, seat: int) -> tuple[int, ...]:
-    """Good indices ``seat`` may take for this turn's roll (A-PROD-2..4, ASSUMPTION-13, -30)."""
+def production_options(game: Anno1503Base, state: State, seat: int) -> tuple[int, ...]:
+    """Good indices ``seat`` may take for this turn's roll (A-PROD-2..4, ASSUMPTION-13.
+
+    -30).
+    """
     face = state.roll
     good = game.production[seat][face - 1]
     if good == ANY:  # A-PROD-3: any good from a pile that is not empty
@@ -63,8 +66,8 @@ def golden_options(state: State) -> tuple[int, ...]:
     return tuple(g for g in range(len(GOODS)) if state.supply[g] > 0)
 
 
-def choice_options(game: Anno1503, state: State) -> tuple[int, ...]:
-    """The goods the seat at the head of the queue may take."""
+def choice_options(game: Anno1503Base, state: State) -> tuple[int, ...]:
+    """Return the goods the seat at the head of the queue may take."""
     kind, seat = state.queue[0]
     if kind == "produce":
         return production_options(game, state, seat)
@@ -72,21 +75,27 @@ def choice_options(game: Anno1503, state: State) -> tuple[int, ...]:
 
 
 def removal_options(p: Player, bridges: tuple[int, ...]) -> list[tuple[int, int]]:
-    """Pirates: ``(bridge, 0)`` for each branch office and ``(0, n)`` for each contract n."""
+    """Pirates.
+
+    ``(bridge, 0)`` for each branch office and ``(0, n)`` for each contract n.
+    """
     out = [(bridges[i], 0) for i, o in enumerate(p.offices) if o]
     out += [(0, n) for n in range(1, len(p.contracts) + 1)]
     return out
 
 
 def remove_card(
-    game: Anno1503, state: State, seat: int, bridge: int, contract: int
+    game: Anno1503Base, state: State, seat: int, bridge: int, contract: int
 ) -> State:
-    """A-EVENT-2: the Pirates take a card; it is shuffled into the reserve, then one is drawn."""
+    """A-EVENT-2: the Pirates take a card.
+
+    It is shuffled into the reserve, then one is drawn.
+    """
     p = state.players[seat]
     if bridge:
         i = game.bridges[seat].index(bridge)
         code = p.offices[i]
-        offices = p.offices[:i] + ("",) + p.offices[i + 1 :]
+        offices = (*p.offices[:i], "", *p.offices[i + 1 :])
         p = p._replace(offices=offices)
     else:
         code = p.contracts[contract - 1]
@@ -96,8 +105,11 @@ def remove_card(
     return state._replace(reserve_known=known, queue=(("reserve", -1), *state.queue))
 
 
-def _pirates(game: Anno1503, state: State, seat: int) -> State | None:
-    """Resolve Pirates for ``seat`` if no choice is needed; ``None`` if the seat must choose."""
+def _pirates(game: Anno1503Base, state: State, seat: int) -> State | None:
+    """Resolve Pirates for ``seat`` if no choice is needed.
+
+    ``None`` if the seat must choose.
+    """
     p = state.players[seat]
     if "SMITHY" in p.buildings:  # A-EVENT-5
         return state
@@ -113,7 +125,10 @@ def _pirates(game: Anno1503, state: State, seat: int) -> State | None:
 
 
 def fire(state: State, seat: int, safe: int) -> State:
-    """A-EVENT-3: pay 1 gold per resident outside the red border, or lose the newest one."""
+    """A-EVENT-3.
+
+    Pay 1 gold per resident outside the red border, or lose the newest one.
+    """
     p = state.players[seat]
     if "FIRE_BRIGADE" in p.buildings:  # A-EVENT-5
         return state
@@ -130,8 +145,11 @@ def fire(state: State, seat: int, safe: int) -> State:
     return state
 
 
-def advance(game: Anno1503, state: State) -> State:
-    """Resolve queued effects until one needs a decision or a chance draw; then phase 2."""
+def advance(game: Anno1503Base, state: State) -> State:
+    """Resolve queued effects until one needs a decision or a chance draw.
+
+    Then phase 2.
+    """
     while state.queue:
         kind, seat = state.queue[0]
         if kind == "reserve":
@@ -157,9 +175,9 @@ def advance(game: Anno1503, state: State) -> State:
 
 
 def event_queue(
-    game: Anno1503, state: State, event: str
+    game: Anno1503Base, state: State, event: str
 ) -> tuple[tuple[str, int], ...]:
-    """One queue entry per seat in turn order from the active player (two with a Church)."""
+    """Return one queue entry per seat in turn order from the active (two: a Church)."""
     n = game.players
     order = [(state.active + i) % n for i in range(n)]
     if event == "PIRATES":
@@ -172,7 +190,7 @@ def event_queue(
     return tuple(out)
 
 
-def production_queue(game: Anno1503, state: State) -> tuple[tuple[str, int], ...]:
+def production_queue(game: Anno1503Base, state: State) -> tuple[tuple[str, int], ...]:
     """A-PROD-2: every player produces, in turn order from the active player."""
     n = game.players
     return tuple(("produce", (state.active + i) % n) for i in range(n))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from toolkit.core import IllegalAction
 
-from . import actions as A
+from . import actions as A  # noqa: N812  (A.MoveCoach reads as the rules do)
 from . import voyage
 from .common import check_cost, good_index, pay, raise_level, set_player, wrong_phase
 from .constants import HAND_LIMIT, PIONEER_SETTLER_CARDS
@@ -30,13 +30,16 @@ from .state import IslandCard, Player, State
 from .tables import ANY, BACKS, GOODS
 
 if TYPE_CHECKING:
-    from .rules import Anno1503
+    from .base import Anno1503Base
 
 # ---------------------------------------------------------------------- turn flow
 
 
 def start_turn(s: State, seat: int) -> State:
-    """A new turn for ``seat``: reset the once-per-turn flags; the production roll is next."""
+    """Return a new turn for ``seat``: reset the once-per-turn flags.
+
+    The production roll is next.
+    """
     return s._replace(
         active=seat,
         turn=s.turn + 1,
@@ -54,8 +57,11 @@ def start_turn(s: State, seat: int) -> State:
     )
 
 
-def finish_turn(game: Anno1503, s: State) -> State:
-    """After the hand limit: the end-of-turn win check (CONFLICT-4 variant), then the next seat."""
+def finish_turn(game: Anno1503Base, s: State) -> State:
+    """After the hand limit.
+
+    The end-of-turn win check (CONFLICT-4 variant), then the next seat.
+    """
     if (
         game.options["victory_check"] == "end_of_turn"
         and game.count_conditions(s, s.active) >= 3
@@ -67,7 +73,7 @@ def finish_turn(game: Anno1503, s: State) -> State:
     return start_turn(s, (s.active + 1) % game.players)  # A-SETUP-10: play passes left
 
 
-def _first(game: Anno1503, s: State, a: A.First) -> State:
+def _first(game: Anno1503Base, s: State, a: A.First) -> State:
     if s.phase != "first":
         raise IllegalAction(
             "A-SETUP-10", "the starting player is decided once, before the first turn."
@@ -79,7 +85,7 @@ def _first(game: Anno1503, s: State, a: A.First) -> State:
     return start_turn(s, a.seat)
 
 
-def _roll(game: Anno1503, s: State, a: A.Roll) -> State:
+def _roll(game: Anno1503Base, s: State, a: A.Roll) -> State:
     if s.phase != "roll":
         raise wrong_phase(s, a, "A-PROD-1")
     if not 1 <= a.face <= 6:
@@ -90,7 +96,7 @@ def _roll(game: Anno1503, s: State, a: A.Roll) -> State:
     return advance(game, s._replace(queue=production_queue(game, s)))
 
 
-def _event_roll(game: Anno1503, s: State, a: A.EventRoll) -> State:
+def _event_roll(game: Anno1503Base, s: State, a: A.EventRoll) -> State:
     if s.phase != "event":
         raise wrong_phase(s, a, "A-EVENT-1")
     if not 1 <= a.face <= 6:
@@ -100,7 +106,7 @@ def _event_roll(game: Anno1503, s: State, a: A.EventRoll) -> State:
     return advance(game, s._replace(queue=event_queue(game, s, event)))
 
 
-def _take(game: Anno1503, s: State, a: A.Take) -> State:
+def _take(game: Anno1503Base, s: State, a: A.Take) -> State:
     if s.phase != "resolve" or s.queue[0][0] not in ("produce", "golden"):
         raise wrong_phase(s, a, "A-PROD-2")
     kind, seat = s.queue[0]
@@ -124,7 +130,7 @@ def _take(game: Anno1503, s: State, a: A.Take) -> State:
     return advance(game, s._replace(queue=s.queue[1:]))
 
 
-def _remove(game: Anno1503, s: State, a: A.Remove) -> State:
+def _remove(game: Anno1503Base, s: State, a: A.Remove) -> State:
     if s.phase != "resolve" or s.queue[0][0] != "pirates":
         raise wrong_phase(s, a, "A-EVENT-2")
     seat = s.queue[0][1]
@@ -136,7 +142,7 @@ def _remove(game: Anno1503, s: State, a: A.Remove) -> State:
     return advance(game, s)
 
 
-def _draw(game: Anno1503, s: State, a: A.Draw) -> State:
+def _draw(game: Anno1503Base, s: State, a: A.Draw) -> State:
     if s.phase != "resolve" or s.queue[0][0] != "reserve":
         raise wrong_phase(s, a, "A-EVENT-2")
     reserve, known = list(s.reserve), list(s.reserve_known)
@@ -168,7 +174,7 @@ def _draw(game: Anno1503, s: State, a: A.Draw) -> State:
     return advance(game, s)
 
 
-def _end_turn(game: Anno1503, s: State, a: A.EndTurn) -> State:
+def _end_turn(game: Anno1503Base, s: State, a: A.EndTurn) -> State:
     if s.phase not in ("build", "sea"):
         raise wrong_phase(s, a, "A-EXPL-2" if s.phase == "look" else "A-TURN-1")
     if sum(s.players[s.active].hand) > HAND_LIMIT:
@@ -176,7 +182,7 @@ def _end_turn(game: Anno1503, s: State, a: A.EndTurn) -> State:
     return finish_turn(game, s)
 
 
-def _discard(game: Anno1503, s: State, a: A.Discard) -> State:
+def _discard(game: Anno1503Base, s: State, a: A.Discard) -> State:
     if s.phase != "discard":
         raise wrong_phase(s, a, "A-HAND-1")
     g = good_index(a)
@@ -201,7 +207,7 @@ def _phase2(s: State, a: A.Action) -> None:
         raise wrong_phase(s, a)
 
 
-def _build_ship(game: Anno1503, s: State, a: A.BuildShip) -> State:
+def _build_ship(game: Anno1503Base, s: State, a: A.BuildShip) -> State:
     _phase2(s, a)
     p = s.players[s.active]
     if None not in p.ships:
@@ -214,7 +220,7 @@ def _build_ship(game: Anno1503, s: State, a: A.BuildShip) -> State:
     return set_player(s, s.active, p._replace(ships=ships))
 
 
-def _place_pioneer(game: Anno1503, s: State, a: A.PlacePioneer) -> State:
+def _place_pioneer(game: Anno1503Base, s: State, a: A.PlacePioneer) -> State:
     _phase2(s, a)
     p = s.players[s.active]
     if (
@@ -223,7 +229,8 @@ def _place_pioneer(game: Anno1503, s: State, a: A.PlacePioneer) -> State:
     ):
         raise IllegalAction(
             "A-UPG-5",
-            "you have 4 Pioneers/Settlers on your island; upgrade a Settler to a Citizen first.",
+            "you have 4 Pioneers/Settlers on your island; upgrade a Settler to a "
+            "Citizen first.",
         )
     space = len(p.residents) + 1
     if space > game.tables.spaces:
@@ -236,12 +243,14 @@ def _place_pioneer(game: Anno1503, s: State, a: A.PlacePioneer) -> State:
         if not choices:
             raise IllegalAction(
                 "A-PB-3",
-                f"space {space} needs a public building and none is left that you may take.",
+                f"space {space} needs a public building and none is left that you may "
+                "take.",
             )
         if not a.building:
             raise IllegalAction(
                 "A-PB-1",
-                f"space {space} has a building slot: choose one of {', '.join(choices)}.",
+                f"space {space} has a building slot: choose one of "
+                f"{', '.join(choices)}.",
             )
         if a.building in p.buildings:
             raise IllegalAction(
@@ -270,13 +279,14 @@ def _place_pioneer(game: Anno1503, s: State, a: A.PlacePioneer) -> State:
     return s
 
 
-def _upgrade(game: Anno1503, s: State, a: A.Upgrade) -> State:
+def _upgrade(game: Anno1503Base, s: State, a: A.Upgrade) -> State:
     _phase2(s, a)
     p = s.players[s.active]
     if not 1 <= a.space <= len(p.residents):
         raise IllegalAction(
             "A-PLACE-2",
-            f"there is no resident on space {a.space}; only Pioneers enter play, by placing.",
+            f"there is no resident on space {a.space}; only Pioneers enter play, by "
+            "placing.",
         )
     level = p.residents[a.space - 1]
     problem = game._upgrade_problem(p, level, paid=True)
@@ -286,8 +296,11 @@ def _upgrade(game: Anno1503, s: State, a: A.Upgrade) -> State:
     return raise_level(s, s.active, a.space)
 
 
-def sale_value(game: Anno1503, p: Player, goods: tuple[int, ...]) -> int:
-    """Gold for selling ``goods`` to ``p``'s residents (A-SELL-2 with School/Restaurant/Bath House)."""
+def sale_value(game: Anno1503Base, p: Player, goods: tuple[int, ...]) -> int:
+    """Return the gold for selling ``goods`` to ``p``'s residents (A-SELL-2).
+
+    School, Restaurant and Bath House included.
+    """
     total = 0
     for g, n in enumerate(goods):
         if n:
@@ -296,7 +309,7 @@ def sale_value(game: Anno1503, p: Player, goods: tuple[int, ...]) -> int:
     return total
 
 
-def _sell(game: Anno1503, s: State, a: A.Sell) -> State:
+def _sell(game: Anno1503Base, s: State, a: A.Sell) -> State:
     _phase2(s, a)
     if s.sold:
         raise IllegalAction(
@@ -320,7 +333,8 @@ def _sell(game: Anno1503, s: State, a: A.Sell) -> State:
         if n > have * k:
             raise IllegalAction(
                 "A-SELL-2",
-                f"{n} card(s) for {resident.title()}s, but you have {have} and each takes {k} card(s).",
+                f"{n} card(s) for {resident.title()}s, but you have {have} and each "
+                f"takes {k} card(s).",
             )
     gold = sale_value(game, p, goods)
     s = pay(s, s.active, goods)  # A-SELL-3: sold cards go back to the supply
@@ -328,7 +342,7 @@ def _sell(game: Anno1503, s: State, a: A.Sell) -> State:
     return set_player(s, s.active, p._replace(gold=p.gold + gold))._replace(sold=True)
 
 
-def _buy(game: Anno1503, s: State, a: A.Buy) -> State:
+def _buy(game: Anno1503Base, s: State, a: A.Buy) -> State:
     _phase2(s, a)
     limit = game.options["max_purchases_per_turn"]
     if s.bought >= limit:
@@ -351,7 +365,7 @@ def _buy(game: Anno1503, s: State, a: A.Buy) -> State:
     )
 
 
-def _raid(game: Anno1503, s: State, a: A.Raid) -> State:
+def _raid(game: Anno1503Base, s: State, a: A.Raid) -> State:
     _phase2(s, a)
     p = s.players[s.active]
     if "BIG_BRANCH_OFFICE" not in p.buildings:
@@ -371,7 +385,7 @@ def _raid(game: Anno1503, s: State, a: A.Raid) -> State:
     return s._replace(phase="raid", target=a.target, raided=True)
 
 
-def _steal(game: Anno1503, s: State, a: A.Steal) -> State:
+def _steal(game: Anno1503Base, s: State, a: A.Steal) -> State:
     if s.phase != "raid":
         raise wrong_phase(s, a, "A-PB-6")
     g = good_index(a)
@@ -408,7 +422,7 @@ _HANDLERS = {
 }
 
 
-def dispatch(game: Anno1503, s: State, a: A.Action) -> State:
+def dispatch(game: Anno1503Base, s: State, a: A.Action) -> State:
     """Check ``a`` against the rules and return the state after it."""
     handler = _HANDLERS.get(type(a))
     if handler is None:

@@ -18,7 +18,9 @@ if TYPE_CHECKING:
 
 
 def summary(game: Anno1503, state: State) -> list[dict[str, Any]]:
-    """One row per seat: island, gold, goods, residents, buildings, island cards, ships, conditions.
+    """Return one row per seat: island, gold, goods, residents, buildings, cards, ships.
+
+    The row ends with the victory conditions met.
 
     Examples
     --------

@@ -1,6 +1,6 @@
 """Anno 1503 states: immutable named tuples holding only what changes during a game.
 
-The board, decks and options live on the game object (:class:`~toolkit.anno1503.Anno1503`).
+The board, decks and options live on the game (:class:`~toolkit.anno1503.Anno1503`).
 A state is a :class:`State`; each seat's home island and purse is a :class:`Player`.
 Island cards on the sea board are stacks of :class:`IslandCard` (bottom first,
 ASSUMPTION-6).  A face-down card whose face is not decided yet has the code
@@ -32,7 +32,7 @@ PHASES = (
 
 
 class IslandCard(NamedTuple):
-    """A face-down island card: its code (``?/2`` if undecided) and who has looked at it.
+    """A face-down island card: its code (``?/2`` if undecided) and who looked at it.
 
     ``seen`` is a bit mask over seats (bit ``1 << seat``).
     """
@@ -42,7 +42,10 @@ class IslandCard(NamedTuple):
 
     @property
     def back(self) -> int:
-        """The number printed on the back (2, 3 or 4), visible to everyone (A-COMP-5)."""
+        """The number printed on the back (2, 3 or 4).
+
+        Visible to everyone (A-COMP-5).
+        """
         return int(self.code[-1])
 
 
@@ -65,7 +68,7 @@ class Player(NamedTuple):
     buildings: tuple[str, ...]
     offices: tuple[str, ...]
     contracts: tuple[str, ...]
-    ships: tuple[Pos | None, Pos | None]
+    ships: tuple[Pos | None, ...]  # two ships
 
 
 class State(NamedTuple):
@@ -101,7 +104,7 @@ class State(NamedTuple):
     display: tuple[str, ...]
     islands: tuple[tuple[IslandCard, ...], ...]
     pool: tuple[int, ...]
-    reserve: tuple[int, int, int]
+    reserve: tuple[int, ...]  # per back, in BACKS order
     reserve_known: tuple[str, ...]
     gone: tuple[str, ...]
     active: int = -1
@@ -110,7 +113,7 @@ class State(NamedTuple):
     queue: tuple[tuple[str, int], ...] = ()
     roll: int = 0
     event: str = ""
-    ap: tuple[int, int] = (0, 0)
+    ap: tuple[int, ...] = (0, 0)
     explored: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
     looking: tuple[int, int] | None = None
     sold: bool = False

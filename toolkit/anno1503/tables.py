@@ -27,7 +27,7 @@ from toolkit.core.data import (
     read_table,
 )
 
-#: The six goods in their fixed order (A-COMP-2); hands and supplies are counts in this order.
+#: The six goods in their fixed order (A-COMP-2); hands and supplies count in it.
 GOODS = ("STONE", "WOOD", "TOOLS", "CLOTH", "SPICE", "TOBACCO")
 #: Public-building types (A-PB-5).
 BUILDINGS = (
@@ -67,7 +67,7 @@ Pos = tuple[int, int]
 
 
 def card_code(kind: str, good: str, back: int) -> str:
-    """The short code of an island card: ``BO-SPICE/2``, ``TC/3``, ``TU/4``, ``TG/2``.
+    """Return the short code of an island card: ``BO-SPICE/2``, ``TC/3``, ``TG/2``...
 
     BO = branch office (with its good), TC = trade contract, TU = treasure
     "upgrade a resident", TG = treasure "12 gold".  ``?/2`` is a face-down card
@@ -309,7 +309,7 @@ def _load_sale(folder: Path) -> dict[tuple[str, str], tuple[int, str, int]]:
             "building_price": parse_int(0, 99),
         },
     )
-    sale = {}
+    sale: dict[tuple[str, str], tuple[int, str, int]] = {}
     for i, r in enumerate(rows, start=1):
         key = (r["resident"], r["good"])
         if key in sale:
@@ -348,7 +348,7 @@ def _load_costs(folder: Path) -> dict[str, tuple[int, ...]]:
 
 
 def load_tables(folder: str | Path | None = None) -> Tables:
-    """Read and check every Anno 1503 data file in ``folder`` (default: the shipped datasets).
+    """Read and check every Anno 1503 data file in ``folder`` (default: shipped data).
 
     Raises :class:`~toolkit.core.data.DatasetError` naming the file, row and field.
 
@@ -372,7 +372,8 @@ def load_tables(folder: str | Path | None = None) -> Tables:
                 "island_cards.csv",
                 None,
                 "count",
-                f"back {back} has {cards} cards for {numbers[back]} island spaces in sea.csv",
+                f"back {back} has {cards} cards for {numbers[back]} island spaces in "
+                "sea.csv",
             )
     home, bridges = _load_home(folder)
     safe, slots, spaces = _load_spaces(folder)

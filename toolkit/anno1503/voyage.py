@@ -1,4 +1,7 @@
-"""Phase 3 handlers: sailing, exploring, and using island cards (A-SHIP, A-EXPL, A-ISL)."""
+"""Phase 3 handlers.
+
+Sailing, exploring, and using island cards (A-SHIP, A-EXPL, A-ISL).
+"""
 
 from __future__ import annotations
 
@@ -6,17 +9,17 @@ from typing import TYPE_CHECKING
 
 from toolkit.core import IllegalAction
 
-from . import actions as A
+from . import actions as A  # noqa: N812  (A.MoveCoach reads as the rules do)
 from .common import raise_level, set_player, wrong_phase
 from .constants import TREASURE_GOLD, WOODEN_BRIDGES
 from .state import IslandCard, Player, State
 
 if TYPE_CHECKING:
-    from .rules import Anno1503
+    from .base import Anno1503Base
 
 
 def _ship(
-    game: Anno1503, s: State, a: A.Sail | A.Explore
+    game: Anno1503Base, s: State, a: A.Sail | A.Explore
 ) -> tuple[int, tuple[int, int]]:
     if s.phase == "look":
         raise wrong_phase(s, a, "A-EXPL-2")
@@ -31,8 +34,11 @@ def _ship(
     return a.ship - 1, p.ships[a.ship - 1]  # type: ignore[return-value]
 
 
-def _enter_sea(game: Anno1503, s: State) -> State:
-    """Phase 3 begins: every ship on the board gets its full AP (A-SHIP-1/2, ASSUMPTION-17)."""
+def _enter_sea(game: Anno1503Base, s: State) -> State:
+    """Phase 3 begins.
+
+    Every ship on the board gets its full AP (A-SHIP-1/2, ASSUMPTION-17).
+    """
     if s.phase != "build":
         return s
     full = game.full_ap(s, s.active)
@@ -40,7 +46,7 @@ def _enter_sea(game: Anno1503, s: State) -> State:
     return s._replace(phase="sea", ap=ap)
 
 
-def _sail(game: Anno1503, s: State, a: A.Sail) -> State:
+def _sail(game: Anno1503Base, s: State, a: A.Sail) -> State:
     i, at = _ship(game, s, a)
     if a.to not in game.sea:
         raise IllegalAction(
@@ -66,7 +72,7 @@ def _sail(game: Anno1503, s: State, a: A.Sail) -> State:
     )
 
 
-def _explore(game: Anno1503, s: State, a: A.Explore) -> State:
+def _explore(game: Anno1503Base, s: State, a: A.Explore) -> State:
     i, at = _ship(game, s, a)
     idx = game.island_index.get(a.island)
     if idx is None:
@@ -74,7 +80,8 @@ def _explore(game: Anno1503, s: State, a: A.Explore) -> State:
     if a.island not in game.coast[at]:
         raise IllegalAction(
             "A-EXPL-1",
-            f"ship {a.ship} at {at} is not orthogonally next to island {a.island} (ASSUMPTION-2).",
+            f"ship {a.ship} at {at} is not orthogonally next to island {a.island} "
+            "(ASSUMPTION-2).",
         )
     if game.ship_ap(s, s.active, i) < 1:
         raise IllegalAction(
@@ -87,7 +94,8 @@ def _explore(game: Anno1503, s: State, a: A.Explore) -> State:
     if idx in s.explored[i]:
         raise IllegalAction(
             "A-EXPL-2",
-            f"ship {a.ship} already explored {a.island} this turn; it may explore another island.",
+            f"ship {a.ship} already explored {a.island} this turn; it may explore "
+            "another island.",
         )
     s = _enter_sea(game, s)
     aps = list(s.ap)
@@ -111,7 +119,7 @@ def _set_top(s: State, idx: int, card: IslandCard | None) -> State:
     return s._replace(islands=tuple(islands))
 
 
-def _reveal(game: Anno1503, s: State, a: A.Reveal) -> State:
+def _reveal(game: Anno1503Base, s: State, a: A.Reveal) -> State:
     if s.phase != "reveal":
         raise wrong_phase(s, a, "A-EXPL-1")
     idx = s.looking[1]  # type: ignore[index]
@@ -121,18 +129,18 @@ def _reveal(game: Anno1503, s: State, a: A.Reveal) -> State:
         raise IllegalAction(
             "A-EXPL-1", f"{a.code} cannot be the face of this card (back {back})."
         )
-    pool = s.pool[:j] + (s.pool[j] - 1,) + s.pool[j + 1 :]
+    pool = (*s.pool[:j], s.pool[j] - 1, *s.pool[j + 1 :])
     s = _set_top(s._replace(pool=pool), idx, IslandCard(a.code, 1 << s.active))
     return s._replace(phase="look")
 
 
-def _return(game: Anno1503, s: State, a: A.ReturnCard) -> State:
+def _return(game: Anno1503Base, s: State, a: A.ReturnCard) -> State:
     if s.phase != "look":
         raise wrong_phase(s, a, "A-EXPL-2")
     return s._replace(phase="sea", looking=None)
 
 
-def _use(game: Anno1503, s: State, a: A.UseCard) -> State:
+def _use(game: Anno1503Base, s: State, a: A.UseCard) -> State:
     if s.phase != "look":
         raise wrong_phase(s, a, "A-EXPL-2")
     seat = s.active
@@ -171,7 +179,7 @@ def _use(game: Anno1503, s: State, a: A.UseCard) -> State:
 
 
 def _use_office(
-    game: Anno1503, p: Player, seat: int, a: A.UseCard, code: str
+    game: Anno1503Base, p: Player, seat: int, a: A.UseCard, code: str
 ) -> Player:
     bridges = game.bridges[seat]
     if "" not in p.offices:
@@ -180,7 +188,9 @@ def _use_office(
             "all 4 stone bridges hold branch offices; a 5th cannot be used or swapped.",
         )
     if a.bridge not in bridges:
-        free = ", ".join(str(b) for b, o in zip(bridges, p.offices) if not o)
+        free = ", ".join(
+            str(b) for b, o in zip(bridges, p.offices, strict=False) if not o
+        )
         raise IllegalAction(
             "A-ISL-1", f"a branch office goes on a free stone bridge: {free}."
         )
@@ -189,14 +199,15 @@ def _use_office(
         raise IllegalAction(
             "A-ISL-1", f"stone bridge {a.bridge} already holds a branch office."
         )
-    return p._replace(offices=p.offices[:j] + (code,) + p.offices[j + 1 :])
+    return p._replace(offices=(*p.offices[:j], code, *p.offices[j + 1 :]))
 
 
-def _check_treasure_upgrade(game: Anno1503, p: Player, a: A.UseCard) -> None:
+def _check_treasure_upgrade(game: Anno1503Base, p: Player, a: A.UseCard) -> None:
     if a.bridge or not 1 <= a.space <= len(p.residents):
         raise IllegalAction(
             "A-ISL-3",
-            "an upgrade treasure names the resident space to upgrade: 'use card space 2'.",
+            "an upgrade treasure names the resident space to upgrade: 'use card space "
+            "2'.",
         )
     problem = game._upgrade_problem(p, p.residents[a.space - 1], paid=False)
     if problem:

@@ -6,8 +6,8 @@ whose tile matches, and score emptied wagons, gold and their best road network.
 
 >>> from toolkit import pioneers
 >>> game = pioneers.Pioneers(players=4)
->>> state = game.setup()          # chance turns come first: tiles, market, start wagons
->>> game.to_move(state)           # -1 is CHANCE
+>>> state = game.setup()  # chance turns come first: tiles, market, start wagons
+>>> game.to_move(state)  # -1 is CHANCE
 -1
 
 Glossary (English - German - Hungarian): stagecoach - Postkutsche - postakocsi;
@@ -51,7 +51,7 @@ from .state import PlayerState, State, Wagon
 
 
 def board_graph(game: Pioneers, state: State) -> nx.Graph:
-    """The position as a networkx graph.
+    """Return the position as a networkx graph.
 
     Nodes are city ids with ``name``, ``lat``, ``lon``, ``start``, ``covered``,
     ``tile`` (a tile type or None) and ``pioneers`` (seat -> count, seats with

@@ -37,6 +37,7 @@ class BuyRoads:
     count: int
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"buy R{self.count}"
 
 
@@ -47,6 +48,7 @@ class BuyWagon:
     slot: int
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"buy slot {self.slot}"
 
 
@@ -55,6 +57,7 @@ class EndPurchases:
     """End the purchase phase."""
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return "end purchases"
 
 
@@ -66,6 +69,7 @@ class PlaceRoad:
     b: str
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"road {self.a}-{self.b}"
 
 
@@ -82,6 +86,7 @@ class MoveCoach:
         return self.path[-1]
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"move {'-'.join(self.path)} ${self.cost}"
 
 
@@ -90,6 +95,7 @@ class Pass:
     """Do not move: no target can be reached or paid for (P-MOVE-5)."""
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return "pass"
 
 
@@ -101,6 +107,7 @@ class Settle:
     profession: str
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"settle {self.wagon} {self.profession}"
 
 
@@ -112,6 +119,7 @@ class SergeantRoad:
     b: str
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"sergeant {self.a}-{self.b}"
 
 
@@ -123,6 +131,7 @@ class ReturnPioneer:
     profession: str
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"return {self.wagon} {self.profession}"
 
 
@@ -133,6 +142,7 @@ class AddFarmer:
     wagon: str
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"farmer {self.wagon}"
 
 
@@ -141,6 +151,7 @@ class Skip:
     """Decline (the rest of) an optional tile effect."""
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return "skip"
 
 
@@ -151,6 +162,7 @@ class Join:
     wagon: str
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"join {self.wagon}"
 
 
@@ -159,6 +171,7 @@ class Decline:
     """Decline the offer to join."""
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return "decline"
 
 
@@ -172,6 +185,7 @@ class CoverCity:
     city: str
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"cover {self.city}"
 
 
@@ -183,6 +197,7 @@ class DrawTile:
     tile: str
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"tile {self.city} {self.tile}"
 
 
@@ -194,6 +209,7 @@ class Redraw:
     tile: str
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"redraw {self.city} {self.tile}"
 
 
@@ -205,6 +221,7 @@ class SwapTiles:
     other: str
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"swap {self.city} {self.other}"
 
 
@@ -215,6 +232,7 @@ class FirstPlayer:
     seat: int
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"first {self.seat}"
 
 
@@ -225,6 +243,7 @@ class RevealWagon:
     wagon: str
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"reveal {self.wagon}"
 
 
@@ -236,6 +255,7 @@ class DealStart:
     wagon: str
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"deal {self.seat} {self.wagon}"
 
 
@@ -246,6 +266,7 @@ class DrawNugget:
     value: int
 
     def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
         return f"nugget {self.value}"
 
 
@@ -257,11 +278,16 @@ _PATTERNS = [
     (re.compile(r"buy slot ([1-4])"), lambda m: BuyWagon(int(m[1]))),
     (re.compile(r"end purchases"), lambda m: EndPurchases()),
     (re.compile(rf"road ({_ID})-({_ID})"), lambda m: PlaceRoad(*sorted((m[1], m[2])))),
-    (re.compile(rf"move ({_ID}(?:-{_ID})+) \$(\d+)"),
-     lambda m: MoveCoach(tuple(m[1].split("-")), int(m[2]))),
+    (
+        re.compile(rf"move ({_ID}(?:-{_ID})+) \$(\d+)"),
+        lambda m: MoveCoach(tuple(m[1].split("-")), int(m[2])),
+    ),
     (re.compile(r"pass"), lambda m: Pass()),
     (re.compile(rf"settle ({_ID}) ({_PROFS})"), lambda m: Settle(m[1], m[2])),
-    (re.compile(rf"sergeant ({_ID})-({_ID})"), lambda m: SergeantRoad(*sorted((m[1], m[2])))),
+    (
+        re.compile(rf"sergeant ({_ID})-({_ID})"),
+        lambda m: SergeantRoad(*sorted((m[1], m[2]))),
+    ),
     (re.compile(rf"return ({_ID}) ({_PROFS})"), lambda m: ReturnPioneer(m[1], m[2])),
     (re.compile(rf"farmer ({_ID})"), lambda m: AddFarmer(m[1])),
     (re.compile(r"skip"), lambda m: Skip()),

@@ -14,12 +14,27 @@ from typing import NamedTuple
 import networkx as nx
 
 #: The 7 pioneer tile types (P-COMP-2).
-TILE_TYPES = ("BANKER", "MERCHANT", "SERGEANT", "INNKEEPER", "GOLD_DIGGER", "FARMER", "HOTEL")
+TILE_TYPES = (
+    "BANKER",
+    "MERCHANT",
+    "SERGEANT",
+    "INNKEEPER",
+    "GOLD_DIGGER",
+    "FARMER",
+    "HOTEL",
+)
 #: The 6 seat professions: the tile types without HOTEL (ASSUMPTION-3).
 PROFESSIONS = TILE_TYPES[:6]
 #: Short labels used on boards and in notation help.
-SHORT = {"BANKER": "BK", "MERCHANT": "MC", "SERGEANT": "SG", "INNKEEPER": "IK",
-         "GOLD_DIGGER": "GD", "FARMER": "FA", "HOTEL": "HT"}
+SHORT = {
+    "BANKER": "BK",
+    "MERCHANT": "MC",
+    "SERGEANT": "SG",
+    "INNKEEPER": "IK",
+    "GOLD_DIGGER": "GD",
+    "FARMER": "FA",
+    "HOTEL": "HT",
+}
 
 
 class Board(NamedTuple):
@@ -32,7 +47,7 @@ class Board(NamedTuple):
     start: int
     covered_2p: tuple[int, ...]
     edges: tuple[tuple[int, int], ...]
-    index: dict[str, int]
+    index: dict[str, int]  # type: ignore[assignment]  # a field, shadowing tuple.index
     edge_index: dict[tuple[int, int], int]
     adj: tuple[tuple[tuple[int, int], ...], ...]
     side: str
@@ -43,23 +58,32 @@ class Board(NamedTuple):
         return self.ids[self.start]
 
     def edge_ids(self, e: int) -> tuple[str, str]:
-        """Connection ``e`` as a pair of city ids (alphabetical)."""
+        """Return connection ``e`` as a pair of city ids (alphabetical)."""
         a, b = self.edges[e]
         return self.ids[a], self.ids[b]
 
     def edge_of(self, a: str, b: str) -> int | None:
-        """The index of the connection between cities ``a`` and ``b``, or None."""
+        """Return the index of the connection between ``a`` and ``b``, or None."""
         ia, ib = self.index.get(a), self.index.get(b)
         if ia is None or ib is None:
             return None
         return self.edge_index.get((ia, ib))
 
     def graph(self) -> nx.Graph:
-        """The static board as a networkx graph (city ids, names and coordinates)."""
+        """Return the static board as a networkx graph (city ids.
+
+        Names and coordinates).
+        """
         g = nx.Graph(side=self.side)
         for i, cid in enumerate(self.ids):
-            g.add_node(cid, name=self.names[i], lat=self.lat[i], lon=self.lon[i],
-                       start=i == self.start, covered_2p=i in self.covered_2p)
+            g.add_node(
+                cid,
+                name=self.names[i],
+                lat=self.lat[i],
+                lon=self.lon[i],
+                start=i == self.start,
+                covered_2p=i in self.covered_2p,
+            )
         g.add_edges_from(self.edge_ids(e) for e in range(len(self.edges)))
         return g
 
@@ -85,7 +109,7 @@ def make_board(
         if isinstance(c, str):
             rows.append((c, c, 0.0, 0.0))
         else:
-            cid, name, lat, lon = (tuple(c) + (None, None, None))[:4]
+            cid, name, lat, lon = ((*tuple(c), None, None, None))[:4]
             rows.append((cid, name or cid, float(lat or 0.0), float(lon or 0.0)))
     rows.sort(key=lambda r: r[0])
     ids = tuple(r[0] for r in rows)
@@ -94,7 +118,7 @@ def make_board(
         raise ValueError("city ids must be unique")
     if start not in index:
         raise ValueError(f"the start city {start!r} is not one of the cities")
-    pairs = set()
+    pairs: set[tuple[int, int]] = set()
     for conn in connections:
         a, b = conn.split("-") if isinstance(conn, str) else conn
         for x in (a, b):
@@ -102,14 +126,15 @@ def make_board(
                 raise ValueError(f"connection {a}-{b} names an unknown city {x!r}")
         if a == b:
             raise ValueError(f"connection {a}-{b} joins a city to itself")
-        pairs.add(tuple(sorted((index[a], index[b]))))
+        i, j = sorted((index[a], index[b]))
+        pairs.add((i, j))
     edges = tuple(sorted(pairs))
     edge_index: dict[tuple[int, int], int] = {}
     adj: list[list[tuple[int, int]]] = [[] for _ in ids]
-    for e, (a, b) in enumerate(edges):
-        edge_index[(a, b)] = edge_index[(b, a)] = e
-        adj[a].append((b, e))
-        adj[b].append((a, e))
+    for e, (u, v) in enumerate(edges):
+        edge_index[(u, v)] = edge_index[(v, u)] = e
+        adj[u].append((v, e))
+        adj[v].append((u, e))
     for c in covered_2p:
         if c not in index:
             raise ValueError(f"covered city {c!r} is not one of the cities")
@@ -130,7 +155,7 @@ def make_board(
 
 @functools.lru_cache(maxsize=8)
 def load_board(side: str) -> Board:
-    """The designed board side ``"4p"`` or ``"23p"`` from ``datasets/pioneers``."""
+    """Return the designed board side ``"4p"`` or ``"23p"`` (``datasets/pioneers``)."""
     from .data import load_cities, load_connections
 
     cities = load_cities(side)

@@ -3,10 +3,13 @@
 >>> from toolkit.pioneers import make_board
 >>> from toolkit.pioneers.builder import fixture_game, stage, wagon
 >>> game = fixture_game(["S-A", "A-B"], start="S")
->>> state = stage(game, tiles={"A": "BANKER", "B": "FARMER"},
-...               players={0: dict(money=5, wagons=[wagon("X", "FARMER FARMER")])},
-...               phase="move")
->>> game.legal_actions(state)            # B is behind the tiled city A (P-MOVE-3)
+>>> state = stage(
+...     game,
+...     tiles={"A": "BANKER", "B": "FARMER"},
+...     players={0: dict(money=5, wagons=[wagon("X", "FARMER FARMER")])},
+...     phase="move",
+... )
+>>> game.legal_actions(state)  # B is behind the tiled city A (P-MOVE-3)
 [Pass()]
 """
 
@@ -23,19 +26,32 @@ from .rules import PIONEERS, ROADS, Pioneers
 from .state import PlayerState, State, Wagon
 
 
-def wagon(id: str, seats: str | Sequence[str], empty: Iterable[int] = (), vp: int = 5,
-          face_up: bool = True) -> Wagon:
-    """A wagon with ``seats`` ("FARMER BANKER" or a list); seats listed in ``empty``
-    (0-based) are unoccupied; a face-down wagon has no pioneers."""
+def wagon(
+    id: str,
+    seats: str | Sequence[str],
+    empty: Iterable[int] = (),
+    vp: int = 5,
+    face_up: bool = True,
+) -> Wagon:
+    """Return a wagon with ``seats`` ("FARMER BANKER" or a list).
+
+    Seats listed in ``empty`` (0-based) are unoccupied; a face-down wagon has no
+    pioneers.
+    """
     seats = tuple(seats.split()) if isinstance(seats, str) else tuple(seats)
     empty = set(empty)
     occupied = tuple(face_up and i not in empty for i in range(len(seats)))
     return Wagon(id, seats, occupied, vp, face_up)
 
 
-def wagon_spec(id: str, seats: str | Sequence[str], vp: int = 5, start: bool = False,
-               bonus: int = 1) -> WagonSpec:
-    """A deck entry for a custom wagon deck (see :func:`fixture_game`)."""
+def wagon_spec(
+    id: str,
+    seats: str | Sequence[str],
+    vp: int = 5,
+    start: bool = False,
+    bonus: int = 1,
+) -> WagonSpec:
+    """Return a deck entry for a custom wagon deck (see :func:`fixture_game`)."""
     seats = tuple(seats.split()) if isinstance(seats, str) else tuple(seats)
     return WagonSpec(id=id, start=start, seats=seats, vp=vp, bonus=bonus)
 
@@ -48,9 +64,14 @@ DEFAULT_FIXTURE_WAGONS = (
 )
 
 
-def fixture_game(connections: Iterable[str], start: str, players: int = 4,
-                 wagons: Sequence[WagonSpec] = (), **options: Any) -> Pioneers:
-    """A game on a small board given as ``"A-B"`` connections (cities are inferred)."""
+def fixture_game(
+    connections: Iterable[str],
+    start: str,
+    players: int = 4,
+    wagons: Sequence[WagonSpec] = (),
+    **options: Any,
+) -> Pioneers:
+    """Return a game on a small board of ``"A-B"`` connections (cities inferred)."""
     connections = list(connections)
     cities = sorted({c for conn in connections for c in conn.split("-")} | {start})
     board = make_board(cities, connections, start=start, side="fixture")
@@ -95,7 +116,9 @@ def stage(
     tile_row: list = [None] * n
     for cid, t in (tiles or {}).items():
         if t not in TILE_TYPES:
-            raise ValueError(f"unknown tile type {t!r}; expected one of {', '.join(TILE_TYPES)}")
+            raise ValueError(
+                f"unknown tile type {t!r}; expected one of {', '.join(TILE_TYPES)}"
+            )
         tile_row[city(cid)] = t
     road_row: list[tuple[int, ...]] = [()] * len(b.edges)
     for conn, owners in (roads or {}).items():
@@ -105,7 +128,9 @@ def stage(
             raise ValueError(f"there is no connection {conn!r} on this board")
         owners = (owners,) if isinstance(owners, int) else tuple(owners)
         if len(owners) > 2 or len(set(owners)) != len(owners):
-            raise ValueError(f"{conn}: at most 2 roads of 2 different players (P-TILE-5)")
+            raise ValueError(
+                f"{conn}: at most 2 roads of 2 different players (P-TILE-5)"
+            )
         road_row[e] = owners
     settled_rows = [[0] * game.players for _ in range(n)]
     for cid, per_seat in (settled or {}).items():
@@ -122,23 +147,36 @@ def stage(
         on_board = sum(row[seat] for row in settled_rows)
         on_wagons = sum(w.pioneers for w in wagons)
         built = sum(1 for r in road_row if seat in r)
-        fields = dict(money=0, vp=0, roads_left=ROADS - built,
-                      supply=PIONEERS - on_board - on_wagons, nuggets=(), wagons=wagons,
-                      bankers=0, merchants=0)
+        fields = {
+            "money": 0,
+            "vp": 0,
+            "roads_left": ROADS - built,
+            "supply": PIONEERS - on_board - on_wagons,
+            "nuggets": (),
+            "wagons": wagons,
+            "bankers": 0,
+            "merchants": 0,
+        }
         unknown = set(spec) - set(fields)
         if unknown:
-            raise ValueError(f"unknown player fields {sorted(unknown)}; expected {sorted(fields)}")
+            raise ValueError(
+                f"unknown player fields {sorted(unknown)}; expected {sorted(fields)}"
+            )
         fields.update(spec)
         fields["nuggets"] = tuple(fields["nuggets"])
         people.append(PlayerState(**fields))
     for wid in market:
         if wid is not None and wid not in game.regular_wagons:
-            raise ValueError(f"market wagon {wid!r} is not a regular wagon of this game's deck")
+            raise ValueError(
+                f"market wagon {wid!r} is not a regular wagon of this game's deck"
+            )
     known = set(market) | {w.id for pl in people for w in pl.wagons}
     unseen = tuple(w for w in game.regular_wagons if w not in known)
     if deck is not None and not 0 <= deck <= len(unseen):
-        raise ValueError(f"deck must be 0..{len(unseen)} (the regular wagons not in the market "
-                         f"or owned), not {deck!r}")
+        raise ValueError(
+            f"deck must be 0..{len(unseen)} (the regular wagons not in the market "
+            f"or owned), not {deck!r}"
+        )
     state = State(
         phase=phase,
         seat=active,
@@ -160,6 +198,15 @@ def stage(
     )
     if phase == "turn":
         return game._begin_turn(state, active)
-    if phase in ("cover", "tile", "redraw", "first", "market", "deal", "reveal", "nugget"):
+    if phase in (
+        "cover",
+        "tile",
+        "redraw",
+        "first",
+        "market",
+        "deal",
+        "reveal",
+        "nugget",
+    ):
         return state._replace(seat=CHANCE)
     return state

@@ -8,7 +8,7 @@ from .state import State
 
 
 def road_networks(game: Any, state: State, seat: int) -> list[dict]:
-    """The player's road networks: connected components of their roads (P-SCORE-4).
+    """Return the player's road networks: the components of their roads (P-SCORE-4).
 
     A connection with two roads belongs to both owners' networks. Each network is
     ``{"cities": tuple of ids, "roads": n, "pioneers": own pioneers in it}``,
@@ -58,7 +58,9 @@ def best_network(game: Any, state: State, seat: int) -> int:
 
 
 def score_breakdown(game: Any, state: State) -> list[dict]:
-    """One dict per seat: ``wagons``, ``empty_seats``, ``gold``, ``network``, ``total``, ``money``.
+    """Return one dict per seat of the final score (P-SCORE-1..4).
+
+    Keys: ``wagons``, ``empty_seats``, ``gold``, ``network``, ``total``, ``money``.
 
     ``wagons`` is the VP from emptied wagons (P-SCORE-1, P-WAGON-1); ``empty_seats``
     1 VP per empty seat on face-up wagons (P-SCORE-2); ``gold`` the nuggets
@@ -71,13 +73,15 @@ def score_breakdown(game: Any, state: State) -> list[dict]:
         empty = sum(w.empty_seats for w in pl.wagons)
         gold = sum(v for v in pl.nuggets if v is not None)
         network = 2 * best_network(game, state, seat)
-        rows.append({
-            "seat": seat,
-            "wagons": pl.vp,
-            "empty_seats": empty,
-            "gold": gold,
-            "network": network,
-            "total": pl.vp + empty + gold + network,
-            "money": pl.money,
-        })
+        rows.append(
+            {
+                "seat": seat,
+                "wagons": pl.vp,
+                "empty_seats": empty,
+                "gold": gold,
+                "network": network,
+                "total": pl.vp + empty + gold + network,
+                "money": pl.money,
+            }
+        )
     return rows

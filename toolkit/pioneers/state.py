@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class Wagon(NamedTuple):
@@ -26,7 +26,7 @@ class Wagon(NamedTuple):
 
 
 class PlayerState(NamedTuple):
-    """Everything a player owns. All of it is public except ``nuggets`` (ASSUMPTION-10)."""
+    """Everything a player owns; all public except ``nuggets`` (ASSUMPTION-10)."""
 
     money: int
     vp: int
@@ -38,14 +38,8 @@ class PlayerState(NamedTuple):
     merchants: int = 0
 
 
-class State(NamedTuple):
-    """A Pioneers position. Fields are public unless noted.
-
-    ``phase`` names the decision ahead ("buy", "road", "move", "settle",
-    "sergeant", "innkeeper", "farmer", "join", "over") or the chance turn
-    ("cover", "tile", "redraw", "first", "market", "deal", "reveal", "nugget").
-    ``seat`` is who decides now (``-1`` for chance), ``active`` whose turn it is.
-    """
+class _StateFields(NamedTuple):
+    """The fields of :class:`State`."""
 
     phase: str
     seat: int
@@ -61,7 +55,9 @@ class State(NamedTuple):
     market: tuple  # 4 slots: wagon id or None
     deck: int  # face-down wagons left in the deck
     unseen: tuple[str, ...]  # regular wagons not yet seen (deck + removed); sorted
-    tile_pool: tuple | None  # unused tiles per TILE_TYPES during set-up (hidden; None after)
+    tile_pool: (
+        tuple | None
+    )  # unused tiles per TILE_TYPES during set-up (hidden; None after)
     # purchase phase bookkeeping (reset every turn)
     actions_left: int = 0
     used: tuple[str, ...] = ()
@@ -80,7 +76,25 @@ class State(NamedTuple):
     shortfall: int = 0  # payouts the finite bank could not make
 
 
-def _fast_replace(cls: type) -> None:
+#: The attribute where the engine keeps what it worked out about one state (its
+#: listed moves). Only that very object carries it: a successor or an observation
+#: is a new object without it, and the game object holds nothing of any state.
+MEMO = "_memo"
+
+
+class State(_StateFields):
+    """A Pioneers position. Fields are public unless noted.
+
+    ``phase`` names the decision ahead ("buy", "road", "move", "settle",
+    "sergeant", "innkeeper", "farmer", "join", "over") or the chance turn
+    ("cover", "tile", "redraw", "first", "market", "deal", "reveal", "nugget").
+    ``seat`` is who decides now (``-1`` for chance), ``active`` whose turn it is.
+    """
+
+    # No ``__slots__ = ()``: a state has room for the engine's MEMO attribute.
+
+
+def _fast_replace(cls: Any) -> None:
     """Give a NamedTuple class a faster ``_replace`` (same behaviour).
 
     ``apply`` copies states many times per decision; the stock ``_replace``

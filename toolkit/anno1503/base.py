@@ -1,0 +1,237 @@
+"""The static Anno 1503 game: options, sea, decks, home islands, and shared queries.
+
+:class:`Anno1503Base` is the base of :class:`~toolkit.anno1503.rules.Anno1503`
+and the type the rule modules (:mod:`~toolkit.anno1503.moves`,
+:mod:`~toolkit.anno1503.voyage`, :mod:`~toolkit.anno1503.events`) are written
+against, so that they depend on it and not on the class that dispatches to
+them. Nothing on it depends on a state: the queries take the state as an
+argument and keep nothing of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .common import affords, cost_text
+from .constants import (
+    AP_PER_SHIP,
+    BUY_PRICE,
+    CITIZEN_MERCHANT_CARDS,
+    PIONEER_SETTLER_CARDS,
+    STONE_BRIDGES,
+    UPGRADE_RULE,
+    VICTORY,
+)
+from .sea import build_sea, coast, farthest_islands, sea_distances
+from .state import Player, State
+from .tables import BACKS, GOODS, load_tables
+
+#: The documented defaults of every option (CONFLICT-1..4, ASSUMPTION-6).
+DEFAULTS: dict[str, Any] = {
+    "cost_pioneer_to_settler": {"CLOTH": 1, "STONE": 2},  # CONFLICT-1, ASSUMPTION-28
+    "sale_cards_per_resident": 1,  # CONFLICT-2, ASSUMPTION-27
+    "max_purchases_per_turn": 1,  # CONFLICT-3, ASSUMPTION-26
+    "victory_check": "immediate",  # CONFLICT-4, ASSUMPTION-21
+    "pirates_target": "farthest",  # ASSUMPTION-6 (variant: "farthest_empty")
+    # not a rule: stop unfinished games (no winner); None = play to a win
+    "max_turns": None,
+}
+
+
+def _counts(cost: Mapping[str, int], what: str) -> tuple[int, ...]:
+    if not isinstance(cost, Mapping):
+        raise ValueError(
+            f"{what} must map goods to counts, e.g. {{'CLOTH': 1, 'STONE': 2}}"
+        )
+    out = [0] * len(GOODS)
+    for good, n in cost.items():
+        if good not in GOODS or not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise ValueError(f"{what}: {good!r}: {n!r} is not a good with a count >= 0")
+        out[GOODS.index(good)] = n
+    return tuple(out)
+
+
+class Anno1503Base:
+    """The static facts of an Anno 1503 game (:class:`~toolkit.anno1503.Anno1503`)."""
+
+    def __init__(
+        self, players: int = 4, data: str | None = None, **options: Any
+    ) -> None:
+        if not isinstance(players, int) or not 2 <= players <= 4:
+            raise ValueError(
+                f"Anno 1503 is for 2-4 players (A-COMP-1), not {players!r}"
+            )
+        unknown = sorted(set(options) - set(DEFAULTS))
+        if unknown:
+            raise ValueError(
+                f"unknown option(s) {unknown}; options are {sorted(DEFAULTS)}"
+            )
+        opts = {**DEFAULTS, **options}
+        if opts["max_purchases_per_turn"] not in (1, 2):
+            raise ValueError("max_purchases_per_turn must be 1 or 2 (CONFLICT-3)")
+        if opts["sale_cards_per_resident"] not in (1, 2):
+            raise ValueError("sale_cards_per_resident must be 1 or 2 (CONFLICT-2)")
+        if opts["victory_check"] not in ("immediate", "end_of_turn"):
+            raise ValueError(
+                "victory_check must be 'immediate' or 'end_of_turn' (CONFLICT-4)"
+            )
+        if opts["pirates_target"] not in ("farthest", "farthest_empty"):
+            raise ValueError(
+                "pirates_target must be 'farthest' or 'farthest_empty' (ASSUMPTION-6)"
+            )
+        mt = opts["max_turns"]
+        if mt is not None and (not isinstance(mt, int) or mt < 1):
+            raise ValueError("max_turns must be a positive whole number or None")
+        self.players = players
+        self.options: dict[str, Any] = {
+            k: (dict(v) if isinstance(v, dict) else v) for k, v in opts.items()
+        }
+        if data is not None:
+            self.options["data"] = str(data)
+        self._opts = opts
+        self.tables = t = load_tables(data)
+        self._init_board()
+        self._init_costs(opts)
+        self.production = tuple(
+            t.home["ABCD"[i]] for i in range(players)
+        )  # seat i: island A..D
+        self.bridges = tuple(
+            t.bridges["ABCD"[i]] for i in range(players)
+        )  # ASSUMPTION-8
+        self.display = tuple(
+            sorted(b for back, b in t.buildings if back <= players)
+        )  # A-COMP-6
+        self.ap_base = AP_PER_SHIP[players]
+
+    def _init_board(self) -> None:
+        t = self.tables
+        self.backs = BACKS[: self.players - 1]  # A-SETUP-1: pile 2; 2+3; all
+        self.island_spaces = tuple(p for p, _ in t.islands)
+        self.island_numbers = tuple(n for _, n in t.islands)
+        self.island_index = {p: i for i, p in enumerate(self.island_spaces)}
+        self.start = t.start
+        self.sea = build_sea(t.rows, t.cols, list(self.island_spaces))
+        self.distances = sea_distances(self.sea)
+        self._dist = {a: dict(row) for a, row in self.distances.items()}
+        self.coast = coast(self.sea, list(self.island_spaces))
+        self.farthest = farthest_islands(self.sea, self.start, list(self.island_spaces))
+        # Only the piles in use take part; others leave the game (ASSUMPTION-5).
+        self.card_codes = tuple(c for c, _ in t.deck if int(c[-1]) in self.backs)
+        self.deck = tuple(n for c, n in t.deck if int(c[-1]) in self.backs)
+        self.code_index = {c: i for i, c in enumerate(self.card_codes)}
+
+    def _init_costs(self, opts: dict[str, Any]) -> None:
+        c = self.tables.costs
+        self.cost_ship = c["ship"]
+        self.cost_pioneer = c["pioneer"]
+        self.cost_upgrade = {
+            "PIONEER": _counts(
+                opts["cost_pioneer_to_settler"], "cost_pioneer_to_settler"
+            ),
+            "SETTLER": c["upgrade_settler"],
+            "CITIZEN": c["upgrade_citizen"],
+        }
+        # good index -> (resident, price, building, price with building)
+        self.sale = {
+            GOODS.index(g): (r, p, b, bp)
+            for (r, g), (p, b, bp) in self.tables.sale.items()
+        }
+
+    def __repr__(self) -> str:
+        """Show the game with the options that differ from the defaults."""
+        changed = {
+            k: v for k, v in self.options.items() if DEFAULTS.get(k, object()) != v
+        }
+        extra = "".join(f", {k}={v!r}" for k, v in changed.items())
+        return f"Anno1503(players={self.players}{extra})"
+
+    def conditions(self, s: State, seat: int) -> tuple[str, ...]:
+        """Return the victory conditions ``seat`` meets now (A-WIN-1), from the state.
+
+        Examples
+        --------
+        >>> from toolkit.anno1503 import Anno1503
+        >>> game = Anno1503(players=2)
+        >>> game.conditions(game.setup(), 0)
+        ()
+        """
+        p = s.players[seat]
+        met = []
+        if p.gold >= VICTORY["V-GOLD"]:
+            met.append("V-GOLD")
+        if STONE_BRIDGES - p.offices.count("") >= VICTORY["V-BRANCH"]:
+            met.append("V-BRANCH")
+        if len(p.contracts) >= VICTORY["V-CONTRACT"]:
+            met.append("V-CONTRACT")
+        if len(p.buildings) - p.buildings.count("") >= VICTORY["V-BUILDING"]:
+            met.append("V-BUILDING")
+        if p.residents.count("MERCHANT") >= VICTORY["V-MERCHANT"]:
+            met.append("V-MERCHANT")
+        return tuple(met)
+
+    def count_conditions(self, s: State, seat: int) -> int:
+        """Return how many victory conditions ``seat`` meets (as :meth:`conditions`)."""
+        p = s.players[seat]
+        return (
+            (p.gold >= VICTORY["V-GOLD"])
+            + (STONE_BRIDGES - p.offices.count("") >= VICTORY["V-BRANCH"])
+            + (len(p.contracts) >= VICTORY["V-CONTRACT"])
+            + (len(p.buildings) - p.buildings.count("") >= VICTORY["V-BUILDING"])
+            + (p.residents.count("MERCHANT") >= VICTORY["V-MERCHANT"])
+        )
+
+    def ship_ap(self, s: State, seat: int, ship: int) -> int:
+        """Return the AP ship ``ship`` (0 or 1) of ``seat`` has left (A-SHIP-1/2)."""
+        if s.players[seat].ships[ship] is None:
+            return 0
+        if seat == s.active and s.phase in ("sea", "look", "reveal"):
+            return s.ap[ship]
+        return self.full_ap(s, seat)
+
+    def full_ap(self, s: State, seat: int) -> int:
+        """A-SHIP-1: 2/3/4 AP per ship by player count, doubled with a Shipyard."""
+        return self.ap_base * (2 if "SHIPYARD" in s.players[seat].buildings else 1)
+
+    def buy_price(self, s: State, seat: int) -> int:
+        """A-BUY-1: 6 gold minus 1 per trade contract."""
+        return BUY_PRICE - len(s.players[seat].contracts)
+
+    def farthest_island(self, s: State) -> tuple[int, int]:
+        """Where Pirates put the reserve's top card (ASSUMPTION-3 and -6)."""
+        if self._opts["pirates_target"] == "farthest_empty":
+            for pos in self.farthest:
+                if not s.islands[self.island_index[pos]]:
+                    return pos
+        return self.farthest[0]
+
+    def _placements(self, s: State, p: Player) -> list[str]:
+        """Return the buildings a new Pioneer may take ([""]: its space has no slot)."""
+        if not affords(p.hand, self.cost_pioneer):
+            return []
+        if (
+            sum(1 for r in p.residents if r in ("PIONEER", "SETTLER"))
+            >= PIONEER_SETTLER_CARDS
+        ):
+            return []
+        space = len(p.residents) + 1
+        if space > self.tables.spaces:
+            return []
+        if space not in self.tables.slot_spaces:
+            return [""]
+        return sorted({b for b in s.display if b not in p.buildings})
+
+    def _upgrade_problem(self, p: Player, r: str, paid: bool) -> tuple[str, str] | None:
+        """Return why level ``r`` cannot be upgraded now: (rule, message), or None."""
+        if r == "MERCHANT":
+            return "A-UPG-3", "a Merchant is the highest level and cannot be upgraded"
+        if (
+            r == "SETTLER"
+            and sum(1 for x in p.residents if x in ("CITIZEN", "MERCHANT"))
+            >= CITIZEN_MERCHANT_CARDS
+        ):
+            return "A-UPG-2", "all 3 Citizen/Merchant cards are already on the island"
+        if paid and not affords(p.hand, self.cost_upgrade[r]):
+            need = cost_text(self.cost_upgrade[r]) or "nothing"
+            return UPGRADE_RULE[r], f"upgrading a {r.title()} costs {need}"
+        return None

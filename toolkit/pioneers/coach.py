@@ -1,0 +1,286 @@
+"""Pioneers stagecoach routes in the engine: move generator, route checks (P-MOVE).
+
+:class:`Coach` finds every affordable target along its cheapest route with a
+Dijkstra over plain integers (:meth:`Coach.cheapest_routes`), lists them as
+:class:`~toolkit.pioneers.actions.MoveCoach` actions and checks routes written
+by hand. :mod:`toolkit.pioneers.routes` states the same rules on networkx
+graphs, for lessons and for checking this one.
+
+The moves listed for a state are remembered on that state (the attribute named
+by :data:`MEMO`, which a fresh or observed state does not have): the same
+immutable state then needs no second search, and a listed move is not checked
+again when it is applied.
+"""
+
+# Tuple concatenation (t[:i] + (x,) + t[i + 1:]) is the fastest copy with one
+# change, compiled or not, so RUF005 does not apply on the hot path.
+# ruff: noqa: RUF005
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from heapq import heappop, heappush
+from operator import itemgetter
+from typing import Any
+
+from mypy_extensions import mypyc_attr
+
+from toolkit.core import IllegalAction
+
+from . import actions as A  # noqa: N812  (A.MoveCoach reads as the rules do)
+from .state import MEMO, State
+from .tables import Tables
+
+_ONE_CITY = 1  # heap key of the start of a route: cost 0, one city (see _dijkstra)
+_UNREACHED = 1 << 62  # a route key above any real one
+_ONE_DOLLAR = 1 << 16  # $1 in a route key
+#: Move objects by (board cities' identity, route, cost): routes are public, and
+#: sharing one object per route spares an allocation per listed move.
+_MOVES: dict[tuple[int, tuple[int, ...], int], tuple[tuple[str, ...], A.MoveCoach]] = {}
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Coach(Tables):
+    """Stagecoach routes on top of the game's static tables."""
+
+    def cheapest_routes(
+        self, state: State, seat: int | None = None, budget: int | None = None
+    ) -> list[tuple[int, int, tuple[int, ...]]]:
+        """Every reachable target city with its cheapest route, as index tuples.
+
+        Dijkstra over untiled, uncovered cities (P-MOVE-3) with the step costs of
+        P-MOVE-2; routes costing more than ``budget`` (default: the player's money,
+        P-MOVE-4) are dropped. Ties: fewest steps, then city ids (ASSUMPTION-4).
+        Returns ``(target, cost, path)`` sorted by target id.
+        """
+        seat = state.active if seat is None else seat
+        if budget is None:
+            memo = getattr(state, MEMO, None)
+            if memo is not None and memo[0] == seat:
+                return list(memo[2])  # this very state asked again (a pass, a lesson)
+        return self._dijkstra(state, seat, budget)
+
+    def _dijkstra(
+        self, state: State, seat: int, budget: int | None
+    ) -> list[tuple[int, int, tuple[int, ...]]]:
+        pl = state.players[seat]
+        budget = pl.money if budget is None else budget
+        matched, enter = self._matched_info(pl.wagons)
+        if not matched:
+            return []
+        tiles: tuple = state.tiles
+        roads: tuple = state.roads
+        # Per city, (neighbour, connection) pairs, covered cities left out (P-MOVE-3).
+        adj: tuple[tuple[tuple[int, int], ...], ...] = self._usable_info(state.covered)[
+            2
+        ]
+        limit: int = (budget << 16) | 0xFFFF
+        src = self.board.index[state.coach]
+        # A route's key is cost * 2**16 + number of cities; among equal keys the
+        # route with the lower city ids wins (ASSUMPTION-4). The heap holds plain
+        # ints (key * 2**16 + city): every route reaching a city for the same key
+        # comes from cities of smaller keys, all expanded before it, so the city's
+        # best route is final when it is popped and equal-key ties need no heap
+        # order. A popped key above the city's best is stale.
+        n = len(tiles)
+        bkey: list[int] = [_UNREACHED] * n
+        bpath: list[Any] = [None] * n
+        bkey[src] = _ONE_CITY
+        bpath[src] = (src,)
+        heap: list[int] = [(_ONE_CITY << 16) | src]
+        targets: list[int] = []
+        item: int
+        u: int
+        v: int
+        e: int
+        here: int
+        key: int
+        old: int
+        path: tuple
+        while heap:
+            item = heappop(heap)
+            u = item & 0xFFFF
+            here = item >> 16
+            if here != bkey[u]:
+                continue
+            path = bpath[u]
+            for v, e in adj[u]:
+                old = bkey[v]
+                if old <= here:
+                    continue  # reached at most as dearly as u: no better route via u
+                t = tiles[v]
+                if t is not None and not enter[t]:
+                    continue  # a tile the player has no pioneer for (P-MOVE-1)
+                r = roads[
+                    e
+                ]  # P-MOVE-2: $1 to the bank, nothing on an own road, $1 per owner
+                key = (
+                    here
+                    + 1
+                    + (_ONE_DOLLAR if not r else 0 if seat in r else len(r) << 16)
+                )
+                if key > limit or key > old:
+                    continue  # P-MOVE-4: more than the budget; or dearer than known
+                if key < old:
+                    bkey[v] = key
+                    bpath[v] = path + (v,)
+                    if t is None:
+                        heappush(heap, (key << 16) | v)
+                    elif old == _UNREACHED:  # a tiled city stops the coach (P-MOVE-3)
+                        targets.append(v)
+                elif path + (v,) < bpath[v]:  # as cheap and as short: lower city ids
+                    bpath[v] = path + (v,)
+        targets.sort()
+        return [(v, bkey[v] >> 16, bpath[v]) for v in targets]
+
+    def moves(self, state: State, seat: int | None = None) -> list:
+        """One :class:`MoveCoach` per affordable target along its cheapest route."""
+        who = state.active if seat is None else seat
+        memo = getattr(state, MEMO, None)
+        if memo is not None and memo[0] == who:
+            return [move for move, _ in memo[1].values()]
+        found = self._dijkstra(state, who, None)
+        ids = self.board.ids
+        out: list[Any] = []
+        listed: dict[int, tuple[Any, tuple[int, ...]]] = {}
+        for _, cost, path in found:
+            key = (id(ids), path, cost)
+            hit = _MOVES.get(key)
+            if hit is not None and hit[0] is ids:
+                move = hit[1]
+            else:
+                if len(_MOVES) > 20_000:
+                    _MOVES.clear()
+                move = A.MoveCoach(itemgetter(*path)(ids), cost)
+                _MOVES[key] = (ids, move)
+            out.append(move)
+            listed[id(move)] = (move, path)
+        # Kept on the state itself, so that apply() need not validate a move listed
+        # here (see _do_move) and a pass need not search again.
+        setattr(state, MEMO, (who, listed, found))
+        return out
+
+    def step_cost(self, state: State, e: int, seat: int) -> int:
+        """Return what ``seat`` pays to cross connection ``e`` (P-MOVE-2)."""
+        r = state.roads[e]
+        return 1 if not r else (0 if seat in r else len(r))
+
+    def payments(
+        self, state: State, path: Sequence[str], seat: int | None = None
+    ) -> dict:
+        """Who receives how much for a route: ``{"bank": 1, 2: 1}`` (P-MOVE-2)."""
+        seat = state.active if seat is None else seat
+        out: dict = {}
+        for a, b in itertools.pairwise(path):
+            e: Any = self.board.edge_of(a, b)
+            r = state.roads[e]
+            if not r:
+                out["bank"] = out.get("bank", 0) + 1
+            elif seat not in r:
+                for owner in r:
+                    out[owner] = out.get(owner, 0) + 1
+        return out
+
+    def check_route(
+        self, state: State, path: Sequence[str], seat: int | None = None
+    ) -> int:
+        """Validate a stagecoach route for ``seat``.
+
+        Return its cost or raise IllegalAction.
+        """
+        return self._walk(state, path, state.active if seat is None else seat)[0]
+
+    def _walk(
+        self, state: State, path: Sequence[str], seat: int
+    ) -> tuple[int, list[int], int]:
+        """Walk a route once: its cost, what each seat and what the bank receive.
+
+        Raises IllegalAction naming the first rule the route breaks.
+        """
+        b = self.board
+        index, edge_index = b.index, b.edge_index
+        pl = state.players[seat]
+        if len(path) < 2:
+            raise IllegalAction(
+                "P-MOVE-6", "a move must go at least one step to a target city."
+            )
+        if path[0] != state.coach:
+            raise IllegalAction(
+                "P-MOVE-1",
+                f"the route must start where the stagecoach stands ({state.coach}), "
+                f"not at {path[0]}.",
+            )
+        idx: list[Any] = [index.get(c) for c in path]
+        if None in idx:
+            bad = path[idx.index(None)]
+            raise IllegalAction("P-MOVE-1", f"there is no city {bad!r} on this board.")
+        if len(set(idx)) != len(idx):
+            raise IllegalAction(
+                "ASSUMPTION-5", "a route may not visit the same city twice."
+            )
+        tiles, covered, roads = state.tiles, state.covered, state.roads
+        received = [0] * self.players
+        cost = bank = 0
+        last = len(idx) - 1
+        for k in range(last):
+            u, v = idx[k], idx[k + 1]
+            e = edge_index.get((u, v))
+            if e is None:
+                raise IllegalAction(
+                    "P-MOVE-1",
+                    f"there is no connection between {path[k]} and {path[k + 1]}.",
+                )
+            if covered[v]:
+                raise IllegalAction(
+                    "P-MOVE-3",
+                    f"{path[k + 1]} is covered: the stagecoach can neither enter nor "
+                    "pass it.",
+                )
+            if k + 1 < last and tiles[v] is not None:
+                raise IllegalAction(
+                    "P-MOVE-3",
+                    f"the stagecoach cannot pass through {path[k + 1]}, which still "
+                    "has a tile.",
+                )
+            r = roads[e]
+            if not r:
+                cost += 1
+                bank += 1
+            elif seat not in r:
+                for owner in r:
+                    received[owner] += 1
+                cost += len(r)
+        target = path[-1]
+        tile = tiles[idx[-1]]
+        if tile is None:
+            raise IllegalAction(
+                "P-MOVE-6",
+                f"a move must end on a city with a pioneer tile; {target} has none.",
+            )
+        if tile not in self.targets_matched(pl):
+            raise IllegalAction(
+                "P-MOVE-1",
+                f"{target} wants a {tile} and you have no matching pioneer on a wagon.",
+            )
+        if cost > pl.money:
+            raise IllegalAction(
+                "P-MOVE-7", f"this route costs ${cost} but you have only ${pl.money}."
+            )
+        return cost, received, bank
+
+    def _payments_on(
+        self, state: State, path: tuple[int, ...], seat: int
+    ) -> tuple[list[int], int]:
+        """Return what each seat and the bank receive along a route (P-MOVE-2)."""
+        roads, edge_index = state.roads, self.board.edge_index
+        received = [0] * self.players
+        bank = 0
+        for k in range(len(path) - 1):
+            r = roads[edge_index[path[k], path[k + 1]]]
+            if not r:
+                bank += 1
+            elif seat not in r:
+                for owner in r:
+                    received[owner] += 1
+        return received, bank

@@ -1,0 +1,118 @@
+"""Pioneers constants, state field positions and small tuple helpers of the engine.
+
+A handler copies the state once into a draft list ``d`` (``d = list(state)``),
+sets fields by position (``d[PHASE] = "move"``) and builds the successor with
+one ``new_tuple(State, d)``: a turn that passes through several steps (settle, join
+offers, end of turn, next player's income) costs one copy instead of one
+``_replace`` per step. The ``Final`` positions let mypyc compile the indexing
+to constants.
+"""
+
+# Tuple concatenation (t[:i] + (x,) + t[i + 1:]) is the fastest copy with one
+# change, compiled or not, so RUF005 does not apply on the hot path.
+# ruff: noqa: RUF005
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .state import PlayerState, State, Wagon
+
+#: Tiles removed to the box per type, by player count (P-PC-3).
+TILES_REMOVED = {2: 2, 3: 1, 4: 0}
+#: Regular wagons removed unseen from the deck, by player count (P-PC-4).
+WAGONS_REMOVED = {2: 12, 3: 6, 4: 2}
+NUGGETS = (3, 4, 5)
+NUGGET_COUNTS = (6, 3, 1)  # P-COMP-6
+START_MONEY = 2  # P-PC-7
+INCOME = 3  # P-INC-1
+PIONEERS = 20  # P-COMP-3
+ROADS = 15  # P-COMP-3
+BANK_TOTAL = 63  # P-COMP-7
+ROAD_PRICE = {1: 2, 2: 5}  # P-BUY-1
+PHASES_CHANCE = frozenset(
+    {"cover", "tile", "redraw", "first", "market", "deal", "reveal", "nugget"}
+)
+
+
+def replace_at(t: tuple, i: int, value: Any) -> tuple:
+    """Return a copy of the tuple ``t`` with item ``i`` set to ``value``."""
+    return t[:i] + (value,) + t[i + 1 :]
+
+
+# Field positions of State, PlayerState and Wagon (see the module docstring).
+PHASE: Final = 0
+SEAT: Final = 1
+ACTIVE: Final = 2
+ROUND: Final = 3
+START_PLAYER: Final = 4
+COACH: Final = 5
+TILES: Final = 6
+COVERED: Final = 7
+ROAD_OWNERS: Final = 8
+SETTLED: Final = 9
+PLAYERS: Final = 10
+MARKET: Final = 11
+DECK: Final = 12
+UNSEEN: Final = 13
+TILE_POOL: Final = 14
+ACTIONS_LEFT: Final = 15
+USED: Final = 16
+FORCED: Final = 17
+ROADS_TO_PLACE: Final = 18
+CITY: Final = 19
+TILE: Final = 20
+JOIN_NEED: Final = 21
+EXTRAS_LEFT: Final = 22
+OFFER: Final = 23
+END_TRIGGERED: Final = 24
+ROUND_ACTIVE: Final = 25
+BANK: Final = 26
+SHORTFALL: Final = 27
+P_MONEY: Final = 0
+P_VP: Final = 1
+P_ROADS_LEFT: Final = 2
+P_SUPPLY: Final = 3
+P_NUGGETS: Final = 4
+P_WAGONS: Final = 5
+P_BANKERS: Final = 6
+P_MERCHANTS: Final = 7
+W_ID: Final = 0
+W_SEATS: Final = 1
+W_OCCUPIED: Final = 2
+W_VP: Final = 3
+W_FACE_UP: Final = 4
+assert State._fields[SHORTFALL] == "shortfall"
+assert len(State._fields) == SHORTFALL + 1
+assert PlayerState._fields[P_MERCHANTS] == "merchants"
+assert Wagon._fields[W_FACE_UP] == "face_up"
+new_tuple = tuple.__new__  # new_tuple(State, d): a State from a draft list
+
+
+def nugget_pool(state: State) -> tuple[int, ...]:
+    """Nuggets left in the pool, as counts of (3, 4, 5) VP (P-COMP-6).
+
+    Derived from the nuggets players hold, so it needs the full state: in an
+    observation other players' nuggets are hidden and this raises ValueError.
+    """
+    drawn = [v for pl in state.players for v in pl.nuggets]
+    if None in drawn:
+        raise ValueError("the nugget pool is hidden in an observation (ASSUMPTION-10)")
+    return tuple(
+        c - drawn.count(v) for v, c in zip(NUGGETS, NUGGET_COUNTS, strict=False)
+    )
+
+
+def with_field(t: tuple, i: int, value: Any) -> Any:
+    """Return a copy of the NamedTuple ``t`` with field ``i`` set to ``value``."""
+    c = list(t)
+    c[i] = value
+    return new_tuple(type(t), c)
+
+
+def payout(pl: PlayerState, amount: int, bank: int | None, shortfall: int):
+    """Pay ``amount`` from the bank; a finite bank pays what it has (ASSUMPTION-9)."""
+    if bank is None:
+        return pl._replace(money=pl.money + amount), None, shortfall
+    paid = min(amount, bank)
+    return pl._replace(money=pl.money + paid), bank - paid, shortfall + amount - paid

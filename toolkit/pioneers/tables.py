@@ -1,0 +1,311 @@
+"""The static tables of a Pioneers game: options, board facts, shared action objects.
+
+:class:`Tables` is the base of :class:`~toolkit.pioneers.rules.Pioneers`. It
+holds only what the options, the board and the wagon cards fix: nothing on it
+depends on a state, so an agent handed the game learns nothing hidden from it.
+Every table is built in ``__init__`` (the professions per seat pattern, the
+usable connections for the set-up covers, one action object per wagon and
+profession), which keeps the hot path to dictionary and tuple look-ups.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import compress, product
+from typing import Any
+
+from mypy_extensions import mypyc_attr
+
+from . import actions as A  # noqa: N812  (A.MoveCoach reads as the rules do)
+from .board import PROFESSIONS, TILE_TYPES, Board, load_board
+from .fields import NUGGETS, P_MONEY, P_SUPPLY, W_FACE_UP, W_ID, W_OCCUPIED, W_SEATS
+from .state import PlayerState, State, Wagon
+
+#: Usable-connection tables of covers drawn by chance, by the covers' identity
+#: (each entry holds its covers, so the identity stays unique while it is kept).
+_COVER_INFO: dict[int, tuple[tuple[bool, ...], Board, tuple]] = {}
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Tables:
+    """Options, board and wagon cards of a game, and tables derived from them alone."""
+
+    def __init__(
+        self,
+        players: int = 4,
+        cover: str = "designated",
+        finite_bank: bool = False,
+        max_rounds: int = 60,
+        early_end: bool = False,
+        start_player: int | None = None,
+        board: Board | None = None,
+        wagons: Sequence[Any] | None = None,
+    ) -> None:
+        if players not in (2, 3, 4):
+            raise ValueError(
+                f"Pioneers is for 2, 3 or 4 players, not {players!r} (P-PC-1)"
+            )
+        if cover not in ("designated", "random"):
+            raise ValueError(
+                f"cover must be 'designated' or 'random', not {cover!r} (P-SETUP-2)"
+            )
+        if start_player is not None and start_player not in range(players):
+            raise ValueError(
+                f"start_player must be a seat 0..{players - 1}, not {start_player!r}"
+            )
+        if not isinstance(max_rounds, int) or max_rounds < 1:
+            raise ValueError(
+                f"max_rounds must be a positive whole number, not {max_rounds!r}"
+            )
+        self.players = players
+        self.options: dict[str, Any] = {
+            "cover": cover,
+            "finite_bank": bool(finite_bank),
+            "max_rounds": max_rounds,
+            "early_end": bool(early_end),
+            "start_player": start_player,
+        }
+        self._early_end, self._max_rounds = bool(early_end), max_rounds
+        self.custom = board is not None or wagons is not None
+        self.board = (
+            board if board is not None else load_board("4p" if players == 4 else "23p")
+        )
+        if players == 2 and cover == "random" and len(self.board.ids) - 1 < 8:
+            raise ValueError(
+                "cover='random' needs at least 8 cities besides the start city "
+                "for the 8 cover tiles (P-SETUP-2)"
+            )
+        if wagons is None:
+            from .data import load_wagons
+
+            wagons = load_wagons()
+        self.wagon_specs = {w.id: w for w in wagons}
+        self.start_wagons = tuple(sorted(w.id for w in wagons if w.start))
+        self.regular_wagons = tuple(sorted(w.id for w in wagons if not w.start))
+        if len(self.start_wagons) < players:
+            raise ValueError(f"{players} players need {players} start wagons")
+        b = self.board
+        n = len(b.ids)
+        if n >= 1 << 16:
+            raise ValueError(f"a board may have up to 65535 cities, not {n}")
+        # Precomputed action objects and tables (structural sharing, no per-call
+        # allocation).
+        self._place = tuple(A.PlaceRoad(*b.edge_ids(e)) for e in range(len(b.edges)))
+        self._sergeant = tuple(
+            A.SergeantRoad(*b.edge_ids(e)) for e in range(len(b.edges))
+        )
+        self._buy = {1: A.BuyRoads(1), 2: A.BuyRoads(2)}
+        self._slots = {s: A.BuyWagon(s) for s in range(1, 5)}
+        self._start_nbrs = tuple(v for v, _ in b.adj[b.start])
+        covered = [False] * n
+        if players == 2 and cover == "designated":
+            for i in b.covered_2p:
+                covered[i] = True
+        self._covered0 = tuple(covered)
+        self._usable0 = _usable_info(b, self._covered0)
+        self._tile_order0 = _tile_order(b, self._covered0)
+        self._profs = {w.id: _profs_table(tuple(w.seats)) for w in wagons}
+        self._mask_info = tuple(
+            _mask_info(mask) for mask in range(1 << len(PROFESSIONS))
+        )
+        self._seat_acts: dict[type, dict[str, dict[str, Any]]] = {
+            kind: {
+                w.id: {
+                    p: _seat_action(kind, w.id, p) for p in PROFESSIONS if p in w.seats
+                }
+                for w in wagons
+            }
+            for kind in (A.Settle, A.ReturnPioneer, A.AddFarmer, A.Join)
+        }
+        self._n_seats = {w.id: len(w.seats) for w in wagons}
+        self._offer_order = tuple(
+            tuple((a + k) % players for k in range(1, players)) for a in range(players)
+        )
+        # Wagons as they enter play (all seats occupied, face up): shared, never
+        # changed.
+        self._full_wagon = {
+            w.id: Wagon(w.id, tuple(w.seats), (True,) * len(w.seats), w.vp, True)
+            for w in wagons
+        }
+        # Interned action objects: chance outcomes and moves are built once, reused.
+        self._draw_tile = tuple(
+            tuple(A.DrawTile(cid, t) for t in TILE_TYPES) for cid in b.ids
+        )
+        self._reveal = {w: A.RevealWagon(w) for w in self.regular_wagons}
+        self._nugget = {v: A.DrawNugget(v) for v in NUGGETS}
+        self._end, self._pass, self._skip, self._decline = (
+            A.EndPurchases(),
+            A.Pass(),
+            A.Skip(),
+            A.Decline(),
+        )
+
+    @property
+    def covered_at_start(self) -> tuple[bool, ...]:
+        """Per city index: covered before any chance turn (P-SETUP-2).
+
+        The 8 designated cities with 2 players and ``cover="designated"``; none
+        otherwise (with ``cover="random"`` the covers are chance turns).
+        """
+        return self._covered0
+
+    def _free_edges(self, state: State) -> int:
+        """Return connections where a bought road may go.
+
+        No road, no covered end (ASSUMPTION-14).
+        """
+        # Covered cities never get roads, so every blocked connection is free: subtract
+        # them.
+        return state.roads.count(()) - self._usable_info(state.covered)[3]
+
+    def _buyable_slots(self, market: tuple, pl: PlayerState) -> list[int]:
+        """Market slots ``pl`` can buy.
+
+        The slot price and a pioneer per seat (P-BUY-7).
+        """
+        money, supply, seats = pl[P_MONEY], pl[P_SUPPLY], self._n_seats
+        return [
+            s
+            for s, wid in enumerate(market, start=1)
+            if wid is not None and s <= money and seats[wid] <= supply
+        ]
+
+    def _seat_actions(
+        self, wagons: tuple[Wagon, ...], kind: type, prof: str | None
+    ) -> list:
+        """Return the ``kind`` actions (Settle, ReturnPioneer, AddFarmer, Join).
+
+        One per face-up wagon with a ``prof`` pioneer on a seat; with ``prof``
+        None, one per wagon and profession on it (in PROFESSIONS order).
+        """
+        out: list[Any] = []
+        for w in wagons:
+            if w[W_FACE_UP]:
+                profs = self._profs_on(w)[0]
+                if prof is None:
+                    out.extend(self._seat_action(kind, w[W_ID], p) for p in profs)
+                elif prof in profs:
+                    out.append(self._seat_action(kind, w[W_ID], prof))
+        return out
+
+    def _seat_action(self, kind: type, wagon: str, prof: str) -> Any:
+        """Return the shared ``kind`` action for a ``prof`` pioneer on ``wagon``."""
+        by_prof = self._seat_acts[kind].get(wagon)  # wagon id -> profession -> action
+        act = by_prof.get(prof) if by_prof is not None else None
+        return act if act is not None else _seat_action(kind, wagon, prof)
+
+    def _profs_on(self, w: Wagon) -> tuple[tuple[str, ...], int]:
+        """Return the professions seated on ``w`` (PROFESSIONS order), and as a mask.
+
+        Depends only on the seats and which are occupied: a table per wagon card.
+        """
+        known = self._profs.get(w[W_ID])
+        if known is not None and known[0] == w[W_SEATS]:
+            hit = known[1].get(w[W_OCCUPIED])
+            if hit is not None:
+                return hit
+        return _profs_of(w[W_SEATS], w[W_OCCUPIED])  # a wagon not in this game's deck
+
+    def _has_pioneer(self, wagons: tuple[Wagon, ...], prof: str | None) -> bool:
+        """Whether a face-up wagon carries a pioneer of ``prof`` on a seat."""
+        for w in wagons:  # noqa: SIM110  (a loop is faster than any() here)
+            if w[W_FACE_UP] and prof in self._profs_on(w)[0]:
+                return True
+        return False
+
+    def _usable_info(self, covered: tuple[bool, ...]) -> tuple:
+        """Return the tables of the connections for these covered cities.
+
+        Per connection, may a road go there (no covered end, ASSUMPTION-14); the
+        usable connections; per city its uncovered neighbours with the
+        connection index; the number of unusable connections.
+        """
+        if covered is self._covered0:  # no chance covers: always the covers of set-up
+            return self._usable0
+        # Covers drawn by chance (P-SETUP-2) are public and fixed once drawn; their
+        # table is kept beside the module, not on the game, by the covers' identity.
+        hit = _COVER_INFO.get(id(covered))
+        if hit is None or hit[0] is not covered or hit[1] is not self.board:
+            if len(_COVER_INFO) >= 64:
+                _COVER_INFO.clear()
+            hit = _COVER_INFO[id(covered)] = (
+                covered,
+                self.board,
+                _usable_info(self.board, covered),
+            )
+        return hit[2]
+
+    def targets_matched(self, pl: PlayerState) -> set[str]:
+        """Tile types this player can settle on (P-MOVE-1, ASSUMPTION-3)."""
+        return set(self._matched_info(pl.wagons)[0])
+
+    def _matched_info(
+        self, wagons: tuple[Wagon, ...]
+    ) -> tuple[frozenset[str], dict[str | None, bool]]:
+        """Return the tile types the wagons match.
+
+        And a table tile (or None) -> may the coach enter.
+        """
+        mask = 0
+        for w in wagons:
+            if w[W_FACE_UP]:
+                mask |= self._profs_on(w)[1]
+        return self._mask_info[mask]
+
+
+def _usable_info(board: Board, covered: tuple[bool, ...]) -> tuple:
+    """See :meth:`Tables._usable_info`."""
+    mask = tuple(not covered[a] and not covered[b] for a, b in board.edges)
+    usable = tuple(e for e, ok in enumerate(mask) if ok)
+    # Per city, its neighbours that are not covered, with the connection index.
+    open_adj = tuple(
+        tuple((v, e) for v, e in nbrs if not covered[v]) for nbrs in board.adj
+    )
+    return mask, usable, open_adj, mask.count(False)
+
+
+def _tile_order(board: Board, covered: tuple[bool, ...]) -> tuple[int, ...]:
+    """Return the cities that receive a set-up tile (not start, not covered).
+
+    In id order.
+    """
+    return tuple(i for i in range(len(covered)) if i != board.start and not covered[i])
+
+
+def _profs_of(
+    seats: tuple[str, ...], occupied: tuple[bool, ...]
+) -> tuple[tuple[str, ...], int]:
+    there = set(compress(seats, occupied))
+    profs = tuple(p for p in PROFESSIONS if p in there)
+    return profs, sum(1 << PROFESSIONS.index(p) for p in profs)
+
+
+def _profs_table(seats: tuple[str, ...]) -> tuple[tuple[str, ...], dict]:
+    """Return a wagon card's seats and, per pattern of occupied seats.
+
+    :func:`_profs_of`.
+    """
+    return seats, {
+        occ: _profs_of(seats, occ) for occ in product((True, False), repeat=len(seats))
+    }
+
+
+def _mask_info(mask: int) -> tuple[frozenset[str], dict[str | None, bool]]:
+    """For a bit mask of professions.
+
+    The tile types matched, and tile -> may the coach enter.
+    """
+    matched = {p for k, p in enumerate(PROFESSIONS) if mask >> k & 1}
+    if matched:
+        matched.add("HOTEL")
+    enter: dict[str | None, bool] = {t: t in matched for t in TILE_TYPES}
+    enter[None] = True
+    return frozenset(matched), enter
+
+
+def _seat_action(kind: type, wagon: str, prof: str) -> Any:
+    return (
+        kind(wagon, prof)
+        if kind is A.Settle or kind is A.ReturnPioneer
+        else kind(wagon)
+    )
