@@ -30,7 +30,9 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--rounds", type=int, default=1, help="play the N games this many times")
+    ap.add_argument(
+        "--rounds", type=int, default=1, help="play the N games this many times"
+    )
     args = ap.parse_args()
     game = pioneers.Pioneers(players=args.players)
     agents = [random_agent] * args.players
@@ -66,23 +68,39 @@ def main() -> None:
         t0 = time.perf_counter_ns()
         game.legal_actions(s)
         timings.append(time.perf_counter_ns() - t0)
-    print(f"players={args.players} games={args.games} seed={args.seed} rounds={len(rounds)}")
+    print(
+        f"players={args.players} games={args.games} seed={args.seed} rounds={len(rounds)}"
+    )
     engine = compiled.status()
-    print("engine: " + ", ".join(f"{name.rsplit('.', 1)[1]} {how}" for name, how in engine.items())
-          + "  (FRONTIER_PURE=1 measures the plain Python engine)")
+    print(
+        "engine: "
+        + ", ".join(f"{name.rsplit('.', 1)[1]} {how}" for name, how in engine.items())
+        + "  (FRONTIER_PURE=1 measures the plain Python engine)"
+    )
     if len(rounds) > 1:
         rates = [total_decisions / wall for wall, _ in rounds]
-        print("agent decisions/s per round: " + ", ".join(f"{r:,.0f}" for r in rates)
-              + f" (median {statistics.median(rates):,.0f}; the best round is reported below)")
-    print(f"games/s: {args.games / elapsed:,.1f} wall, {args.games / cpu:,.1f} per CPU second")
-    print(f"agent decisions/s: {total_decisions / elapsed:,.0f} wall, "
-          f"{total_decisions / cpu:,.0f} per CPU second "
-          f"({per_game:.0f} decisions and {steps / args.games:.0f} turns incl. chance per game)")
+        print(
+            "agent decisions/s per round: "
+            + ", ".join(f"{r:,.0f}" for r in rates)
+            + f" (median {statistics.median(rates):,.0f}; the best round is reported below)"
+        )
+    print(
+        f"games/s: {args.games / elapsed:,.1f} wall, {args.games / cpu:,.1f} per CPU second"
+    )
+    print(
+        f"agent decisions/s: {total_decisions / elapsed:,.0f} wall, "
+        f"{total_decisions / cpu:,.0f} per CPU second "
+        f"({per_game:.0f} decisions and {steps / args.games:.0f} turns incl. chance per game)"
+    )
     print(f"all turns/s (incl. chance): {steps / elapsed:,.0f} wall")
-    print(f"load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    print(f"stagecoach move generation: median {statistics.median(timings) / 1000:.1f} us, "
-          f"p90 {sorted(timings)[int(0.9 * len(timings))] / 1000:.1f} us "
-          f"over {len(timings)} move decisions")
+    print(
+        f"load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    )
+    print(
+        f"stagecoach move generation: median {statistics.median(timings) / 1000:.1f} us, "
+        f"p90 {sorted(timings)[int(0.9 * len(timings))] / 1000:.1f} us "
+        f"over {len(timings)} move decisions"
+    )
 
 
 if __name__ == "__main__":

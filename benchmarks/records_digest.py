@@ -44,10 +44,14 @@ def main() -> None:
     for name in GAMES:
         game = make_game(name, 2)
         for players in range(game.min_players, game.max_players + 1):
-            print(f"{name} {players}p random x{args.games}: "
-                  f"{digest(name, players, args.games, False)}")
-            print(f"{name} {players}p greedy+random x{args.greedy_games}: "
-                  f"{digest(name, players, args.greedy_games, True)}")
+            print(
+                f"{name} {players}p random x{args.games}: "
+                f"{digest(name, players, args.games, False)}"
+            )
+            print(
+                f"{name} {players}p greedy+random x{args.greedy_games}: "
+                f"{digest(name, players, args.greedy_games, True)}"
+            )
 
 
 if __name__ == "__main__":

@@ -32,7 +32,9 @@ COMPOUND = re.compile(r"[A-Z][a-z0-9]+[A-Z]\w*")
 def _forbidden() -> list[str]:
     words = []
     for name, target in sorted(toolkit.GAMES.items()):
-        spaced = re.sub(r"(?<=[a-z])(?=\d)", "[ _]?", re.escape(name)).replace("_", "[ _]?")
+        spaced = re.sub(r"(?<=[a-z])(?=\d)", "[ _]?", re.escape(name)).replace(
+            "_", "[ _]?"
+        )
         words.append(f"(?i:{spaced})")
         module, _, cls = target.partition(":")
         words.append(re.escape(cls))

@@ -65,4 +65,3 @@ def test_mypy_passes_on_the_engines():
     _need("mypy")
     done = _run("mypy", *engine_paths())
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
-

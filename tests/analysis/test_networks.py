@@ -1,6 +1,5 @@
 """Road networks with networkx agree with the engine's scoring (P-SCORE-4)."""
 
-
 from __future__ import annotations
 
 import pytest

@@ -124,7 +124,7 @@ def test_bad_dataset_wholes_name_the_file(data, name, old, new, field):
 
 def test_missing_dataset_file_is_named(data):
     (data / "costs.csv").unlink()
-    with pytest.raises(DatasetError, match="costs.csv"):
+    with pytest.raises(DatasetError, match=r"costs\.csv"):
         anno1503.load_tables(data)
 
 
@@ -292,7 +292,8 @@ def test_importing_the_engine_loads_no_notebook_stack():
 
 
 @pytest.mark.parametrize(
-    "module", ["__init__", "actions", "base", "builder", "queries", "reach", "rules", "tables"]
+    "module",
+    ["__init__", "actions", "base", "builder", "queries", "reach", "rules", "tables"],
 )
 def test_docstring_examples_run(module):
     import doctest

@@ -8,27 +8,42 @@ is walked before and after play: play must add nothing to it.
 
 from __future__ import annotations
 
+import contextlib
 import types
 
 from toolkit.anno1503 import Anno1503, IslandCard, Player, State
 from toolkit.core import play, random_agent
 
-_ATOMS = (str, int, float, bool, bytes, type(None), type, types.FunctionType,
-          types.BuiltinFunctionType, types.ModuleType)
+_ATOMS = (
+    str,
+    int,
+    float,
+    bool,
+    bytes,
+    type(None),
+    type,
+    types.FunctionType,
+    types.BuiltinFunctionType,
+    types.ModuleType,
+)
 
 
 def _attributes(obj):
     """The attribute values of ``obj``: __dict__, __slots__ and compiled (native) fields."""
-    out = list(vars(obj).values()) if hasattr(obj, "__dict__") and not isinstance(obj, type) else []
+    out = (
+        list(vars(obj).values())
+        if hasattr(obj, "__dict__") and not isinstance(obj, type)
+        else []
+    )
     for klass in type(obj).__mro__:
         for name, member in vars(klass).items():
             slot = name in getattr(klass, "__slots__", ()) and name != "__dict__"
-            native = isinstance(member, types.GetSetDescriptorType) and not name.startswith("__")
+            native = isinstance(
+                member, types.GetSetDescriptorType
+            ) and not name.startswith("__")
             if slot or native:
-                try:
+                with contextlib.suppress(AttributeError):
                     out.append(getattr(obj, name))
-                except AttributeError:
-                    pass
     return out
 
 
@@ -67,7 +82,9 @@ def test_playing_adds_nothing_reachable_to_the_game():
     for players in (2, 3, 4):
         game = Anno1503(players=players, max_turns=120)
         before = reachable(game)
-        assert not [o for o in before.values() if isinstance(o, (State, Player, IslandCard))]
+        assert not [
+            o for o in before.values() if isinstance(o, (State, Player, IslandCard))
+        ]
         for seed in range(3):
             final, _ = play(game, [watcher] * players, seed=seed)
             for seat in range(players):

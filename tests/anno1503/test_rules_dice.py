@@ -93,7 +93,7 @@ def test_A_EVENT_2_pirates_pay_per_card_or_lose_one(game3, h):
     s = h.run(game3, s, "remove contract 1")
     assert s.players[1].gold == 1 and s.players[1].contracts == ()
     assert game3.to_move(s) == CHANCE  # the reserve's top card goes to the far island
-    draws = dict((str(a), p) for a, p in game3.chance_outcomes(s))
+    draws = {str(a): p for a, p in game3.chance_outcomes(s)}
     assert "draw TC/2" in draws and sum(draws.values()) == pytest.approx(1)
     s = h.run(game3, s, "draw ?/2")
     stack = s.islands[game3.island_index[FAR]]

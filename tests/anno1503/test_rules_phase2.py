@@ -40,7 +40,7 @@ def test_A_PLACE_1_pioneer_costs_wood_and_tools_next_free_space(game2, h):
 def test_A_PLACE_2_only_pioneers_enter_play(game2, h):
     s = at(game2, hand="CLOTH STONE STONE")
     h.illegal(game2, s, "upgrade 3", "A-PLACE-2")  # nobody on space 3 to upgrade
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="place"):
         game2.parse_action("place settler")
 
 
@@ -182,7 +182,7 @@ def test_A_PB_6_big_branch_office_takes_a_random_card_for_two_gold(game3, h):
     assert [a for a in h.legal(game3, s) if a.startswith("raid")] == ["raid 1"]
     h.illegal(game3, s, "raid 2", "A-PB-6")  # seat 2 holds nothing
     s = h.run(game3, s, "raid 1")
-    assert dict((str(a), p) for a, p in game3.chance_outcomes(s)) == pytest.approx(
+    assert {str(a): p for a, p in game3.chance_outcomes(s)} == pytest.approx(
         {"steal WOOD": 1 / 3, "steal SPICE": 2 / 3}
     )
     s = h.run(game3, s, "steal SPICE")

@@ -166,7 +166,7 @@ def test_A_ISL_5_cards_on_the_home_island_stay_until_pirates(game3, h):
     assert (
         after.players[0].offices == s.players[0].offices and after.players[0].gold == 17
     )
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="move office"):
         game3.parse_action("move office 3 4")
 
 

@@ -72,7 +72,7 @@ def test_A_COMP_5_island_backs_match_island_numbers(game4):
 def test_A_COMP_6_public_buildings_removed_by_back(players, count):
     game = anno1503.Anno1503(players=players)
     assert len(game.display) == count
-    assert len(set(b for _, b in game.tables.buildings)) == 8  # 8 types
+    assert len({b for _, b in game.tables.buildings}) == 8  # 8 types
 
 
 def test_A_COMP_7_three_condition_markers_five_conditions():
@@ -111,7 +111,8 @@ def test_A_SETUP_4_each_colour_has_ships_and_residents(game4):
     s = game4.setup()
     assert len(s.players) == 4
     assert (
-        anno1503.constants.PIONEER_SETTLER_CARDS + anno1503.constants.CITIZEN_MERCHANT_CARDS
+        anno1503.constants.PIONEER_SETTLER_CARDS
+        + anno1503.constants.CITIZEN_MERCHANT_CARDS
         == 7
     )
 

@@ -43,8 +43,15 @@ def _run(pure: bool) -> dict:
     env.pop("FRONTIER_PURE", None)
     if pure:
         env["FRONTIER_PURE"] = "1"
-    out = subprocess.run([sys.executable, "-c", GAMES], env=env, cwd=ROOT, check=True,
-                         capture_output=True, text=True, timeout=300)
+    out = subprocess.run(
+        [sys.executable, "-c", GAMES],
+        env=env,
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -68,8 +75,11 @@ def test_status_names_a_stale_or_switched_off_build(monkeypatch, tmp_path):
     monkeypatch.delenv("FRONTIER_PURE", raising=False)
     monkeypatch.setattr(compiled, "_manifest", lambda: {"modules": {}})
     assert set(compiled.status().values()) == {
-        "python (the compiled module is older than its source)"}
-    current = {name: compiled._sha256(compiled._source(name)) for name in compiled.modules()}
+        "python (the compiled module is older than its source)"
+    }
+    current = {
+        name: compiled._sha256(compiled._source(name)) for name in compiled.modules()
+    }
     monkeypatch.setattr(compiled, "_manifest", lambda: {"modules": current})
     assert set(compiled.status().values()) == {"compiled"}
     group, names = next((g, n) for g, n in compiled.groups() if len(n) > 1)
@@ -79,7 +89,8 @@ def test_status_names_a_stale_or_switched_off_build(monkeypatch, tmp_path):
     assert status[names[0]] == "python (the compiled module is older than its source)"
     # modules compiled together are used together: the rest of the group uses its sources
     assert {status[n] for n in names[1:]} == {
-        "python (a module compiled with it is older than its source)"}, group
+        "python (a module compiled with it is older than its source)"
+    }, group
     assert {s for n, s in status.items() if n not in names} == {"compiled"}
     monkeypatch.setattr(compiled, "_manifest", lambda: {"modules": current})
     monkeypatch.setenv("FRONTIER_PURE", "1")
@@ -117,8 +128,14 @@ def test_each_game_package_lists_its_compiled_modules():
 def test_importing_the_toolkit_imports_no_game():
     """install_guard reads the packages' listings; it imports none of them."""
     code = "import sys, toolkit; print(sorted(m for m in sys.modules if m.startswith('toolkit')))"
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True,
-                         capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert out.stdout.split() == ["['toolkit',", "'toolkit.compiled']"]
 
 

@@ -132,13 +132,16 @@ class Nondeterministic(DiceNim):
         return base if Nondeterministic.calls % 2 else base[::-1]
 
 
-@pytest.mark.parametrize(("broken", "words"), [
-    (BadProbabilities, "do not sum to 1"),
-    (BadNotation, "does not round-trip"),
-    (Mutating, "mutated its input"),
-    (NeverEnds, "did not end"),
-    (Nondeterministic, "not stable"),
-])
+@pytest.mark.parametrize(
+    ("broken", "words"),
+    [
+        (BadProbabilities, "do not sum to 1"),
+        (BadNotation, "does not round-trip"),
+        (Mutating, "mutated its input"),
+        (NeverEnds, "did not end"),
+        (Nondeterministic, "not stable"),
+    ],
+)
 def test_check_game_catches_broken_games(broken, words):
     with pytest.raises(ConformanceError, match=words):
         check_game(broken(), seed=0, games=3, max_steps=200)

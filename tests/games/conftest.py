@@ -17,15 +17,16 @@ NAMES = sorted(toolkit.GAMES) + sorted(TOY)
 
 
 #: (test name, game) pairs that fail today; strict, so a fix must remove its entry.
-KNOWN_GAPS: set[tuple[str, str]] = {
-}
+KNOWN_GAPS: set[tuple[str, str]] = {}
 
 
 @pytest.fixture(params=NAMES)
 def game_name(request, monkeypatch):
     name = request.param
     if (request.function.__name__, name) in KNOWN_GAPS:
-        request.applymarker(pytest.mark.xfail(strict=True, reason="issue 12: not generic yet"))
+        request.applymarker(
+            pytest.mark.xfail(strict=True, reason="issue 12: not generic yet")
+        )
     if name in TOY:
         monkeypatch.setitem(toolkit.GAMES, name, TOY[name])
     return name

@@ -50,11 +50,15 @@ def test_spy_finds_nothing_hidden_reachable_from_the_game(game_name):
             if seat is None:
                 break
             if seat == CHANCE:
-                state = game.apply(state, sample_outcome(game.chance_outcomes(state), rng))
+                state = game.apply(
+                    state, sample_outcome(game.chance_outcomes(state), rng)
+                )
                 continue
             legal = game.legal_actions(state)
             view = game.observe(state, seat)
-            action = bot(game, view, legal, rng) if decisions % 5 == 0 else rng.choice(legal)
+            action = (
+                bot(game, view, legal, rng) if decisions % 5 == 0 else rng.choice(legal)
+            )
             if decisions % 3 == 0:
                 found = leaks(game, state, seat)
                 assert not found, "\n".join(found[:10])
@@ -85,7 +89,9 @@ def test_session_and_play_app(game_name):
     session = Session(game, ["random"] * players, seed=2)
     session.advance()
     assert session.over and is_over(game, session.state)
-    app = PlayApp(game, seats=["human"] + ["random"] * (players - 1), seed=2, bot_delay=0)
+    app = PlayApp(
+        game, seats=["human"] + ["random"] * (players - 1), seed=2, bot_delay=0
+    )
     for _ in range(5):
         if app.session.over or not app.session.human_to_move:
             break
@@ -127,7 +133,9 @@ def test_pettingzoo_api_test(game_name):
     pz_test = pytest.importorskip("pettingzoo.test")
     from toolkit.envs import pettingzoo_env
 
-    options = {"max_turns": CAP} if "max_turns" in make_game(game_name, 2).defaults else {}
+    options = (
+        {"max_turns": CAP} if "max_turns" in make_game(game_name, 2).defaults else {}
+    )
     env = pettingzoo_env(game_name, players=2, seed=1, **options)
     pz_test.api_test(env, num_cycles=300)
 

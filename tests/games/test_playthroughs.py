@@ -29,11 +29,16 @@ def test_playthrough_matches_golden_file(game_name, players, seed):
     path = HERE / f"{game_name}-{players}p-seed{seed}.txt"
     if os.environ.get("FRONTIER_REGENERATE"):
         path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"no golden playthrough {path.name}; regenerate (see module docstring)"
+    assert path.exists(), (
+        f"no golden playthrough {path.name}; regenerate (see module docstring)"
+    )
     golden = path.read_text(encoding="utf-8")
     if text != golden:
         new, old = text.splitlines(), golden.splitlines()
-        first = next((i for i, (a, b) in enumerate(zip(new, old)) if a != b), min(len(new), len(old)))
+        first = next(
+            (i for i, (a, b) in enumerate(zip(new, old)) if a != b),
+            min(len(new), len(old)),
+        )
         pytest.fail(
             f"{path.name} differs from line {first + 1}:\n"
             f"  golden: {old[first] if first < len(old) else '<end>'}\n"

@@ -47,8 +47,6 @@ def run(game, state, *actions):
     return state
 
 
-
-
 def star(players, roads=None, finite_bank=False, **kw):
     game = fixture_game(STAR, start="S", finite_bank=finite_bank)
     state = stage(game, tiles=SPOKES, roads=roads or {}, players=players, **kw)

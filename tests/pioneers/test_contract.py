@@ -9,7 +9,15 @@ from toolkit import pioneers
 from toolkit.core import CHANCE, IllegalAction, play, random_agent, replay_states
 from toolkit.pioneers.builder import fixture_game, stage, wagon
 
-TILES = {"BANKER", "MERCHANT", "SERGEANT", "INNKEEPER", "GOLD_DIGGER", "FARMER", "HOTEL"}
+TILES = {
+    "BANKER",
+    "MERCHANT",
+    "SERGEANT",
+    "INNKEEPER",
+    "GOLD_DIGGER",
+    "FARMER",
+    "HOTEL",
+}
 
 
 def first_move_state(players=4, seed=0):
@@ -21,7 +29,9 @@ def first_move_state(players=4, seed=0):
     raise AssertionError("no move decision with a choice")
 
 
-@pytest.mark.parametrize("players, cities, covered", [(2, 39, 8), (3, 39, 0), (4, 45, 0)])
+@pytest.mark.parametrize(
+    ("players", "cities", "covered"), [(2, 39, 8), (3, 39, 0), (4, 45, 0)]
+)
 def test_board_graph_attributes(players, cities, covered):
     game = pioneers.Pioneers(players=players)
     _, record = play(game, [random_agent] * players, seed=1)
@@ -38,7 +48,7 @@ def test_board_graph_attributes(players, cities, covered):
         assert all(isinstance(s, int) and c > 0 for s, c in d["pioneers"].items())
         i = game.board.index[n]
         assert d["pioneers"] == {s: c for s, c in enumerate(mid.settled[i]) if c}
-    for a, b, d in g.edges(data=True):
+    for _a, _b, d in g.edges(data=True):
         assert isinstance(d["roads"], tuple) and len(d["roads"]) <= 2
     built = sum(len(d["roads"]) for _, _, d in g.edges(data=True))
     assert built == sum(15 - p.roads_left for p in mid.players)
@@ -68,13 +78,21 @@ def test_P_MOVE_4_one_move_per_target_along_its_cheapest_route():
 def test_ASSUMPTION_5_apply_accepts_another_legal_simple_route_and_rejects_bad_ones():
     # Diamond S-A-T and S-B-T: two routes to T; the B route crosses another player's road.
     game = fixture_game(["S-A", "A-T", "S-B", "B-T", "T-U"], start="S")
-    state = stage(game, tiles={"T": "FARMER", "U": "BANKER"},
-                  roads={"S-B": 1}, players={0: dict(money=5, wagons=[wagon("X", "FARMER")])})
+    state = stage(
+        game,
+        tiles={"T": "FARMER", "U": "BANKER"},
+        roads={"S-B": 1},
+        players={0: dict(money=5, wagons=[wagon("X", "FARMER")])},
+    )
     (move,) = game.legal_actions(state)
     assert move.path == ("S", "A", "T") and move.cost == 2  # tie -> lexicographic ids
     other = pioneers.MoveCoach(("S", "B", "T"), 2)
     after = game.apply(state, other)
-    assert after.coach == "T" and after.players[1].money == 1 and after.players[0].money == 3
+    assert (
+        after.coach == "T"
+        and after.players[1].money == 1
+        and after.players[0].money == 3
+    )
     for bad, rule in [
         (pioneers.MoveCoach(("S", "B", "T"), 1), "P-MOVE-2"),
         (pioneers.MoveCoach(("S", "T"), 1), "P-MOVE-1"),
@@ -94,8 +112,13 @@ def test_score_breakdown_keys_and_totals():
     rows = pioneers.score_breakdown(game, final)
     assert len(rows) == 3
     for row in rows:
-        assert {"wagons", "empty_seats", "gold", "network", "total", "money"} <= set(row)
-        assert row["total"] == row["wagons"] + row["empty_seats"] + row["gold"] + row["network"]
+        assert {"wagons", "empty_seats", "gold", "network", "total", "money"} <= set(
+            row
+        )
+        assert (
+            row["total"]
+            == row["wagons"] + row["empty_seats"] + row["gold"] + row["network"]
+        )
     assert tuple(r["total"] for r in rows) == game.scores(final) == record.scores
 
 
@@ -115,7 +138,11 @@ def test_setup_is_chance_first_then_the_start_players_purchase():
     state = game.setup()
     assert game.to_move(state) == CHANCE and state.phase == "tile"
     _, record = play(game, [random_agent] * 4, seed=0)
-    first_decision = next(s for s in replay_states(record, game) if game.to_move(s) != CHANCE)
+    first_decision = next(
+        s for s in replay_states(record, game) if game.to_move(s) != CHANCE
+    )
     assert first_decision.phase == "buy"
     assert first_decision.seat == first_decision.start_player
-    assert first_decision.players[first_decision.seat].money == 2 + 3  # P-PC-7 + P-INC-1
+    assert (
+        first_decision.players[first_decision.seat].money == 2 + 3
+    )  # P-PC-7 + P-INC-1

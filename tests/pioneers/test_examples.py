@@ -53,8 +53,6 @@ def run(game, state, *actions):
     return state
 
 
-
-
 def money(state):
     return [pl.money for pl in state.players]
 
@@ -663,7 +661,7 @@ def test_EX_17_redraw_at_the_start_city():
     # MERCHANT again: the old MERCHANT goes back to the pool, so repeat.
     state = game.apply(state, Redraw("N2", "MERCHANT"))
     assert state.phase == "redraw"
-    assert dict((a.tile, p) for a, p in game.chance_outcomes(state))[
+    assert {a.tile: p for a, p in game.chance_outcomes(state)}[
         "MERCHANT"
     ] == pytest.approx(5 / 45)
     state = game.apply(state, Redraw("N2", "BANKER"))

@@ -8,28 +8,43 @@ and after play: play must add nothing to it.
 
 from __future__ import annotations
 
+import contextlib
 import types
 
 from toolkit.core import play, random_agent
 from toolkit.pioneers import Pioneers
 from toolkit.pioneers.state import PlayerState, State
 
-_ATOMS = (str, int, float, bool, bytes, type(None), type, types.FunctionType,
-          types.BuiltinFunctionType, types.ModuleType)
+_ATOMS = (
+    str,
+    int,
+    float,
+    bool,
+    bytes,
+    type(None),
+    type,
+    types.FunctionType,
+    types.BuiltinFunctionType,
+    types.ModuleType,
+)
 
 
 def _attributes(obj):
     """The attribute values of ``obj``: __dict__, __slots__ and compiled (native) fields."""
-    out = list(vars(obj).values()) if hasattr(obj, "__dict__") and not isinstance(obj, type) else []
+    out = (
+        list(vars(obj).values())
+        if hasattr(obj, "__dict__") and not isinstance(obj, type)
+        else []
+    )
     for klass in type(obj).__mro__:
         for name, member in vars(klass).items():
             slot = name in getattr(klass, "__slots__", ()) and name != "__dict__"
-            native = isinstance(member, types.GetSetDescriptorType) and not name.startswith("__")
+            native = isinstance(
+                member, types.GetSetDescriptorType
+            ) and not name.startswith("__")
             if slot or native:
-                try:
+                with contextlib.suppress(AttributeError):
                     out.append(getattr(obj, name))
-                except AttributeError:
-                    pass
     return out
 
 
@@ -66,7 +81,11 @@ def watcher(game, observation, actions, rng):
 
 
 def test_playing_adds_nothing_reachable_to_the_game():
-    for players, opts in [(2, {"cover": "random"}), (3, {"finite_bank": True}), (4, {})]:
+    for players, opts in [
+        (2, {"cover": "random"}),
+        (3, {"finite_bank": True}),
+        (4, {}),
+    ]:
         game = Pioneers(players=players, **opts)
         before = reachable(game)
         # (the game's Wagon objects are the cards as they enter play: shared templates)
@@ -85,7 +104,7 @@ def test_playing_adds_nothing_reachable_to_the_game():
 
 def test_a_listed_move_is_remembered_only_on_its_state():
     game = Pioneers(players=3)
-    final, record = play(game, [random_agent] * 3, seed=1)
+    _final, record = play(game, [random_agent] * 3, seed=1)
     state = game.setup()
     for text in record.actions:
         if state.phase == "move" and game.moves(state):

@@ -21,16 +21,20 @@ CASES = [(2, {}), (3, {}), (4, {}), (2, {"cover": "random", "finite_bank": True}
 
 
 def summary(game, final):
-    return {"scores": list(game.scores(final)), "money": [p.money for p in final.players],
-            "coach": final.coach, "round": final.round,
-            "roads": [list(r) for r in final.roads]}
+    return {
+        "scores": list(game.scores(final)),
+        "money": [p.money for p in final.players],
+        "coach": final.coach,
+        "round": final.round,
+        "roads": [list(r) for r in final.roads],
+    }
 
 
 def name(players, opts):
     return f"pioneers-{players}p-seed2026{'-random-cover' if opts else ''}.json"
 
 
-@pytest.mark.parametrize("players, opts", CASES)
+@pytest.mark.parametrize(("players", "opts"), CASES)
 def test_golden_game_replays_to_the_recorded_final_position(players, opts):
     data = json.loads((GOLDEN / name(players, opts)).read_text())
     expected = data.pop("final")
@@ -47,7 +51,9 @@ def regenerate() -> None:
         final, record = play(game, [random_agent] * players, seed=2026)
         data = json.loads(record.to_json())
         data["final"] = summary(game, final)
-        (GOLDEN / name(players, opts)).write_text(json.dumps(data, indent=0, sort_keys=True))
+        (GOLDEN / name(players, opts)).write_text(
+            json.dumps(data, indent=0, sort_keys=True)
+        )
 
 
 if __name__ == "__main__" and "--regen" in sys.argv:

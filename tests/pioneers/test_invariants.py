@@ -67,7 +67,7 @@ def check_invariants(game, state):
 def test_P_COMP_3_pioneers_roads_and_money_conserved_in_random_games(players, seed):
     game = pioneers.Pioneers(players=players, finite_bank=True)
     steps = 0
-    for state, action, nxt in playout(game, seed):
+    for _state, _action, nxt in playout(game, seed):
         check_invariants(game, nxt)
         steps += 1
     assert steps > 50
@@ -95,12 +95,15 @@ def test_P_MOVE_2_money_moves_only_as_the_rules_say(players):
                 expect = [0] * players
                 expect[state.seat] -= 2
                 expect[me] += 2
-                emptied = sum(not w.face_up for w in nxt.players[state.seat].wagons) - sum(
-                    not w.face_up for w in state.players[state.seat].wagons)
+                emptied = sum(
+                    not w.face_up for w in nxt.players[state.seat].wagons
+                ) - sum(not w.face_up for w in state.players[state.seat].wagons)
                 expect[state.seat] += emptied  # P-WAGON-1 pays $1
                 if nxt.phase in ("buy",) and nxt.active != me:
                     nxt_pl = nxt.active
-                    expect[nxt_pl] += 3 + state.players[nxt_pl].bankers  # next player's income
+                    expect[nxt_pl] += (
+                        3 + state.players[nxt_pl].bankers
+                    )  # next player's income
                 assert delta == expect
             elif isinstance(action, pioneers.BuyRoads):
                 assert delta[me] == -{1: 2, 2: 5}[action.count]
@@ -111,8 +114,12 @@ def test_P_MOVE_2_money_moves_only_as_the_rules_say(players):
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10**9), players=st.sampled_from([2, 3, 4]),
-       cover=st.sampled_from(["designated", "random"]), finite=st.booleans())
+@given(
+    seed=st.integers(0, 10**9),
+    players=st.sampled_from([2, 3, 4]),
+    cover=st.sampled_from(["designated", "random"]),
+    finite=st.booleans(),
+)
 def test_P_END_1_every_game_ends_and_invariants_hold(seed, players, cover, finite):
     game = pioneers.Pioneers(players=players, cover=cover, finite_bank=finite)
     final, record = play(game, [random_agent] * players, seed=seed)
@@ -137,8 +144,13 @@ def test_apply_never_mutates_and_illegal_actions_change_nothing(seed, players, d
         game.apply(state, a)
     assert state == snapshot
     # An action from another phase is rejected with a rule ID and changes nothing.
-    foreign = [pioneers.Pass(), pioneers.EndPurchases(), pioneers.Decline(),
-               pioneers.PlaceRoad("BUF", "CLE"), pioneers.Settle("S1", "FARMER")]
+    foreign = [
+        pioneers.Pass(),
+        pioneers.EndPurchases(),
+        pioneers.Decline(),
+        pioneers.PlaceRoad("BUF", "CLE"),
+        pioneers.Settle("S1", "FARMER"),
+    ]
     for a in foreign:
         if a in candidates:
             continue
@@ -155,5 +167,8 @@ def test_check_game_conformance(players):
 
 
 def test_check_game_conformance_with_options():
-    check_game(pioneers.Pioneers(players=2, cover="random", finite_bank=True, early_end=True), seed=4)
+    check_game(
+        pioneers.Pioneers(players=2, cover="random", finite_bank=True, early_end=True),
+        seed=4,
+    )
     check_game(pioneers.Pioneers(players=3, start_player=2, max_rounds=5), seed=4)

@@ -7,6 +7,8 @@ payment visible.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from toolkit.core import IllegalAction
@@ -451,7 +453,7 @@ def test_P_MOVE_4_legal_moves_agree_with_a_brute_force_referee():
         best = {}
         for path in _simple_paths(adj, coach):
             cost = 0
-            for a, b in zip(path, path[1:]):
+            for a, b in itertools.pairwise(path):
                 owners = roads.get(f"{min(a, b)}-{max(a, b)}", ())
                 cost += 1 if not owners else (0 if 0 in owners else len(owners))
             legal = (

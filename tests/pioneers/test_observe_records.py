@@ -59,11 +59,15 @@ def test_ASSUMPTION_10_observe_hides_nuggets_deck_order_and_unused_tiles(players
 
 def test_ASSUMPTION_10_nugget_pool_cannot_be_read_from_an_observation():
     game = pioneers.Pioneers(players=4)
-    state = next(s for seed in range(5) for s in states_of(game, seed)
-                 if any(p.nuggets for p in s.players))
+    state = next(
+        s
+        for seed in range(5)
+        for s in states_of(game, seed)
+        if any(p.nuggets for p in s.players)
+    )
     holder = next(i for i, p in enumerate(state.players) if p.nuggets)
     assert sum(nugget_pool(state)) == 10 - sum(len(p.nuggets) for p in state.players)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="hidden"):
         nugget_pool(game.observe(state, (holder + 1) % 4))
 
 
@@ -74,8 +78,19 @@ def test_notation_round_trips_for_every_action_of_a_game():
         assert str(game.parse_action(text)) == text
 
 
-@pytest.mark.parametrize("text", ["", "move", "move BUF $1", "buy R3", "buy slot 5",
-                                  "settle W05 HOTEL", "fly to the moon", "road BUF"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "move",
+        "move BUF $1",
+        "buy R3",
+        "buy slot 5",
+        "settle W05 HOTEL",
+        "fly to the moon",
+        "road BUF",
+    ],
+)
 def test_malformed_notation_is_rejected_with_help(text):
     with pytest.raises(ValueError, match="cannot read the action"):
         pioneers.parse_action(text)
@@ -100,13 +115,16 @@ def test_record_json_round_trip_and_replay_equals_play(tmp_path):
     assert list(loaded.scores) == list(game.scores(final))
 
 
-@pytest.mark.parametrize("mutate, where", [
-    (lambda d: d.pop("actions"), "field 'actions'"),
-    (lambda d: d.update(players="four"), "field 'players'"),
-    (lambda d: d["actions"].__setitem__(60, "move BUF-XYZ $1"), "action 60"),
-    (lambda d: d["actions"].__setitem__(3, 17), "field 'actions', entry 3"),
-    (lambda d: d.update(game="chess"), "game"),
-])
+@pytest.mark.parametrize(
+    ("mutate", "where"),
+    [
+        (lambda d: d.pop("actions"), "field 'actions'"),
+        (lambda d: d.update(players="four"), "field 'players'"),
+        (lambda d: d["actions"].__setitem__(60, "move BUF-XYZ $1"), "action 60"),
+        (lambda d: d["actions"].__setitem__(3, 17), "field 'actions', entry 3"),
+        (lambda d: d.update(game="chess"), "game"),
+    ],
+)
 def test_corrupt_record_files_name_the_file_and_the_bad_entry(tmp_path, mutate, where):
     game = pioneers.Pioneers(players=2)
     _, record = play(game, [random_agent] * 2, seed=1)
@@ -162,10 +180,19 @@ for players in (2, 3, 4):
 def test_same_seed_gives_byte_identical_records_across_processes():
     outs = []
     for hashseed in ("1", "987654"):
-        env = dict(os.environ, PYTHONHASHSEED=hashseed,
-                   PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-        out = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True,
-                             text=True, check=True, cwd=ROOT)
+        env = dict(
+            os.environ,
+            PYTHONHASHSEED=hashseed,
+            PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+        )
+        out = subprocess.run(
+            [sys.executable, "-c", SCRIPT],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+        )
         outs.append(out.stdout)
     assert outs[0] == outs[1]
     assert len(outs[0].splitlines()) == 3
@@ -184,9 +211,15 @@ def test_P_TILE_4_settling_a_gold_digger_works_on_an_observation():
     from toolkit.pioneers.builder import fixture_game, stage, wagon
 
     game = fixture_game(["S-A"], start="S")
-    state = stage(game, tiles={"A": "GOLD_DIGGER"}, phase="settle",
-                  players={0: dict(money=3, wagons=[wagon("X", "GOLD_DIGGER FARMER")]),
-                           1: dict(nuggets=[4])})
+    state = stage(
+        game,
+        tiles={"A": "GOLD_DIGGER"},
+        phase="settle",
+        players={
+            0: dict(money=3, wagons=[wagon("X", "GOLD_DIGGER FARMER")]),
+            1: dict(nuggets=[4]),
+        },
+    )
     state = state._replace(city=game.board.index["A"], tile="GOLD_DIGGER", coach="A")
     assert game.apply(state, Settle("X", "GOLD_DIGGER")).phase == "nugget"
     seen = game.apply(game.observe(state, 0), Settle("X", "GOLD_DIGGER"))

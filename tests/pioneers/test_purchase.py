@@ -47,8 +47,6 @@ def run(game, state, *actions):
     return state
 
 
-
-
 def game_and(phase="buy", seat=0, deck=DECK, market=MARKET, finite_bank=False, **me):
     """A fixture game and a staged position where ``seat`` acts in ``phase``."""
     game = fixture_game(BOARD, start="S", wagons=deck, finite_bank=finite_bank)

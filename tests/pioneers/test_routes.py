@@ -11,7 +11,6 @@
 * Every route ``all_routes`` lists is accepted by ``game.apply``.
 """
 
-# ruff: noqa: N802  (test names carry rule IDs: test_P_MOVE_4_...)
 from __future__ import annotations
 
 import itertools
@@ -24,7 +23,7 @@ from hypothesis import strategies as st
 
 from toolkit.core import CHANCE, IllegalAction, sample_outcome, streams
 from toolkit.pioneers import PROFESSIONS, TILE_TYPES, MoveCoach, Pass, Pioneers
-from toolkit.pioneers import routes as R  # noqa: N812
+from toolkit.pioneers import routes as R
 from toolkit.pioneers.builder import fixture_game, stage, wagon
 
 # ----- helpers ------------------------------------------------------------------------

@@ -7,6 +7,7 @@ chance turns. Related defaults: ASSUMPTION-1, -2, -3, -15, -21 and -24.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -47,8 +48,6 @@ def set_up(game, seed=0, pick=None):
         action = pick(state, outcomes) if pick else None
         state = game.apply(state, action or sample_outcome(outcomes, rng))
     return state
-
-
 
 
 def tiles_by_city(game, state):
@@ -559,7 +558,7 @@ def _pick_pool_only_merchants(game, nbrs):
 def test_ASSUMPTION_15_no_unused_tile_can_fix_it_so_swap_with_another_city():
     cities = [f"C{i:02d}" for i in range(1, 43)]
     conns = ["S-N1", "S-N2", "N1-C01", "N2-C42"] + [
-        f"{a}-{b}" for a, b in zip(cities, cities[1:])
+        f"{a}-{b}" for a, b in itertools.pairwise(cities)
     ]
     deck = [wagon_spec(f"R{i}", "FARMER BANKER") for i in range(1, 9)]
     game = fixture_game(conns, start="S", wagons=deck, start_player=0)
@@ -644,10 +643,17 @@ def test_P_SETUP_9_a_small_custom_deck_fills_only_what_the_deck_holds(regular, f
 
 
 @pytest.mark.parametrize(
-    "players, cover, expected",
-    [(2, "designated", 8), (2, "random", 0), (3, "designated", 0), (4, "designated", 0)],
+    ("players", "cover", "expected"),
+    [
+        (2, "designated", 8),
+        (2, "random", 0),
+        (3, "designated", 0),
+        (4, "designated", 0),
+    ],
 )
-def test_P_SETUP_2_covered_at_start_names_the_designated_cover_cities(players, cover, expected):
+def test_P_SETUP_2_covered_at_start_names_the_designated_cover_cities(
+    players, cover, expected
+):
     game = Pioneers(players=players, cover=cover)
     covered = game.covered_at_start
     assert sum(covered) == expected

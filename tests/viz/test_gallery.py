@@ -55,4 +55,3 @@ def test_gallery_images_exist_and_are_not_blank(tmp_path):
         assert info["width"] >= 700 and info["height"] >= 400, (path.name, info)
         # a blank or failed render has a handful of colours; a drawn board has thousands
         assert info["colours"] > 200, (path.name, info)
-

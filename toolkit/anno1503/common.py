@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from toolkit.core import IllegalAction
 
-from . import actions as A  # noqa: N812  (A.MoveCoach reads as the rules do)
+from . import actions as A
 from .constants import NEXT_LEVEL
 from .state import Player, State
 from .tables import GOODS

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from toolkit.core import IllegalAction
 
-from . import actions as A  # noqa: N812  (A.MoveCoach reads as the rules do)
+from . import actions as A
 from . import voyage
 from .common import check_cost, good_index, pay, raise_level, set_player, wrong_phase
 from .constants import HAND_LIMIT, PIONEER_SETTLER_CARDS

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from toolkit.core import CHANCE, GameOver
 from toolkit.core.game import Progress
 
-from . import actions as A  # noqa: N812  (A.MoveCoach reads as the rules do)
+from . import actions as A
 from .base import DEFAULTS, Anno1503Base
 from .common import affords
 from .constants import (

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from toolkit.core import IllegalAction
 
-from . import actions as A  # noqa: N812  (A.MoveCoach reads as the rules do)
+from . import actions as A
 from .common import raise_level, set_player, wrong_phase
 from .constants import TREASURE_GOLD, WOODEN_BRIDGES
 from .state import IslandCard, Player, State

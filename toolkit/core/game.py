@@ -20,7 +20,8 @@ S = TypeVar("S")
 A = TypeVar("A")
 
 
-class IllegalAction(ValueError):  # noqa: N818 - the name every caller knows
+# The name every caller and lesson knows, so no "Error" suffix.
+class IllegalAction(ValueError):  # noqa: N818
     """An action that the rules forbid in the given state.
 
     ``rule`` is the rule ID it breaks (e.g. ``"P-MOVE-3"``); the message is a

@@ -21,14 +21,18 @@ def sample_outcome(outcomes: Sequence[tuple[Any, float]], rng: random.Random) ->
     return outcomes[-1][0]
 
 
-def random_agent(game: Any, observation: Any, actions: Sequence[Any], rng: random.Random) -> Any:
+def random_agent(
+    game: Any, observation: Any, actions: Sequence[Any], rng: random.Random
+) -> Any:
     """Pick a legal action uniformly at random."""
     n = len(actions)
     # int(random() * n) is uniform up to float rounding and ~3x cheaper than randrange.
     return actions[int(rng.random() * n)] if n > 1 else actions[0]
 
 
-def streams(seed: int | None, players: int) -> tuple[random.Random, list[random.Random]]:
+def streams(
+    seed: int | None, players: int
+) -> tuple[random.Random, list[random.Random]]:
     """The chance stream and one stream per seat, independent and reproducible.
 
     String seeds are hashed with SHA-512 by :class:`random.Random`, so the streams
@@ -53,12 +57,18 @@ def play(
     changes the dice. The global :mod:`random` module is never touched.
     """
     if len(agents) != game.players:
-        raise ValueError(f"{game.players} players need {game.players} agents, got {len(agents)}")
+        raise ValueError(
+            f"{game.players} players need {game.players} agents, got {len(agents)}"
+        )
     chance_rng, agent_rngs = streams(seed, game.players)
     state = game.setup()
     actions: list[str] = []
     # Bound methods hoisted out of the loop: this loop is the simulation hot path.
-    to_move, outcomes, legal_actions = game.to_move, game.chance_outcomes, game.legal_actions
+    to_move, outcomes, legal_actions = (
+        game.to_move,
+        game.chance_outcomes,
+        game.legal_actions,
+    )
     view_of, apply, add = game.observe, game.apply, actions.append
     for _ in range(max_steps):
         seat = to_move(state)

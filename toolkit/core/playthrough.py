@@ -44,7 +44,9 @@ def playthrough(game: Any, seed: int, max_steps: int = 100_000) -> str:
     """
     chance, seats = streams(seed, game.players)
     options = json.dumps(game.options, sort_keys=True, default=repr)
-    lines = [f"game: {game.name}  players: {game.players}  seed: {seed}  options: {options}"]
+    lines = [
+        f"game: {game.name}  players: {game.players}  seed: {seed}  options: {options}"
+    ]
     state = game.setup()
     for step in range(max_steps):
         seat = game.to_move(state)
@@ -54,7 +56,9 @@ def playthrough(game: Any, seed: int, max_steps: int = 100_000) -> str:
             break
         if seat == CHANCE:
             outcomes = game.chance_outcomes(state)
-            lines.append("  outcomes: " + " | ".join(f"{a} {p:.6g}" for a, p in outcomes))
+            lines.append(
+                "  outcomes: " + " | ".join(f"{a} {p:.6g}" for a, p in outcomes)
+            )
             action = sample_outcome(outcomes, chance)
         else:
             legal = game.legal_actions(state)

@@ -60,7 +60,9 @@ class Record:
         if not isinstance(data, dict):
             raise RecordError(source, "a record must be a JSON object")
 
-        def need(field: str, kind: type | tuple[type, ...], optional: bool = False) -> Any:
+        def need(
+            field: str, kind: type | tuple[type, ...], optional: bool = False
+        ) -> Any:
             if field not in data:
                 if optional:
                     return None
@@ -79,7 +81,8 @@ class Record:
         for i, a in enumerate(actions):
             if not isinstance(a, str):
                 raise RecordError(
-                    f"{source}, field 'actions', entry {i}", f"expected text, got {a!r:.60}"
+                    f"{source}, field 'actions', entry {i}",
+                    f"expected text, got {a!r:.60}",
                 )
         options = need("options", dict, optional=True) or {}
         agents = need("agents", list, optional=True) or []

@@ -64,8 +64,9 @@ def hidden_parts(state: Any, view: Any, path: str = "state") -> list[tuple[str, 
 
 
 def _filled(cell: Any) -> bool:
+    # Reading an empty closure cell raises ValueError.
     try:
-        cell.cell_contents  # noqa: B018 - reading an empty cell raises
+        cell.cell_contents  # noqa: B018
     except ValueError:
         return False
     return True
@@ -98,7 +99,11 @@ def _children(obj: Any) -> Iterator[tuple[str, Any]]:
         if cls is object:
             continue
         names.update(n for n in getattr(cls, "__slots__", ()) if isinstance(n, str))
-        names.update(n for n, v in vars(cls).items() if not callable(v) and not n.startswith("__"))
+        names.update(
+            n
+            for n, v in vars(cls).items()
+            if not callable(v) and not n.startswith("__")
+        )
     # Compiled (mypyc) classes keep attributes outside __dict__: dir() lists them.
     names.update(n for n in dir(obj) if not n.startswith("__"))
     for name in sorted(names):
@@ -149,7 +154,9 @@ def leaks(game: Any, state: Any, seat: int) -> list[str]:
     found = []
     for path, obj in reachable(game):
         if isinstance(obj, type(state)):
-            found.append(f"{path} is a {type(state).__name__} (a game object holds no states)")
+            found.append(
+                f"{path} is a {type(state).__name__} (a game object holds no states)"
+            )
         elif id(obj) in by_id:
             found.append(f"{path} is {by_id[id(obj)]}, hidden from seat {seat}")
         elif isinstance(obj, (tuple, frozenset)):

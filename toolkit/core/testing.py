@@ -66,7 +66,9 @@ def check_game(
                 break
             if step >= max_steps:
                 _fail(step, f"the game did not end within {max_steps} steps")
-            if not (seat == CHANCE or (isinstance(seat, int) and 0 <= seat < game.players)):
+            if not (
+                seat == CHANCE or (isinstance(seat, int) and 0 <= seat < game.players)
+            ):
                 _fail(step, f"to_move returned {seat!r}")
             progress = game.progress(state)
             if not isinstance(progress, Progress):
@@ -77,7 +79,9 @@ def check_game(
                 if not outcomes:
                     _fail(step, "a chance turn has no outcomes")
                 probs = [p for _, p in outcomes]
-                if any(p <= 0 for p in probs) or not math.isclose(sum(probs), 1.0, rel_tol=1e-9):
+                if any(p <= 0 for p in probs) or not math.isclose(
+                    sum(probs), 1.0, rel_tol=1e-9
+                ):
                     _fail(step, f"chance probabilities {probs[:5]}... do not sum to 1")
                 if list(game.chance_outcomes(state)) != outcomes:
                     _fail(step, "chance_outcomes is not stable")
@@ -137,7 +141,9 @@ def check_game(
         raise ConformanceError("the record does not round-trip through JSON")
     states = list(replay_states(again, game))
     if states[-1] != final:
-        raise ConformanceError("replaying the record does not reproduce the final state")
+        raise ConformanceError(
+            "replaying the record does not reproduce the final state"
+        )
     if tuple(game.scores(final)) != record.scores:
         raise ConformanceError("scores of the replayed game differ from the record")
     return stats
@@ -149,7 +155,9 @@ def _check_statics(game: Any) -> None:
         raise ConformanceError("the game class has no `defaults` dict of its options")
     missing = sorted(set(defaults) - set(game.options))
     if missing:
-        raise ConformanceError(f"options {missing} are in `defaults` but not in `options`")
+        raise ConformanceError(
+            f"options {missing} are in `defaults` but not in `options`"
+        )
     plain = type(game)(players=game.players)
     differ = sorted(k for k in defaults if plain.options.get(k) != defaults[k])
     if differ:
@@ -168,7 +176,9 @@ def assert_illegal(game: Any, state: Any, action: Any, rule: str) -> IllegalActi
         if err.rule != rule:
             raise AssertionError(f"expected {rule}, got {err.rule}: {msg}") from None
         if len(msg.split()) < 4 or not msg.endswith(".") or "object at 0x" in msg:
-            raise AssertionError(f"not a sentence a student understands: {msg!r}") from None
+            raise AssertionError(
+                f"not a sentence a student understands: {msg!r}"
+            ) from None
         if str(err) != f"{rule}: {msg}":
             raise AssertionError(f"str(error) should read '{rule}: {msg}'") from None
         if state != before:

@@ -7,7 +7,6 @@ which probability, and what it does to the state.
 
 # Tuple concatenation (t[:i] + (x,) + t[i + 1:]) is the fastest copy with one
 # change, compiled or not, so RUF005 does not apply on the hot path.
-# ruff: noqa: RUF005
 
 from __future__ import annotations
 
@@ -17,7 +16,7 @@ from mypy_extensions import mypyc_attr
 
 from toolkit.core import CHANCE, IllegalAction
 
-from . import actions as A  # noqa: N812  (A.MoveCoach reads as the rules do)
+from . import actions as A
 from .board import TILE_TYPES
 from .fields import (
     ACTIVE,

@@ -14,7 +14,6 @@ again when it is applied.
 
 # Tuple concatenation (t[:i] + (x,) + t[i + 1:]) is the fastest copy with one
 # change, compiled or not, so RUF005 does not apply on the hot path.
-# ruff: noqa: RUF005
 
 from __future__ import annotations
 
@@ -28,7 +27,7 @@ from mypy_extensions import mypyc_attr
 
 from toolkit.core import IllegalAction
 
-from . import actions as A  # noqa: N812  (A.MoveCoach reads as the rules do)
+from . import actions as A
 from .state import MEMO, State
 from .tables import Tables
 

@@ -18,7 +18,25 @@ from toolkit.pioneers.board import PROFESSIONS, TILE_TYPES
 from toolkit.pioneers.rules import BANK_TOTAL, NUGGET_COUNTS, NUGGETS, PIONEERS, ROADS
 
 #: Every phase of a Pioneers state, in the order of the ``phase`` one-hot.
-PIONEERS_PHASES = ("buy", "road", "move", "settle", "sergeant", "innkeeper", "farmer", "join", "cover", "tile", "redraw", "first", "market", "deal", "reveal", "nugget", "over")
+PIONEERS_PHASES = (
+    "buy",
+    "road",
+    "move",
+    "settle",
+    "sergeant",
+    "innkeeper",
+    "farmer",
+    "join",
+    "cover",
+    "tile",
+    "redraw",
+    "first",
+    "market",
+    "deal",
+    "reveal",
+    "nugget",
+    "over",
+)
 #: Money and bank shortfall are clipped at this value in the observation vector.
 MONEY_CAP = 999
 

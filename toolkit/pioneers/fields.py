@@ -10,7 +10,6 @@ to constants.
 
 # Tuple concatenation (t[:i] + (x,) + t[i + 1:]) is the fastest copy with one
 # change, compiled or not, so RUF005 does not apply on the hot path.
-# ruff: noqa: RUF005
 
 from __future__ import annotations
 

@@ -35,7 +35,7 @@ from mypy_extensions import mypyc_attr
 from toolkit.core import CHANCE, GameOver, IllegalAction
 from toolkit.core.game import Progress
 
-from . import actions as A  # noqa: N812  (A.MoveCoach reads as the rules do)
+from . import actions as A
 from .chance import Chance
 from .fields import (
     BANK_TOTAL,

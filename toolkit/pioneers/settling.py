@@ -7,7 +7,6 @@ of its tile, and the offers to join.
 
 # Tuple concatenation (t[:i] + (x,) + t[i + 1:]) is the fastest copy with one
 # change, compiled or not, so RUF005 does not apply on the hot path.
-# ruff: noqa: RUF005
 
 from __future__ import annotations
 
@@ -17,7 +16,7 @@ from mypy_extensions import mypyc_attr
 
 from toolkit.core import CHANCE, IllegalAction
 
-from . import actions as A  # noqa: N812  (A.MoveCoach reads as the rules do)
+from . import actions as A
 from .fields import (
     ACTIVE,
     BANK,
@@ -230,7 +229,7 @@ class Settling(Turns):
                 d[PHASE] = "innkeeper"
                 d[SEAT] = me
                 return new_tuple(State, d)
-        elif tile == "FARMER":  # P-TILE-8  # noqa: SIM102  (one branch per tile)
+        elif tile == "FARMER":  # noqa: SIM102 - P-TILE-8, one branch per tile
             if self._has_pioneer(pl[P_WAGONS], "FARMER"):
                 d[PHASE] = "farmer"
                 d[SEAT] = me

@@ -16,7 +16,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from . import actions as A  # noqa: N812  (A.MoveCoach reads as the rules do)
+from . import actions as A
 from .board import PROFESSIONS, TILE_TYPES, Board, load_board
 from .fields import NUGGETS, P_MONEY, P_SUPPLY, W_FACE_UP, W_ID, W_OCCUPIED, W_SEATS
 from .state import PlayerState, State, Wagon
@@ -208,7 +208,8 @@ class Tables:
 
     def _has_pioneer(self, wagons: tuple[Wagon, ...], prof: str | None) -> bool:
         """Whether a face-up wagon carries a pioneer of ``prof`` on a seat."""
-        for w in wagons:  # noqa: SIM110  (a loop is faster than any() here)
+        # A plain loop: compiled, it beats any() over a generator.
+        for w in wagons:  # noqa: SIM110
             if w[W_FACE_UP] and prof in self._profs_on(w)[0]:
                 return True
         return False

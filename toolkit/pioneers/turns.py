@@ -8,7 +8,6 @@ settling and joining. The steps work on a draft list ``d`` (see
 
 # Tuple concatenation (t[:i] + (x,) + t[i + 1:]) is the fastest copy with one
 # change, compiled or not, so RUF005 does not apply on the hot path.
-# ruff: noqa: RUF005
 
 from __future__ import annotations
 
@@ -18,7 +17,7 @@ from mypy_extensions import mypyc_attr
 
 from toolkit.core import CHANCE, IllegalAction
 
-from . import actions as A  # noqa: N812  (A.MoveCoach reads as the rules do)
+from . import actions as A
 from .coach import Coach
 from .fields import (
     ACTIONS_LEFT,

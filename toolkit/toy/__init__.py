@@ -65,11 +65,15 @@ class Race:
             raise ValueError(f"Race is for 2-4 players, not {players!r}")
         unknown = sorted(set(options) - set(self.defaults))
         if unknown:
-            raise ValueError(f"unknown option(s) {unknown}; options are {sorted(self.defaults)}")
+            raise ValueError(
+                f"unknown option(s) {unknown}; options are {sorted(self.defaults)}"
+            )
         opts = {**self.defaults, **options}
         for key, value in opts.items():
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise ValueError(f"{key} must be a positive whole number, not {value!r}")
+                raise ValueError(
+                    f"{key} must be a positive whole number, not {value!r}"
+                )
         self.players = players
         self.options = opts
 
@@ -93,7 +97,9 @@ class Race:
 
     def parse_action(self, text: str) -> str:
         if not isinstance(text, str) or text not in _ACTIONS:
-            raise ValueError(f"not a Race action: {text!r} (try 'roll', 'bank', 'die 3', 'card 1')")
+            raise ValueError(
+                f"not a Race action: {text!r} (try 'roll', 'bank', 'die 3', 'card 1')"
+            )
         return text
 
     def apply(self, state: State, action: Any) -> State:
@@ -101,7 +107,9 @@ class Race:
             raise GameOver()
         if state.phase == "decide":
             if action not in ("bank", "roll"):
-                raise IllegalAction("R-3", f"after a roll you either 'roll' or 'bank', not {action!r}.")
+                raise IllegalAction(
+                    "R-3", f"after a roll you either 'roll' or 'bank', not {action!r}."
+                )
             if action == "roll":
                 return replace(state, phase="roll")
             score = _add(state.score, state.active, state.total)
@@ -109,10 +117,14 @@ class Race:
         outcomes = [a for a, _ in self.chance_outcomes(state)]
         if action not in outcomes:
             rule = "R-1" if state.phase == "deal" else "R-2"
-            raise IllegalAction(rule, f"chance decides now; {action!r} is not one of {outcomes}.")
+            raise IllegalAction(
+                rule, f"chance decides now; {action!r} is not one of {outcomes}."
+            )
         value = int(action.split()[1])
         if state.phase == "deal":
-            cards = tuple(value if i == state.dealt else c for i, c in enumerate(state.cards))
+            cards = tuple(
+                value if i == state.dealt else c for i, c in enumerate(state.cards)
+            )
             dealt = state.dealt + 1
             if dealt < self.players:
                 return replace(state, cards=cards, dealt=dealt)
@@ -123,12 +135,17 @@ class Race:
 
     def _next_turn(self, state: State) -> State:
         if max(state.score) >= self.options["target"] or (
-            state.active == self.players - 1 and state.round >= self.options["max_rounds"]
+            state.active == self.players - 1
+            and state.round >= self.options["max_rounds"]
         ):
-            score = tuple(s + (c or 0) for s, c in zip(state.score, state.cards, strict=True))
+            score = tuple(
+                s + (c or 0) for s, c in zip(state.score, state.cards, strict=True)
+            )
             return replace(state, score=score, phase="over")
         active = (state.active + 1) % self.players
-        return replace(state, active=active, round=state.round + (active == 0), phase="roll")
+        return replace(
+            state, active=active, round=state.round + (active == 0), phase="roll"
+        )
 
     def observe(self, state: State, seat: int | None) -> State:
         if state.phase == "over":
@@ -151,7 +168,9 @@ class Race:
         return Progress(state.round, None if state.phase == "over" else state.active, 0)
 
     def __repr__(self) -> str:
-        opts = "".join(f", {k}={v!r}" for k, v in self.options.items() if v != self.defaults[k])
+        opts = "".join(
+            f", {k}={v!r}" for k, v in self.options.items() if v != self.defaults[k]
+        )
         return f"Race(players={self.players}{opts})"
 
 
@@ -159,4 +178,6 @@ def _add(t: tuple[int, ...], i: int, x: int) -> tuple[int, ...]:
     return t[:i] + (t[i] + x,) + t[i + 1 :]
 
 
-_ACTIONS = frozenset(["bank", "roll", *(f"die {f}" for f in DIE), *(f"card {v}" for v, _ in CARDS)])
+_ACTIONS = frozenset(
+    ["bank", "roll", *(f"die {f}" for f in DIE), *(f"card {v}" for v, _ in CARDS)]
+)

@@ -25,19 +25,25 @@ class Encoder(EncoderBase):
     def __init__(self, game: Race) -> None:
         self.game, self.players = game, game.players
         self.action_labels = ("bank", "roll")
-        self.chance_labels = (*(f"card {v}" for v, _ in CARDS), *(f"die {f}" for f in DIE))
+        self.chance_labels = (
+            *(f"card {v}" for v, _ in CARDS),
+            *(f"die {f}" for f in DIE),
+        )
         self._chance_index = {label: i for i, label in enumerate(self.chance_labels)}
         self.max_score = float(game.options["target"] + 6 + max(v for v, _ in CARDS))
         # every turn ends within 2 * (target / 2) decisions and rolls
-        self.max_game_length = game.players * game.options["max_rounds"] * (
-            2 * game.options["target"] + 2
-        ) + game.players
+        self.max_game_length = (
+            game.players * game.options["max_rounds"] * (2 * game.options["target"] + 2)
+            + game.players
+        )
         lay = Layout()
         lay.add("score", (game.players,), _CAP, "banked points per seat (capped)")
         lay.add("total", (1,), _CAP, "the turn total")
         lay.add("active", (game.players,), 1, "one-hot: whose turn it is")
         lay.add("round", (1,), game.options["max_rounds"], "rounds started")
-        lay.add("card", (len(CARDS),), 1, "one-hot: the own bonus card (zeros if unseen)")
+        lay.add(
+            "card", (len(CARDS),), 1, "one-hot: the own bonus card (zeros if unseen)"
+        )
         self.set_layout(lay)
 
     def action_index(self, action: Any) -> int:

@@ -59,7 +59,6 @@ def player_dash(seat: int) -> str:
     return PLAYER_DASHES[seat % len(PLAYER_DASHES)]
 
 
-
 def rgba(colour: str, alpha: float) -> str:
     """``#rrggbb`` as an ``rgba(...)`` string with opacity ``alpha``."""
     c = colour.lstrip("#")
