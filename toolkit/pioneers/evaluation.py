@@ -151,7 +151,7 @@ class _Context:
         self.on_board = on_board
         self.hotels = on_board.get("HOTEL", 0)
         self.built = _built(game, state)
-        self.mean_nugget = None
+        self.mean_nugget: float | None = None
 
 
 def evaluate_terms(
