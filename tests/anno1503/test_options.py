@@ -38,7 +38,8 @@ def test_defaults_are_the_spec_defaults():
     ],
 )
 def test_bad_options_are_refused_with_a_clear_message(bad):
-    with pytest.raises(ValueError, match=r"must|option"):
+    (name,) = bad
+    with pytest.raises(ValueError, match=name):
         anno1503.Anno1503(players=3, **bad)
 
 
