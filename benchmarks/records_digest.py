@@ -12,6 +12,11 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import sys
+from pathlib import Path
+
+# This checkout's toolkit, whichever one the interpreter has installed.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from toolkit import GAMES
 from toolkit.core import make_game, play, random_agent
