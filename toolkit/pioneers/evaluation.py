@@ -76,7 +76,7 @@ def turns_left(game: Any, state: Any) -> float:
     by_deck = state.deck / rate + 0.5
     min_roads = min(pl.roads_left for pl in state.players)
     by_roads = min_roads / 1.5 + 0.5
-    by_cap = game.options.get("max_rounds", 60) - state.round + 0.5
+    by_cap = game.options["max_rounds"] - state.round + 0.5
     return max(min(by_deck, by_roads, by_cap), 0.5)
 
 

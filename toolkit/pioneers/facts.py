@@ -135,7 +135,7 @@ class Collector(_Base):
             end = "deck"
         elif any(pl.roads_left == 0 for pl in state.players):
             end = "roads"
-        elif state.round >= self.game.options.get("max_rounds", 60):
+        elif state.round >= self.game.options["max_rounds"]:
             end = "max_rounds"
         else:
             end = "early"

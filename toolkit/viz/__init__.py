@@ -71,7 +71,7 @@ def update(fig: Any, game: Any, state: Any, route: Any = None, **options: Any) -
     return board_module(game).update_board(fig, game, state, route, **options)
 
 
-#: The name the issue uses: ``update_board(fig_widget, game, state)``.
+#: The same, under the name the lessons use: ``update_board(fig_widget, game, state)``.
 update_board = update
 
 
