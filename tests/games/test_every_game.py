@@ -15,7 +15,7 @@ from toolkit.agents import GreedyAgent
 from toolkit.core import CHANCE, check_game, is_over, make_game, play, random_agent
 from toolkit.core.play import sample_outcome
 from toolkit.core.record import replay_states
-from toolkit.core.spy import leaks
+from toolkit.core.spy import leaks, reachable
 
 CAP = 40
 
@@ -150,3 +150,19 @@ def test_openspiel_random_sim_test(game_name):
         params["max_turns"] = CAP
     game = pyspiel.load_game(f"frontier_{game_name}", params)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_playing_adds_nothing_reachable_to_the_game(game_name):
+    """A game object's facts are built when it is made: playing (and a bot's
+    search) leaves no new object reachable from it, such as a cache of states."""
+    for players in _players(game_name):
+        game = _game(game_name, players)
+        before = {id(obj) for _, obj in reachable(game)}
+        for seed in range(2):
+            final, _ = play(
+                game, [GreedyAgent(), *[random_agent] * (players - 1)], seed=seed
+            )
+            for seat in range(players):
+                game.legal_actions(game.observe(final, seat))
+        grown = [path for path, obj in reachable(game) if id(obj) not in before]
+        assert not grown, f"{players}p: play added {grown[:5]}"
