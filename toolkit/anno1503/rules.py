@@ -40,6 +40,19 @@ from .state import IslandCard, Player, State
 from .tables import BACKS, GOODS
 
 
+#: Every face-down card a redaction can produce, by back and seen mask: public
+#: (nothing but the back and who looked), so made once here instead of per call.
+_FACE_DOWN = {
+    (str(b), seen): IslandCard(f"?/{b}", seen) for b in BACKS for seen in range(16)
+}
+
+
+def _face_down(card: IslandCard, hidden: list[str]) -> IslandCard:
+    """Return ``card`` face down, and note its face in ``hidden``."""
+    hidden.append(card.code)
+    return _FACE_DOWN[card.code[-1], card.seen]
+
+
 class Anno1503(Anno1503Base):
     """Anno 1503 (Kosmos 2003) for 2-4 players.
 
@@ -246,26 +259,29 @@ class Anno1503(Anno1503Base):
     def _redact(
         self, stacks: tuple[tuple[IslandCard, ...], ...], seat: int
     ) -> tuple[tuple[tuple[IslandCard, ...], ...], tuple[str, ...]]:
-        """Island stacks as ``seat`` sees them, and the decided faces hidden from it."""
+        """Island stacks as ``seat`` sees them, and the decided faces hidden from it.
+
+        Runs on every decision (``observe``), with nothing remembered between calls
+        (the game holds no state), so it is one plain pass: only the stacks that
+        hide a card are copied, the others are shared with ``stacks``.
+        """
         bit = 1 << seat
-        hidden = tuple(
-            card.code
-            for stack in stacks
-            for card in stack
-            if card.code[0] != "?" and not card.seen & bit
-        )
-        out = stacks
-        if hidden:
-            out = tuple(
-                tuple(
-                    c
-                    if c.code[0] == "?" or c.seen & bit
-                    else IslandCard(f"?/{c.code[-1]}", c.seen)
+        out: list[tuple[IslandCard, ...]] | None = None
+        hidden: list[str] = []
+        for i, stack in enumerate(stacks):
+            for card in stack:
+                if card.seen & bit or card.code[0] == "?":
+                    continue  # seen by this seat, or not decided yet
+                if out is None:
+                    out = list(stacks)
+                out[i] = tuple(
+                    c if c.seen & bit or c.code[0] == "?" else _face_down(c, hidden)
                     for c in stack
                 )
-                for stack in stacks
-            )
-        return out, hidden
+                break
+        if out is None:
+            return stacks, ()
+        return tuple(out), tuple(hidden)
 
     def scores(self, s: State) -> tuple[int, ...]:
         """Victory conditions met by each seat right now (A-WIN-1).
@@ -376,9 +392,10 @@ class Anno1503(Anno1503Base):
     def _sails(self, ship: int, at: tuple[int, int], ap: int) -> tuple[A.Sail, ...]:
         """Return the sail actions of one ship.
 
-        Every sea space within its AP (A-SHIP-3).
+        Every sea space within its AP (A-SHIP-3), from the game's static table.
         """
-        return tuple(A.Sail(ship, pos) for pos, d in self.distances[at] if 0 < d <= ap)
+        by_ap = self.sails[ship - 1][at]
+        return by_ap[ap] if ap < len(by_ap) else by_ap[-1]
 
     def _use_actions(self, s: State) -> list[A.Action]:
         seat = s.active
