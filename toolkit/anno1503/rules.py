@@ -39,7 +39,6 @@ from .moves import dispatch
 from .state import IslandCard, Player, State
 from .tables import BACKS, GOODS
 
-
 #: Every face-down card a redaction can produce, by back and seen mask: public
 #: (nothing but the back and who looked), so made once here instead of per call.
 _FACE_DOWN = {
