@@ -242,8 +242,14 @@ class Anno1503Base:
             return [""]
         return sorted({b for b in s.display if b not in p.buildings})
 
-    def _upgrade_problem(self, p: Player, r: str, paid: bool) -> tuple[str, str] | None:
-        """Return why level ``r`` cannot be upgraded now: (rule, message), or None."""
+    def _upgrade_problem(
+        self, p: Player, r: str, paid: bool, explain: bool = True
+    ) -> tuple[str, str] | None:
+        """Return why level ``r`` cannot be upgraded now: (rule, message), or None.
+
+        ``explain=False`` leaves the cost message empty: ``legal_actions`` asks
+        on every decision and only wants to know whether there is a problem.
+        """
         if r == "MERCHANT":
             return "A-UPG-3", "a Merchant is the highest level and cannot be upgraded"
         if (
@@ -253,6 +259,8 @@ class Anno1503Base:
         ):
             return "A-UPG-2", "all 3 Citizen/Merchant cards are already on the island"
         if paid and not affords(p.hand, self.cost_upgrade[r]):
+            if not explain:
+                return UPGRADE_RULE[r], ""
             need = cost_text(self.cost_upgrade[r]) or "nothing"
             return UPGRADE_RULE[r], f"upgrading a {r.title()} costs {need}"
         return None

@@ -108,11 +108,7 @@ class Anno1503(Anno1503Base):
             for num in self.island_numbers
         )
         reserve = tuple(
-            sum(
-                k
-                for c, k in zip(self.card_codes, self.deck, strict=False)
-                if c.endswith(f"/{b}")
-            )
+            sum(k for c, k in zip(self.card_codes, self.deck) if c.endswith(f"/{b}"))
             - self.island_numbers.count(b)
             if b in self.backs
             else 0
@@ -157,7 +153,7 @@ class Anno1503(Anno1503Base):
             back = f"/{s.islands[s.looking[1]][-1].back}"  # type: ignore[index]
             faces = [
                 (c, k)
-                for c, k in zip(self.card_codes, s.pool, strict=False)
+                for c, k in zip(self.card_codes, s.pool)
                 if k and c.endswith(back)
             ]
             total = sum(k for _, k in faces)
@@ -165,9 +161,7 @@ class Anno1503(Anno1503Base):
         if ph == "raid":
             hand = s.players[s.target].hand
             total = sum(hand)
-            return [
-                (A.Steal(g), k / total) for g, k in zip(GOODS, hand, strict=False) if k
-            ]
+            return [(A.Steal(g), k / total) for g, k in zip(GOODS, hand) if k]
         if ph == "resolve" and s.queue[0][0] == "reserve":
             return self._reserve_outcomes(s)
         return []
@@ -179,9 +173,7 @@ class Anno1503(Anno1503Base):
         """
         total = sum(s.reserve) + len(s.reserve_known)
         out: list[tuple[A.Action, float]] = [
-            (A.Draw(f"?/{b}"), k / total)
-            for b, k in zip(BACKS, s.reserve, strict=False)
-            if k
+            (A.Draw(f"?/{b}"), k / total) for b, k in zip(BACKS, s.reserve) if k
         ]
         for code in sorted(set(s.reserve_known)):
             out.append((A.Draw(code), s.reserve_known.count(code) / total))
@@ -197,11 +189,7 @@ class Anno1503(Anno1503Base):
         if ph == "look":
             return [A.ReturnCard(), *self._use_actions(s)]
         if ph == "discard":
-            return [
-                A.Discard(g)
-                for g, k in zip(GOODS, s.players[s.active].hand, strict=False)
-                if k
-            ]
+            return [A.Discard(g) for g, k in zip(GOODS, s.players[s.active].hand) if k]
         if ph == "resolve":
             kind, seat = s.queue[0]
             if kind == "pirates":
@@ -330,14 +318,14 @@ class Anno1503(Anno1503Base):
             out.append(A.BuildShip())
         out += [A.PlacePioneer(b) for b in self._placements(s, p)]
         for i, r in enumerate(p.residents):
-            if self._upgrade_problem(p, r, paid=True) is None:
+            if self._upgrade_problem(p, r, paid=True, explain=False) is None:
                 out.append(A.Upgrade(i + 1))
         if not s.sold:
             out += [A.Sell(g) for g in self._sales(p)]
         if s.bought < self._opts["max_purchases_per_turn"] and p.gold >= self.buy_price(
             s, seat
         ):
-            out += [A.Buy(g) for g, k in zip(GOODS, s.supply, strict=False) if k]
+            out += [A.Buy(g) for g, k in zip(GOODS, s.supply) if k]
         if not s.raided and "BIG_BRANCH_OFFICE" in p.buildings and p.gold >= 2:
             out += [
                 A.Raid(t)
@@ -403,7 +391,7 @@ class Anno1503(Anno1503Base):
         if code.startswith("BO-"):
             return [
                 A.UseCard(bridge=b)
-                for b, o in zip(self.bridges[seat], p.offices, strict=False)
+                for b, o in zip(self.bridges[seat], p.offices)
                 if not o
             ]
         if code.startswith("TC"):
@@ -413,7 +401,7 @@ class Anno1503(Anno1503Base):
         return [
             A.UseCard(space=i + 1)
             for i, r in enumerate(p.residents)
-            if self._upgrade_problem(p, r, paid=False) is None
+            if self._upgrade_problem(p, r, paid=False, explain=False) is None
         ]
 
 
