@@ -44,12 +44,8 @@ from .tables import BACKS, GOODS
 _FACE_DOWN = {
     (str(b), seen): IslandCard(f"?/{b}", seen) for b in BACKS for seen in range(16)
 }
-
-
-def _face_down(card: IslandCard, hidden: list[str]) -> IslandCard:
-    """Return ``card`` face down, and note its face in ``hidden``."""
-    hidden.append(card.code)
-    return _FACE_DOWN[card.code[-1], card.seen]
+#: The last character of a card code (its back) -> its index in ``BACKS``.
+_BACK_INDEX = {str(b): i for i, b in enumerate(BACKS)}
 
 
 class Anno1503(Anno1503Base):
@@ -227,28 +223,31 @@ class Anno1503(Anno1503Base):
         unknown reserve cards again.  The result is a valid state (a determinisation).
         """
         islands, hidden = self._redact(s.islands, seat)
-        if not hidden and not s.reserve_known:
+        known = s.reserve_known
+        if not hidden and not known:
             return s  # nothing decided is hidden from this seat
         # deck - visible = pool + decided faces this seat cannot see
         counts = list(s.pool)
-        for code in (*hidden, *s.reserve_known):
-            counts[self.code_index[code]] += 1
-        reserve = list(s.reserve)
-        for code in s.reserve_known:
-            reserve[BACKS.index(int(code[-1]))] += 1
+        index = self.code_index
+        for code in hidden:
+            counts[index[code]] += 1
+        reserve = s.reserve
+        if known:
+            more = list(reserve)
+            for code in known:
+                counts[index[code]] += 1
+                more[_BACK_INDEX[code[-1]]] += 1
+            reserve = tuple(more)
         return s._replace(
-            islands=islands,
-            pool=tuple(counts),
-            reserve=tuple(reserve),
-            reserve_known=(),
+            islands=islands, pool=tuple(counts), reserve=reserve, reserve_known=()
         )
 
     def _redact(
         self, stacks: tuple[tuple[IslandCard, ...], ...], seat: int
-    ) -> tuple[tuple[tuple[IslandCard, ...], ...], tuple[str, ...]]:
+    ) -> tuple[tuple[tuple[IslandCard, ...], ...], list[str]]:
         """Island stacks as ``seat`` sees them, and the decided faces hidden from it.
 
-        Runs on every decision (``observe``), with nothing remembered between calls
+        Runs on every decision (``observe``) with nothing remembered between calls
         (the game holds no state), so it is one plain pass: only the stacks that
         hide a card are copied, the others are shared with ``stacks``.
         """
@@ -261,14 +260,16 @@ class Anno1503(Anno1503Base):
                     continue  # seen by this seat, or not decided yet
                 if out is None:
                     out = list(stacks)
-                out[i] = tuple(
-                    c if c.seen & bit or c.code[0] == "?" else _face_down(c, hidden)
-                    for c in stack
-                )
+                new = []
+                for c in stack:
+                    if c.seen & bit or c.code[0] == "?":
+                        new.append(c)
+                    else:
+                        hidden.append(c.code)
+                        new.append(_FACE_DOWN[c.code[-1], c.seen])
+                out[i] = tuple(new)
                 break
-        if out is None:
-            return stacks, ()
-        return tuple(out), tuple(hidden)
+        return (stacks if out is None else tuple(out)), hidden
 
     def scores(self, s: State) -> tuple[int, ...]:
         """Victory conditions met by each seat right now (A-WIN-1).

@@ -47,12 +47,12 @@ def _quick_replace(cls: type[_T]) -> type[_T]:
 
     def _replace(self: Any, **changes: Any) -> Any:
         values = list(self)
-        for name, value in changes.items():
-            i = index.get(name)
-            if i is None:
-                unknown = [n for n in changes if n not in index]
-                raise ValueError(f"Got unexpected field names: {unknown!r}")
-            values[i] = value
+        try:
+            for name, value in changes.items():
+                values[index[name]] = value
+        except KeyError:
+            unknown = [n for n in changes if n not in index]
+            raise ValueError(f"Got unexpected field names: {unknown!r}") from None
         return make(type(self), values)
 
     _replace.__doc__ = f"Return a new {cls.__name__} with the given fields replaced."
