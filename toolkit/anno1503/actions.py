@@ -88,7 +88,7 @@ class Sell:
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
-        names = [g for g, n in zip(GOODS, self.goods, strict=False) for _ in range(n)]
+        names = [g for g, n in zip(GOODS, self.goods) for _ in range(n)]
         return "sell " + "+".join(names)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from . import actions as A
 from .common import affords, cost_text
 from .constants import (
     AP_PER_SHIP,
@@ -23,7 +24,7 @@ from .constants import (
     UPGRADE_RULE,
     VICTORY,
 )
-from .sea import build_sea, coast, farthest_islands, sea_distances
+from .sea import Pos, build_sea, coast, farthest_islands, sea_distances
 from .state import Player, State
 from .tables import BACKS, GOODS, load_tables
 
@@ -103,6 +104,7 @@ class Anno1503Base:
             sorted(b for back, b in t.buildings if back <= players)
         )  # A-COMP-6
         self.ap_base = AP_PER_SHIP[players]
+        self._init_sails()
 
     def _init_board(self) -> None:
         t = self.tables
@@ -120,6 +122,25 @@ class Anno1503Base:
         self.card_codes = tuple(c for c, _ in t.deck if int(c[-1]) in self.backs)
         self.deck = tuple(n for c, n in t.deck if int(c[-1]) in self.backs)
         self.code_index = {c: i for i, c in enumerate(self.card_codes)}
+
+    def _init_sails(self) -> None:
+        # Every sail action, made once from the board: legal_actions lists a ship's
+        # sails on most decisions, and making the (frozen dataclass) actions anew
+        # each time cost more than the rest of the sea actions.  ``sails[ship - 1]
+        # [at][ap]`` holds the sails within ``ap`` steps of ``at`` in position
+        # order; the last entry (the farthest sea space's distance) holds them all.
+        # Static, like the distances it comes from: it depends on no state.
+        sail = {(k, pos): A.Sail(k, pos) for k in (1, 2) for pos in self.distances}
+        self.sails: tuple[dict[Pos, tuple[tuple[A.Sail, ...], ...]], ...] = tuple(
+            {
+                at: tuple(
+                    tuple(sail[ship, pos] for pos, d in row if 0 < d <= ap)
+                    for ap in range(max(d for _, d in row) + 1)
+                )
+                for at, row in self.distances.items()
+            }
+            for ship in (1, 2)
+        )
 
     def _init_costs(self, opts: dict[str, Any]) -> None:
         c = self.tables.costs
@@ -221,8 +242,14 @@ class Anno1503Base:
             return [""]
         return sorted({b for b in s.display if b not in p.buildings})
 
-    def _upgrade_problem(self, p: Player, r: str, paid: bool) -> tuple[str, str] | None:
-        """Return why level ``r`` cannot be upgraded now: (rule, message), or None."""
+    def _upgrade_problem(
+        self, p: Player, r: str, paid: bool, explain: bool = True
+    ) -> tuple[str, str] | None:
+        """Return why level ``r`` cannot be upgraded now: (rule, message), or None.
+
+        ``explain=False`` leaves the cost message empty: ``legal_actions`` asks
+        on every decision and only wants to know whether there is a problem.
+        """
         if r == "MERCHANT":
             return "A-UPG-3", "a Merchant is the highest level and cannot be upgraded"
         if (
@@ -232,6 +259,8 @@ class Anno1503Base:
         ):
             return "A-UPG-2", "all 3 Citizen/Merchant cards are already on the island"
         if paid and not affords(p.hand, self.cost_upgrade[r]):
+            if not explain:
+                return UPGRADE_RULE[r], ""
             need = cost_text(self.cost_upgrade[r]) or "nothing"
             return UPGRADE_RULE[r], f"upgrading a {r.title()} costs {need}"
         return None

@@ -91,7 +91,7 @@ class _Cards:
 
     def find(self, prefix: str) -> str:
         """Take the first card in the deck whose code starts with ``prefix``."""
-        for code, n in zip(self.game.card_codes, self.pool, strict=False):
+        for code, n in zip(self.game.card_codes, self.pool):
             if n and code.startswith(prefix):
                 return self.take(code)
         raise ValueError(f"no island card {prefix}... left in this game's deck")

@@ -39,6 +39,14 @@ from .moves import dispatch
 from .state import IslandCard, Player, State
 from .tables import BACKS, GOODS
 
+#: Every face-down card a redaction can produce, by back and seen mask: public
+#: (nothing but the back and who looked), so made once here instead of per call.
+_FACE_DOWN = {
+    (str(b), seen): IslandCard(f"?/{b}", seen) for b in BACKS for seen in range(16)
+}
+#: The last character of a card code (its back) -> its index in ``BACKS``.
+_BACK_INDEX = {str(b): i for i, b in enumerate(BACKS)}
+
 
 class Anno1503(Anno1503Base):
     """Anno 1503 (Kosmos 2003) for 2-4 players.
@@ -96,11 +104,7 @@ class Anno1503(Anno1503Base):
             for num in self.island_numbers
         )
         reserve = tuple(
-            sum(
-                k
-                for c, k in zip(self.card_codes, self.deck, strict=False)
-                if c.endswith(f"/{b}")
-            )
+            sum(k for c, k in zip(self.card_codes, self.deck) if c.endswith(f"/{b}"))
             - self.island_numbers.count(b)
             if b in self.backs
             else 0
@@ -145,7 +149,7 @@ class Anno1503(Anno1503Base):
             back = f"/{s.islands[s.looking[1]][-1].back}"  # type: ignore[index]
             faces = [
                 (c, k)
-                for c, k in zip(self.card_codes, s.pool, strict=False)
+                for c, k in zip(self.card_codes, s.pool)
                 if k and c.endswith(back)
             ]
             total = sum(k for _, k in faces)
@@ -153,9 +157,7 @@ class Anno1503(Anno1503Base):
         if ph == "raid":
             hand = s.players[s.target].hand
             total = sum(hand)
-            return [
-                (A.Steal(g), k / total) for g, k in zip(GOODS, hand, strict=False) if k
-            ]
+            return [(A.Steal(g), k / total) for g, k in zip(GOODS, hand) if k]
         if ph == "resolve" and s.queue[0][0] == "reserve":
             return self._reserve_outcomes(s)
         return []
@@ -167,9 +169,7 @@ class Anno1503(Anno1503Base):
         """
         total = sum(s.reserve) + len(s.reserve_known)
         out: list[tuple[A.Action, float]] = [
-            (A.Draw(f"?/{b}"), k / total)
-            for b, k in zip(BACKS, s.reserve, strict=False)
-            if k
+            (A.Draw(f"?/{b}"), k / total) for b, k in zip(BACKS, s.reserve) if k
         ]
         for code in sorted(set(s.reserve_known)):
             out.append((A.Draw(code), s.reserve_known.count(code) / total))
@@ -185,11 +185,7 @@ class Anno1503(Anno1503Base):
         if ph == "look":
             return [A.ReturnCard(), *self._use_actions(s)]
         if ph == "discard":
-            return [
-                A.Discard(g)
-                for g, k in zip(GOODS, s.players[s.active].hand, strict=False)
-                if k
-            ]
+            return [A.Discard(g) for g, k in zip(GOODS, s.players[s.active].hand) if k]
         if ph == "resolve":
             kind, seat = s.queue[0]
             if kind == "pirates":
@@ -227,45 +223,53 @@ class Anno1503(Anno1503Base):
         unknown reserve cards again.  The result is a valid state (a determinisation).
         """
         islands, hidden = self._redact(s.islands, seat)
-        if not hidden and not s.reserve_known:
+        known = s.reserve_known
+        if not hidden and not known:
             return s  # nothing decided is hidden from this seat
         # deck - visible = pool + decided faces this seat cannot see
         counts = list(s.pool)
-        for code in (*hidden, *s.reserve_known):
-            counts[self.code_index[code]] += 1
-        reserve = list(s.reserve)
-        for code in s.reserve_known:
-            reserve[BACKS.index(int(code[-1]))] += 1
+        index = self.code_index
+        for code in hidden:
+            counts[index[code]] += 1
+        reserve = s.reserve
+        if known:
+            more = list(reserve)
+            for code in known:
+                counts[index[code]] += 1
+                more[_BACK_INDEX[code[-1]]] += 1
+            reserve = tuple(more)
         return s._replace(
-            islands=islands,
-            pool=tuple(counts),
-            reserve=tuple(reserve),
-            reserve_known=(),
+            islands=islands, pool=tuple(counts), reserve=reserve, reserve_known=()
         )
 
     def _redact(
         self, stacks: tuple[tuple[IslandCard, ...], ...], seat: int
-    ) -> tuple[tuple[tuple[IslandCard, ...], ...], tuple[str, ...]]:
-        """Island stacks as ``seat`` sees them, and the decided faces hidden from it."""
+    ) -> tuple[tuple[tuple[IslandCard, ...], ...], list[str]]:
+        """Island stacks as ``seat`` sees them, and the decided faces hidden from it.
+
+        Runs on every decision (``observe``) with nothing remembered between calls
+        (the game holds no state), so it is one plain pass: only the stacks that
+        hide a card are copied, the others are shared with ``stacks``.
+        """
         bit = 1 << seat
-        hidden = tuple(
-            card.code
-            for stack in stacks
-            for card in stack
-            if card.code[0] != "?" and not card.seen & bit
-        )
-        out = stacks
-        if hidden:
-            out = tuple(
-                tuple(
-                    c
-                    if c.code[0] == "?" or c.seen & bit
-                    else IslandCard(f"?/{c.code[-1]}", c.seen)
-                    for c in stack
-                )
-                for stack in stacks
-            )
-        return out, hidden
+        out: list[tuple[IslandCard, ...]] | None = None
+        hidden: list[str] = []
+        for i, stack in enumerate(stacks):
+            for card in stack:
+                if card.seen & bit or card.code[0] == "?":
+                    continue  # seen by this seat, or not decided yet
+                if out is None:
+                    out = list(stacks)
+                new = []
+                for c in stack:
+                    if c.seen & bit or c.code[0] == "?":
+                        new.append(c)
+                    else:
+                        hidden.append(c.code)
+                        new.append(_FACE_DOWN[c.code[-1], c.seen])
+                out[i] = tuple(new)
+                break
+        return (stacks if out is None else tuple(out)), hidden
 
     def scores(self, s: State) -> tuple[int, ...]:
         """Victory conditions met by each seat right now (A-WIN-1).
@@ -315,14 +319,14 @@ class Anno1503(Anno1503Base):
             out.append(A.BuildShip())
         out += [A.PlacePioneer(b) for b in self._placements(s, p)]
         for i, r in enumerate(p.residents):
-            if self._upgrade_problem(p, r, paid=True) is None:
+            if self._upgrade_problem(p, r, paid=True, explain=False) is None:
                 out.append(A.Upgrade(i + 1))
         if not s.sold:
             out += [A.Sell(g) for g in self._sales(p)]
         if s.bought < self._opts["max_purchases_per_turn"] and p.gold >= self.buy_price(
             s, seat
         ):
-            out += [A.Buy(g) for g, k in zip(GOODS, s.supply, strict=False) if k]
+            out += [A.Buy(g) for g, k in zip(GOODS, s.supply) if k]
         if not s.raided and "BIG_BRANCH_OFFICE" in p.buildings and p.gold >= 2:
             out += [
                 A.Raid(t)
@@ -376,9 +380,10 @@ class Anno1503(Anno1503Base):
     def _sails(self, ship: int, at: tuple[int, int], ap: int) -> tuple[A.Sail, ...]:
         """Return the sail actions of one ship.
 
-        Every sea space within its AP (A-SHIP-3).
+        Every sea space within its AP (A-SHIP-3), from the game's static table.
         """
-        return tuple(A.Sail(ship, pos) for pos, d in self.distances[at] if 0 < d <= ap)
+        by_ap = self.sails[ship - 1][at]
+        return by_ap[ap] if ap < len(by_ap) else by_ap[-1]
 
     def _use_actions(self, s: State) -> list[A.Action]:
         seat = s.active
@@ -387,7 +392,7 @@ class Anno1503(Anno1503Base):
         if code.startswith("BO-"):
             return [
                 A.UseCard(bridge=b)
-                for b, o in zip(self.bridges[seat], p.offices, strict=False)
+                for b, o in zip(self.bridges[seat], p.offices)
                 if not o
             ]
         if code.startswith("TC"):
@@ -397,7 +402,7 @@ class Anno1503(Anno1503Base):
         return [
             A.UseCard(space=i + 1)
             for i, r in enumerate(p.residents)
-            if self._upgrade_problem(p, r, paid=False) is None
+            if self._upgrade_problem(p, r, paid=False, explain=False) is None
         ]
 
 

@@ -10,7 +10,9 @@ it (a deferred reveal), so most hidden information is never in the state at all.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar
+
+_T = TypeVar("_T")
 
 Pos = tuple[int, int]
 
@@ -31,6 +33,33 @@ PHASES = (
 )
 
 
+def _quick_replace(cls: type[_T]) -> type[_T]:
+    """Give the named tuple ``cls`` a quicker ``_replace`` with the same behaviour.
+
+    Every rule makes its new state with ``_replace``, several times an action, and
+    the generic one (``_make`` over ``map(kwds.pop, fields, self)``) is about twice
+    as slow as copying the fields and setting the changed ones by index.
+    (``typing.NamedTuple`` refuses a ``_replace`` in the class body, hence this
+    decorator.)
+    """
+    index = {name: i for i, name in enumerate(cls._fields)}  # type: ignore[attr-defined]
+    make = tuple.__new__
+
+    def _replace(self: Any, **changes: Any) -> Any:
+        values = list(self)
+        try:
+            for name, value in changes.items():
+                values[index[name]] = value
+        except KeyError:
+            unknown = [n for n in changes if n not in index]
+            raise ValueError(f"Got unexpected field names: {unknown!r}") from None
+        return make(type(self), values)
+
+    _replace.__doc__ = f"Return a new {cls.__name__} with the given fields replaced."
+    cls._replace = _replace  # type: ignore[attr-defined]
+    return cls
+
+
 class IslandCard(NamedTuple):
     """A face-down island card: its code (``?/2`` if undecided) and who looked at it.
 
@@ -49,6 +78,7 @@ class IslandCard(NamedTuple):
         return int(self.code[-1])
 
 
+@_quick_replace
 class Player(NamedTuple):
     """One seat: purse, hand and home island.
 
@@ -71,6 +101,7 @@ class Player(NamedTuple):
     ships: tuple[Pos | None, ...]  # two ships
 
 
+@_quick_replace
 class State(NamedTuple):
     """The whole changing situation of one game of Anno 1503.
 

@@ -188,9 +188,7 @@ def _use_office(
             "all 4 stone bridges hold branch offices; a 5th cannot be used or swapped.",
         )
     if a.bridge not in bridges:
-        free = ", ".join(
-            str(b) for b, o in zip(bridges, p.offices, strict=False) if not o
-        )
+        free = ", ".join(str(b) for b, o in zip(bridges, p.offices) if not o)
         raise IllegalAction(
             "A-ISL-1", f"a branch office goes on a free stone bridge: {free}."
         )
