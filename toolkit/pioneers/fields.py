@@ -97,9 +97,7 @@ def nugget_pool(state: State) -> tuple[int, ...]:
     drawn = [v for pl in state.players for v in pl.nuggets]
     if None in drawn:
         raise ValueError("the nugget pool is hidden in an observation (ASSUMPTION-10)")
-    return tuple(
-        c - drawn.count(v) for v, c in zip(NUGGETS, NUGGET_COUNTS, strict=False)
-    )
+    return tuple(c - drawn.count(v) for v, c in zip(NUGGETS, NUGGET_COUNTS))
 
 
 def with_field(t: tuple, i: int, value: Any) -> Any:

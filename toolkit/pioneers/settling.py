@@ -110,7 +110,7 @@ class Settling(Turns):
         if any(received):
             players = tuple(
                 pl if not r else with_field(pl, P_MONEY, pl[P_MONEY] + r)
-                for pl, r in zip(players, received, strict=False)
+                for pl, r in zip(players, received)
             )
         d: list[Any] = list(state)
         d[PLAYERS] = players
