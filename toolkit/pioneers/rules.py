@@ -18,11 +18,12 @@ Speed (``benchmarks/pioneers_speed.py``) comes from doing little per step, not
 from tricks that change behaviour: each ``apply`` copies the state once into a
 draft list and builds one successor however many steps a turn passes through;
 board facts (usable connections, tile order, professions per seat pattern)
-are precomputed tables; a move listed by ``legal_actions`` is not validated
-again when the very same state is applied. ``make venv`` also compiles these
-modules with mypyc (:mod:`toolkit.compiled`); the annotations on locals
-(``d: list[Any]``, ``Final`` field positions) are there for the compiler, and
-``FRONTIER_PURE=1`` runs the source as plain Python.
+are precomputed tables; a move listed by ``legal_actions`` is checked on the
+indices of its route when applied. States are plain NamedTuples, which mypyc
+reads as tuples, and nothing is remembered on them. ``make venv`` also
+compiles these modules with mypyc (:mod:`toolkit.compiled`); the annotations
+on locals (``d: list[Any]``, ``Final`` field positions) are there for the
+compiler, and ``FRONTIER_PURE=1`` runs the source as plain Python.
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ from .fields import (
     replace_at,
     with_field,
 )
-from .state import MEMO, PlayerState, State, Wagon
+from .state import PlayerState, State, Wagon
 from .turns import Turns
 
 
@@ -90,21 +90,12 @@ class Settling(Turns):
 
     def _do_move(self, state: State, action: A.MoveCoach) -> State:
         me = state.active
-        memo = getattr(state, MEMO, None)
-        hit = memo[1].get(id(action)) if memo is not None and memo[0] == me else None
-        if hit is not None and hit[0] is action:
-            # The very move object listed for this very (immutable) state: it is
-            # legal, so only its payments are worked out.
-            received, to_bank = self._payments_on(state, hit[1], me)
-            cost = action.cost
-        else:
-            cost, received, to_bank = self._walk(state, action.path, me)
-            if action.cost != cost:
-                raise IllegalAction(
-                    "P-MOVE-2",
-                    f"the route {'-'.join(action.path)} costs ${cost}, not "
-                    f"${action.cost}.",
-                )
+        cost, received, to_bank = self._move_payments(state, action, me)
+        if action.cost != cost:
+            raise IllegalAction(
+                "P-MOVE-2",
+                f"the route {'-'.join(action.path)} costs ${cost}, not ${action.cost}.",
+            )
         players = state.players
         received[me] -= cost
         if any(received):
