@@ -84,6 +84,7 @@ W_FACE_UP: Final = 4
 assert State._fields[SHORTFALL] == "shortfall"
 assert len(State._fields) == SHORTFALL + 1
 assert PlayerState._fields[P_MERCHANTS] == "merchants"
+assert len(PlayerState._fields) == P_MERCHANTS + 1  # observe builds one field by field
 assert Wagon._fields[W_FACE_UP] == "face_up"
 new_tuple = tuple.__new__  # new_tuple(State, d): a State from a draft list
 

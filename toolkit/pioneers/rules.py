@@ -43,9 +43,14 @@ from .fields import (
     INCOME,
     NUGGET_COUNTS,
     NUGGETS,
+    P_BANKERS,
+    P_MERCHANTS,
     P_MONEY,
     P_NUGGETS,
     P_ROADS_LEFT,
+    P_SUPPLY,
+    P_VP,
+    P_WAGONS,
     PHASES_CHANCE,
     PIONEERS,
     PLAYERS,
@@ -57,9 +62,8 @@ from .fields import (
     WAGONS_REMOVED,
     new_tuple,
     nugget_pool,
-    with_field,
 )
-from .state import State
+from .state import PlayerState, State
 
 __all__ = [
     "BANK_TOTAL",
@@ -225,7 +229,21 @@ class Pioneers(Chance):
                 continue  # one's own, none, or hidden already
             if view is None:
                 view = list(players)
-            view[i] = with_field(pl, P_NUGGETS, (None,) * len(nuggets))
+            # Built from its fields in one go: no draft list (an observation per
+            # decision makes this the most frequent copy of a player).
+            view[i] = new_tuple(
+                PlayerState,
+                (
+                    pl[P_MONEY],
+                    pl[P_VP],
+                    pl[P_ROADS_LEFT],
+                    pl[P_SUPPLY],
+                    (None,) * len(nuggets),
+                    pl[P_WAGONS],
+                    pl[P_BANKERS],
+                    pl[P_MERCHANTS],
+                ),
+            )
         if view is not None:
             d: list[Any] = list(state)
             d[PLAYERS] = tuple(view)
