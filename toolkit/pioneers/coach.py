@@ -294,7 +294,7 @@ class Coach(Tables):
         v = path[last]
         tile = tiles[v]
         pl = state.players[seat]
-        if covered[v] or tile is None or not self._matched_info(pl.wagons)[1].get(tile):
+        if covered[v] or tile is None or not self._matches(pl.wagons, tile):
             return None  # P-MOVE-3, P-MOVE-6, P-MOVE-1: the target
         received = [0] * self.players
         cost = bank = 0

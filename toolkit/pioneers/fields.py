@@ -110,7 +110,13 @@ def with_field(t: tuple, i: int, value: Any) -> Any:
 
 def payout(pl: PlayerState, amount: int, bank: int | None, shortfall: int):
     """Pay ``amount`` from the bank; a finite bank pays what it has (ASSUMPTION-9)."""
+    # with_field, not _replace: compiled, a call of the Python-level _replace with
+    # keywords costs several times a draft copy.
     if bank is None:
-        return pl._replace(money=pl.money + amount), None, shortfall
+        return with_field(pl, P_MONEY, pl[P_MONEY] + amount), None, shortfall
     paid = min(amount, bank)
-    return pl._replace(money=pl.money + paid), bank - paid, shortfall + amount - paid
+    return (
+        with_field(pl, P_MONEY, pl[P_MONEY] + paid),
+        bank - paid,
+        shortfall + amount - paid,
+    )

@@ -158,9 +158,10 @@ class Settling(Turns):
             pl = with_field(pl, P_WAGONS, wagons[:k] + (w,) + wagons[k + 1 :])
         else:  # P-WAGON-1: emptied: score its VP, turn it face down, take $1
             w = new_tuple(Wagon, (w[W_ID], seats, occupied, w[W_VP], False))
-            pl = pl._replace(
-                vp=pl[P_VP] + w[W_VP], wagons=wagons[:k] + (w,) + wagons[k + 1 :]
-            )
+            p: list[Any] = list(pl)  # a draft of the player (not _replace: see payout)
+            p[P_VP] += w[W_VP]
+            p[P_WAGONS] = wagons[:k] + (w,) + wagons[k + 1 :]
+            pl = new_tuple(PlayerState, p)
             spec = self.wagon_specs.get(w[W_ID])
             pl, d[BANK], d[SHORTFALL] = payout(
                 pl, spec.bonus if spec else 1, d[BANK], d[SHORTFALL]

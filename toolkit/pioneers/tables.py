@@ -241,6 +241,20 @@ class Tables:
                 return True
         return False
 
+    def _matches(self, wagons: tuple[Wagon, ...], tile: str) -> bool:
+        """Whether the wagons match tile type ``tile`` (P-MOVE-1, ASSUMPTION-3).
+
+        A pioneer of its profession on a face-up wagon; for a HOTEL, any pioneer
+        (the same as ``tile in _matched_info(wagons)[0]``, stopping at the first
+        wagon that matches).
+        """
+        if tile != "HOTEL":
+            return self._has_pioneer(wagons, tile)
+        for w in wagons:  # noqa: SIM110  (a plain loop: see _has_pioneer)
+            if w[W_FACE_UP] and self._prof_mask(w):
+                return True
+        return False
+
     def _usable_info(self, covered: tuple[bool, ...]) -> tuple:
         """Return the tables of the connections for these covered cities.
 
