@@ -107,15 +107,8 @@ class Tables:
         self._covered0 = tuple(covered)
         self._usable0 = _usable_info(b, self._covered0)
         self._tile_order0 = _tile_order(b, self._covered0)
-        # Per wagon card its seats and each seat's profession bit (bit k for
-        # PROFESSIONS[k]); per bit mask the professions (PROFESSIONS order) and the
-        # mask, and the tile types matched. A wagon's professions are then a loop
-        # over its seats: no look-up keyed by its occupied seats, whose hash cost
-        # more than the loop.
-        self._seat_bits = {
-            w.id: (tuple(w.seats), tuple(_BIT.get(p, 0) for p in w.seats))
-            for w in wagons
-        }
+        # Per bit mask of professions (bit k for PROFESSIONS[k]): the professions
+        # (PROFESSIONS order) with the mask, and the tile types matched.
         masks = range(1 << len(PROFESSIONS))
         self._mask_profs = tuple(
             (tuple(p for k, p in enumerate(PROFESSIONS) if m >> k & 1), m)
@@ -140,6 +133,19 @@ class Tables:
         self._full_wagon = {
             w.id: Wagon(w.id, tuple(w.seats), (True,) * len(w.seats), w.vp, True)
             for w in wagons
+        }
+        # Per wagon card: its seats, each seat's profession bit, and the occupied
+        # seats and mask of the card as it enters play. A wagon's professions are
+        # then the full card's mask (the same occupied tuple) or a loop over its
+        # seats: no look-up keyed by the occupied seats, whose hash cost more.
+        self._seat_bits = {
+            wid: (
+                full.seats,
+                tuple(_BIT.get(p, 0) for p in full.seats),
+                full.occupied,
+                _profs_of(full.seats, full.occupied)[1],
+            )
+            for wid, full in self._full_wagon.items()
         }
         # Interned action objects: chance outcomes and moves are built once, reused.
         self._draw_tile = tuple(
@@ -222,8 +228,10 @@ class Tables:
         seats: tuple[str, ...] = w[W_SEATS]
         if known is None or (known[0] is not seats and known[0] != seats):
             return _profs_of(seats, w[W_OCCUPIED])[1]  # a wagon not in this game's deck
-        bits: tuple[int, ...] = known[1]
         occupied: tuple[bool, ...] = w[W_OCCUPIED]
+        if occupied is known[2]:
+            return known[3]  # as it entered play: every seat occupied
+        bits: tuple[int, ...] = known[1]
         mask = 0
         for k in range(len(bits)):
             if occupied[k]:
