@@ -124,3 +124,16 @@ def test_P_MOVE_7_a_listed_move_is_checked_again_on_another_state():
         )
         hits += 1
     assert hits > 20
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_P_MOVE_5_a_pass_is_checked_by_a_search_on_costs_alone(players):
+    """The pass check (_can_move) says a move exists exactly when a route does."""
+    seen = {True: 0, False: 0}
+    for game, state in _move_states(players, 10):
+        for seat in range(players):
+            view = state._replace(active=seat)
+            can = game._can_move(view)
+            assert can == bool(game.cheapest_routes(view)), (seat, state)
+            seen[can] += 1
+    assert seen[True] > 50 and seen[False] > 50

@@ -136,6 +136,52 @@ class Coach(Tables):
         targets.sort()
         return [(v, bkey[v] >> 16, bpath[v]) for v in targets]
 
+    def _can_move(self, state: State) -> bool:
+        """Whether the active player can afford a move to some target (P-MOVE-4).
+
+        The search of :meth:`_dijkstra` on costs alone (no routes, no ties), which
+        stops at the first affordable target: a pass need not find every route.
+        """
+        seat = state.active
+        pl = state.players[seat]
+        matched, enter = self._matched_info(pl.wagons)
+        if not matched:
+            return False
+        tiles: tuple = state.tiles
+        roads: tuple = state.roads
+        adj: tuple[tuple[tuple[int, int], ...], ...] = self._usable_info(state.covered)[
+            2
+        ]
+        src = self.board.index[state.coach]
+        best: list[int] = [pl.money + 1] * len(tiles)  # unreached or over the budget
+        best[src] = 0
+        heap: list[int] = [src]  # cost * 2**16 + city
+        item: int
+        u: int
+        v: int
+        e: int
+        here: int
+        cost: int
+        while heap:
+            item = heappop(heap)
+            u = item & 0xFFFF
+            here = item >> 16
+            if here != best[u]:
+                continue  # a stale entry
+            for v, e in adj[u]:
+                t = tiles[v]
+                if t is not None and not enter[t]:
+                    continue  # a tile the player has no pioneer for (P-MOVE-1)
+                r = roads[e]
+                cost = here + (1 if not r else 0 if seat in r else len(r))  # P-MOVE-2
+                if cost >= best[v]:
+                    continue  # over the budget, or reached as cheaply before
+                if t is not None:
+                    return True  # an affordable target
+                best[v] = cost
+                heappush(heap, (cost << 16) | v)
+        return False
+
     def moves(self, state: State, seat: int | None = None) -> list:
         """One :class:`MoveCoach` per affordable target along its cheapest route."""
         who = state.active if seat is None else seat

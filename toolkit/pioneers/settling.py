@@ -116,7 +116,8 @@ class Settling(Turns):
         return new_tuple(State, d)
 
     def _do_pass(self, state: State, action: A.Pass) -> State:
-        routes = self.cheapest_routes(state)
+        # Usually legal: a search on costs alone says so; the routes only to name one.
+        routes = self.cheapest_routes(state) if self._can_move(state) else []
         if routes:  # name the cheapest target (ties: fewest steps, city id)
             target, cost, _ = min(routes, key=lambda r: (r[1], len(r[2]), r[0]))
             raise IllegalAction(
