@@ -47,9 +47,9 @@ class State(NamedTuple):
     ``seat`` is who decides now (``-1`` for chance), ``active`` whose turn it is.
 
     A plain NamedTuple on purpose (no subclass, no attributes beside the fields):
-    compiled, mypyc reads ``state.phase`` as a tuple item only for a NamedTuple
-    itself; on a subclass every field read is a generic attribute look-up, which
-    made the whole engine about 8 % slower. So nothing is remembered on a state.
+    compiled, mypyc reads ``state.phase`` as a tuple item only on a NamedTuple
+    itself; on a subclass (one with room for attributes) every field read in the
+    engine is a generic attribute look-up. So nothing is remembered on a state.
     """
 
     phase: str
