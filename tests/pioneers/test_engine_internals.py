@@ -1,8 +1,9 @@
 """The engine's fast paths give exactly what the plain rules give.
 
 ``apply`` builds successors from a draft list indexed by field constants, and a
-move listed by ``legal_actions`` is applied without re-validating its route
-(P-MOVE-1..7 were checked when it was listed). These tests pin both down.
+move object listed by ``legal_actions`` is checked on the city and connection
+indices of its route instead of its city names (any rule it breaks is then
+named by the full check). These tests pin both down.
 """
 
 from __future__ import annotations
@@ -84,7 +85,7 @@ def _move_states(players: int, games: int):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_P_MOVE_2_listed_moves_apply_exactly_like_named_routes(players):
-    """A listed move (fast path) and the same move read from text (full check) agree."""
+    """A listed move (index check) and the same move read from text (full check) agree."""
     checked = 0
     for game, state in _move_states(players, 6):
         for move in game.legal_actions(state):
@@ -98,7 +99,7 @@ def test_P_MOVE_2_listed_moves_apply_exactly_like_named_routes(players):
 
 
 def test_P_MOVE_7_a_listed_move_is_checked_again_on_another_state():
-    """The no-recheck path is only for the state the move was listed for."""
+    """A listed move is checked again on any other state (the index check)."""
     rng = random.Random(3)
     hits = 0
     states = list(_move_states(4, 8))
@@ -110,10 +111,29 @@ def test_P_MOVE_7_a_listed_move_is_checked_again_on_another_state():
         assert other_game is game
         move = rng.choice(moves)
         legal_there = {str(m) for m in game.legal_actions(other)}
-        game.legal_actions(state)  # the memo now points at `state`, not `other`
+        game.legal_actions(state)  # listed last for `state`, not for `other`
         if str(move) in legal_there:
             continue
-        with pytest.raises(IllegalAction):
+        with pytest.raises(IllegalAction) as fast:
             game.apply(other, move)
+        with pytest.raises(IllegalAction) as named:  # the same rule and message
+            game.apply(other, game.parse_action(str(move)))
+        assert (fast.value.rule, str(fast.value)) == (
+            named.value.rule,
+            str(named.value),
+        )
         hits += 1
     assert hits > 20
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_P_MOVE_5_a_pass_is_checked_by_a_search_on_costs_alone(players):
+    """The pass check (_can_move) says a move exists exactly when a route does."""
+    seen = {True: 0, False: 0}
+    for game, state in _move_states(players, 10):
+        for seat in range(players):
+            view = state._replace(active=seat)
+            can = game._can_move(view)
+            assert can == bool(game.cheapest_routes(view)), (seat, state)
+            seen[can] += 1
+    assert seen[True] > 50 and seen[False] > 50

@@ -209,11 +209,7 @@ class Chance(Settling):
         if phase == "nugget":
             pool = nugget_pool(state)
             total = sum(pool)
-            return [
-                (self._nugget[v], c / total)
-                for v, c in zip(NUGGETS, pool, strict=False)
-                if c
-            ]
+            return [(self._nugget[v], c / total) for v, c in zip(NUGGETS, pool) if c]
         if phase == "cover":
             cands = [
                 i

@@ -6,10 +6,10 @@ Dijkstra over plain integers (:meth:`Coach.cheapest_routes`), lists them as
 by hand. :mod:`toolkit.pioneers.routes` states the same rules on networkx
 graphs, for lessons and for checking this one.
 
-The moves listed for a state are remembered on that state (the attribute named
-by :data:`MEMO`, which a fresh or observed state does not have): the same
-immutable state then needs no second search, and a listed move is not checked
-again when it is applied.
+Nothing about a state is remembered anywhere (neither on the game nor on the
+state). What is shared is static: one move object per route of a board, and
+for each the city and connection indices of its route, so that applying a
+listed move checks the rules on integers instead of reading city names again.
 """
 
 # Tuple concatenation (t[:i] + (x,) + t[i + 1:]) is the fastest copy with one
@@ -28,15 +28,22 @@ from mypy_extensions import mypyc_attr
 from toolkit.core import IllegalAction
 
 from . import actions as A
-from .state import MEMO, State
+from .board import Board
+from .state import State
 from .tables import Tables
 
 _ONE_CITY = 1  # heap key of the start of a route: cost 0, one city (see _dijkstra)
 _UNREACHED = 1 << 62  # a route key above any real one
 _ONE_DOLLAR = 1 << 16  # $1 in a route key
-#: Move objects by (board cities' identity, route, cost): routes are public, and
-#: sharing one object per route spares an allocation per listed move.
-_MOVES: dict[tuple[int, tuple[int, ...], int], tuple[tuple[str, ...], A.MoveCoach]] = {}
+#: Move objects by (board identity, route, cost), and per move object (by identity)
+#: its board and the city and connection indices of its route. A route and its
+#: cost are board facts anyone can work out, nothing of a state: sharing one object
+#: per route spares an allocation per listed move, and a move found in _ROUTES is
+#: checked on integers when applied (Coach._move_payments). Each entry holds its
+#: board and move, so their identities stay unique while it is kept; kept beside
+#: the module, not on the game, and bounded (see _new_move).
+_MOVES: dict[tuple[int, tuple[int, ...], int], tuple[Board, A.MoveCoach]] = {}
+_ROUTES: dict[int, tuple[A.MoveCoach, Board, tuple[int, ...], tuple[int, ...]]] = {}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -54,10 +61,6 @@ class Coach(Tables):
         Returns ``(target, cost, path)`` sorted by target id.
         """
         seat = state.active if seat is None else seat
-        if budget is None:
-            memo = getattr(state, MEMO, None)
-            if memo is not None and memo[0] == seat:
-                return list(memo[2])  # this very state asked again (a pass, a lesson)
         return self._dijkstra(state, seat, budget)
 
     def _dijkstra(
@@ -133,31 +136,62 @@ class Coach(Tables):
         targets.sort()
         return [(v, bkey[v] >> 16, bpath[v]) for v in targets]
 
+    def _can_move(self, state: State) -> bool:
+        """Whether the active player can afford a move to some target (P-MOVE-4).
+
+        The search of :meth:`_dijkstra` on costs alone (no routes, no ties), which
+        stops at the first affordable target: a pass need not find every route.
+        """
+        seat = state.active
+        pl = state.players[seat]
+        matched, enter = self._matched_info(pl.wagons)
+        if not matched:
+            return False
+        tiles: tuple = state.tiles
+        roads: tuple = state.roads
+        adj: tuple[tuple[tuple[int, int], ...], ...] = self._usable_info(state.covered)[
+            2
+        ]
+        src = self.board.index[state.coach]
+        best: list[int] = [pl.money + 1] * len(tiles)  # unreached or over the budget
+        best[src] = 0
+        heap: list[int] = [src]  # cost * 2**16 + city
+        item: int
+        u: int
+        v: int
+        e: int
+        here: int
+        cost: int
+        while heap:
+            item = heappop(heap)
+            u = item & 0xFFFF
+            here = item >> 16
+            if here != best[u]:
+                continue  # a stale entry
+            for v, e in adj[u]:
+                t = tiles[v]
+                if t is not None and not enter[t]:
+                    continue  # a tile the player has no pioneer for (P-MOVE-1)
+                r = roads[e]
+                cost = here + (1 if not r else 0 if seat in r else len(r))  # P-MOVE-2
+                if cost >= best[v]:
+                    continue  # over the budget, or reached as cheaply before
+                if t is not None:
+                    return True  # an affordable target
+                best[v] = cost
+                heappush(heap, (cost << 16) | v)
+        return False
+
     def moves(self, state: State, seat: int | None = None) -> list:
         """One :class:`MoveCoach` per affordable target along its cheapest route."""
         who = state.active if seat is None else seat
-        memo = getattr(state, MEMO, None)
-        if memo is not None and memo[0] == who:
-            return [move for move, _ in memo[1].values()]
-        found = self._dijkstra(state, who, None)
-        ids = self.board.ids
+        b = self.board
         out: list[Any] = []
-        listed: dict[int, tuple[Any, tuple[int, ...]]] = {}
-        for _, cost, path in found:
-            key = (id(ids), path, cost)
-            hit = _MOVES.get(key)
-            if hit is not None and hit[0] is ids:
-                move = hit[1]
-            else:
-                if len(_MOVES) > 20_000:
-                    _MOVES.clear()
-                move = A.MoveCoach(itemgetter(*path)(ids), cost)
-                _MOVES[key] = (ids, move)
-            out.append(move)
-            listed[id(move)] = (move, path)
-        # Kept on the state itself, so that apply() need not validate a move listed
-        # here (see _do_move) and a pass need not search again.
-        setattr(state, MEMO, (who, listed, found))
+        for _, cost, path in self._dijkstra(state, who, None):
+            hit = _MOVES.get((id(b), path, cost))
+            out.append(
+                hit[1] if hit is not None and hit[0] is b else _new_move(b, path, cost)
+            )
         return out
 
     def step_cost(self, state: State, e: int, seat: int) -> int:
@@ -268,18 +302,71 @@ class Coach(Tables):
             )
         return cost, received, bank
 
-    def _payments_on(
-        self, state: State, path: tuple[int, ...], seat: int
-    ) -> tuple[list[int], int]:
-        """Return what each seat and the bank receive along a route (P-MOVE-2)."""
-        roads, edge_index = state.roads, self.board.edge_index
+    def _move_payments(
+        self, state: State, action: A.MoveCoach, seat: int
+    ) -> tuple[int, list[int], int]:
+        """Check a move for ``seat``: its cost, what each seat and the bank receive.
+
+        Raises IllegalAction naming the first rule the route breaks. A move object
+        of :meth:`moves` is checked on the indices of its route; any other move,
+        or one that breaks a rule on this state, goes through :meth:`_walk`.
+        """
+        route = _ROUTES.get(id(action))
+        if route is not None and route[0] is action and route[1] is self.board:
+            paid = self._indexed_walk(state, route[2], route[3], seat)
+            if paid is not None:
+                return paid
+        return self._walk(state, action.path, seat)
+
+    def _indexed_walk(
+        self, state: State, path: tuple[int, ...], edges: tuple[int, ...], seat: int
+    ) -> tuple[int, list[int], int] | None:
+        """:meth:`_walk` for a route of this board given by city and connection indices.
+
+        The route came from :meth:`_dijkstra` on this board, so its cities and
+        connections exist and no city repeats; the rules that depend on the state
+        are checked here. Returns None if the route breaks one of them: then
+        :meth:`_walk` finds the rule and names it.
+        """
+        if state.coach != self.board.ids[path[0]]:
+            return None  # P-MOVE-1: not where the stagecoach stands
+        tiles, covered, roads = state.tiles, state.covered, state.roads
+        last = len(path) - 1
+        v: int
+        for k in range(1, last):
+            v = path[k]
+            if covered[v] or tiles[v] is not None:
+                return None  # P-MOVE-3: a covered city, or a tile on the way
+        v = path[last]
+        tile = tiles[v]
+        pl = state.players[seat]
+        if covered[v] or tile is None or not self._matches(pl.wagons, tile):
+            return None  # P-MOVE-3, P-MOVE-6, P-MOVE-1: the target
         received = [0] * self.players
-        bank = 0
-        for k in range(len(path) - 1):
-            r = roads[edge_index[path[k], path[k + 1]]]
+        cost = bank = 0
+        e: int
+        for e in edges:
+            r = roads[e]
             if not r:
+                cost += 1
                 bank += 1
             elif seat not in r:
                 for owner in r:
                     received[owner] += 1
-        return received, bank
+                cost += len(r)
+        if cost > pl.money:
+            return None  # P-MOVE-7
+        return cost, received, bank
+
+
+def _new_move(board: Board, path: tuple[int, ...], cost: int) -> A.MoveCoach:
+    """Make the shared move object of a route and enter it in _MOVES and _ROUTES."""
+    if len(_MOVES) > 20_000:  # bounded; a move dropped here is checked by _walk
+        _MOVES.clear()
+        _ROUTES.clear()
+    move = A.MoveCoach(itemgetter(*path)(board.ids), cost)
+    edge_index = board.edge_index
+    edges = tuple(edge_index[path[k], path[k + 1]] for k in range(len(path) - 1))
+    _MOVES[id(board), path, cost] = (board, move)
+    _ROUTES[id(move)] = (move, board, path, edges)
+    return move

@@ -84,6 +84,7 @@ W_FACE_UP: Final = 4
 assert State._fields[SHORTFALL] == "shortfall"
 assert len(State._fields) == SHORTFALL + 1
 assert PlayerState._fields[P_MERCHANTS] == "merchants"
+assert len(PlayerState._fields) == P_MERCHANTS + 1  # observe builds one field by field
 assert Wagon._fields[W_FACE_UP] == "face_up"
 new_tuple = tuple.__new__  # new_tuple(State, d): a State from a draft list
 
@@ -97,9 +98,7 @@ def nugget_pool(state: State) -> tuple[int, ...]:
     drawn = [v for pl in state.players for v in pl.nuggets]
     if None in drawn:
         raise ValueError("the nugget pool is hidden in an observation (ASSUMPTION-10)")
-    return tuple(
-        c - drawn.count(v) for v, c in zip(NUGGETS, NUGGET_COUNTS, strict=False)
-    )
+    return tuple(c - drawn.count(v) for v, c in zip(NUGGETS, NUGGET_COUNTS))
 
 
 def with_field(t: tuple, i: int, value: Any) -> Any:
@@ -111,7 +110,13 @@ def with_field(t: tuple, i: int, value: Any) -> Any:
 
 def payout(pl: PlayerState, amount: int, bank: int | None, shortfall: int):
     """Pay ``amount`` from the bank; a finite bank pays what it has (ASSUMPTION-9)."""
+    # with_field, not _replace: compiled, a call of the Python-level _replace with
+    # keywords costs several times a draft copy.
     if bank is None:
-        return pl._replace(money=pl.money + amount), None, shortfall
+        return with_field(pl, P_MONEY, pl[P_MONEY] + amount), None, shortfall
     paid = min(amount, bank)
-    return pl._replace(money=pl.money + paid), bank - paid, shortfall + amount - paid
+    return (
+        with_field(pl, P_MONEY, pl[P_MONEY] + paid),
+        bank - paid,
+        shortfall + amount - paid,
+    )

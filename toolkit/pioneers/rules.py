@@ -18,17 +18,17 @@ Speed (``benchmarks/pioneers_speed.py``) comes from doing little per step, not
 from tricks that change behaviour: each ``apply`` copies the state once into a
 draft list and builds one successor however many steps a turn passes through;
 board facts (usable connections, tile order, professions per seat pattern)
-are precomputed tables; a move listed by ``legal_actions`` is not validated
-again when the very same state is applied. ``make venv`` also compiles these
-modules with mypyc (:mod:`toolkit.compiled`); the annotations on locals
-(``d: list[Any]``, ``Final`` field positions) are there for the compiler, and
-``FRONTIER_PURE=1`` runs the source as plain Python.
+are precomputed tables; a move listed by ``legal_actions`` is checked on the
+indices of its route when applied. States are plain NamedTuples, which mypyc
+reads as tuples, and nothing is remembered on them. ``make venv`` also
+compiles these modules with mypyc (:mod:`toolkit.compiled`); the annotations
+on locals (``d: list[Any]``, ``Final`` field positions) are there for the
+compiler, and ``FRONTIER_PURE=1`` runs the source as plain Python.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -42,9 +42,14 @@ from .fields import (
     INCOME,
     NUGGET_COUNTS,
     NUGGETS,
+    P_BANKERS,
+    P_MERCHANTS,
     P_MONEY,
     P_NUGGETS,
     P_ROADS_LEFT,
+    P_SUPPLY,
+    P_VP,
+    P_WAGONS,
     PHASES_CHANCE,
     PIONEERS,
     PLAYERS,
@@ -56,9 +61,8 @@ from .fields import (
     WAGONS_REMOVED,
     new_tuple,
     nugget_pool,
-    with_field,
 )
-from .state import State
+from .state import PlayerState, State
 
 __all__ = [
     "BANK_TOTAL",
@@ -199,10 +203,51 @@ class Pioneers(Chance):
         phase = state.phase
         if phase == "over":
             raise GameOver()
-        handler = _HANDLERS_BY_PHASE.get(phase, _NO_HANDLERS).get(type(action))
-        if handler is None:
-            raise IllegalAction(_phase_rule(phase, action), _wrong_phase(phase, action))
-        return handler(self, state, action)
+        do = _HANDLERS_BY_PHASE.get(phase, _NO_HANDLERS).get(type(action), _NONE)
+        # Native method calls, most frequent first, not calls of functions kept in
+        # a table: compiled, calling a function taken from a table goes through
+        # Python's calling convention (argument parsing and checks) every time.
+        if do == _TILE:
+            return self._do_tile(state, action)
+        if do == _BUY_ROADS:
+            return self._do_buy_roads(state, action)
+        if do == _BUY_WAGON:
+            return self._do_buy_wagon(state, action)
+        if do == _END_PURCHASES:
+            return self._do_end_purchases(state, action)
+        if do == _MOVE:
+            return self._do_move(state, action)
+        if do == _SETTLE:
+            return self._do_settle(state, action)
+        if do == _JOIN:
+            return self._do_join(state, action)
+        if do == _DECLINE:
+            return self._do_decline(state, action)
+        if do == _REVEAL:
+            return self._do_reveal(state, action)
+        if do == _PLACE_ROAD:
+            return self._do_place_road(state, action)
+        if do == _PASS:
+            return self._do_pass(state, action)
+        if do == _SKIP:
+            return self._do_skip(state, action)
+        if do == _NUGGET:
+            return self._do_nugget(state, action)
+        if do == _SERGEANT:
+            return self._do_sergeant(state, action)
+        if do == _RETURN:
+            return self._do_return(state, action)
+        if do == _FARMER:
+            return self._do_farmer(state, action)
+        if do == _DEAL:
+            return self._do_deal(state, action)
+        if do == _FIRST:
+            return self._do_first(state, action)
+        if do == _REDRAW:
+            return self._do_redraw(state, action)
+        if do == _COVER:
+            return self._do_cover(state, action)
+        raise IllegalAction(_phase_rule(phase, action), _wrong_phase(phase, action))
 
     # ----- protocol: observation, scores, notation ------------------------------
 
@@ -224,7 +269,21 @@ class Pioneers(Chance):
                 continue  # one's own, none, or hidden already
             if view is None:
                 view = list(players)
-            view[i] = with_field(pl, P_NUGGETS, (None,) * len(nuggets))
+            # Built from its fields in one go: no draft list (an observation per
+            # decision makes this the most frequent copy of a player).
+            view[i] = new_tuple(
+                PlayerState,
+                (
+                    pl[P_MONEY],
+                    pl[P_VP],
+                    pl[P_ROADS_LEFT],
+                    pl[P_SUPPLY],
+                    (None,) * len(nuggets),
+                    pl[P_WAGONS],
+                    pl[P_BANKERS],
+                    pl[P_MERCHANTS],
+                ),
+            )
         if view is not None:
             d: list[Any] = list(state)
             d[PLAYERS] = tuple(view)
@@ -311,33 +370,55 @@ def _wrong_phase(phase: str, action: Any) -> str:
     return f"{action!s} cannot be played now: {_PHASE_WORDS.get(phase, phase)}."
 
 
-_HANDLERS: dict[tuple[str, type], Callable[..., State]] = {
-    ("cover", A.CoverCity): Pioneers._do_cover,
-    ("tile", A.DrawTile): Pioneers._do_tile,
-    ("redraw", A.Redraw): Pioneers._do_redraw,
-    ("redraw", A.SwapTiles): Pioneers._do_redraw,
-    ("first", A.FirstPlayer): Pioneers._do_first,
-    ("market", A.RevealWagon): Pioneers._do_reveal,
-    ("reveal", A.RevealWagon): Pioneers._do_reveal,
-    ("deal", A.DealStart): Pioneers._do_deal,
-    ("nugget", A.DrawNugget): Pioneers._do_nugget,
-    ("buy", A.BuyRoads): Pioneers._do_buy_roads,
-    ("buy", A.BuyWagon): Pioneers._do_buy_wagon,
-    ("buy", A.EndPurchases): Pioneers._do_end_purchases,
-    ("road", A.PlaceRoad): Pioneers._do_place_road,
-    ("move", A.MoveCoach): Pioneers._do_move,
-    ("move", A.Pass): Pioneers._do_pass,
-    ("settle", A.Settle): Pioneers._do_settle,
-    ("sergeant", A.SergeantRoad): Pioneers._do_sergeant,
-    ("sergeant", A.Skip): Pioneers._do_skip,
-    ("innkeeper", A.ReturnPioneer): Pioneers._do_return,
-    ("innkeeper", A.Skip): Pioneers._do_skip,
-    ("farmer", A.AddFarmer): Pioneers._do_farmer,
-    ("farmer", A.Skip): Pioneers._do_skip,
-    ("join", A.Join): Pioneers._do_join,
-    ("join", A.Decline): Pioneers._do_decline,
+# The handler of each action in each phase, as a number for Pioneers.apply.
+_NONE: Final = 0
+_TILE: Final = 1
+_BUY_ROADS: Final = 2
+_BUY_WAGON: Final = 3
+_END_PURCHASES: Final = 4
+_MOVE: Final = 5
+_SETTLE: Final = 6
+_JOIN: Final = 7
+_DECLINE: Final = 8
+_REVEAL: Final = 9
+_PLACE_ROAD: Final = 10
+_PASS: Final = 11
+_SKIP: Final = 12
+_NUGGET: Final = 13
+_SERGEANT: Final = 14
+_RETURN: Final = 15
+_FARMER: Final = 16
+_DEAL: Final = 17
+_FIRST: Final = 18
+_REDRAW: Final = 19
+_COVER: Final = 20
+_HANDLERS: dict[tuple[str, type], int] = {
+    ("cover", A.CoverCity): _COVER,
+    ("tile", A.DrawTile): _TILE,
+    ("redraw", A.Redraw): _REDRAW,
+    ("redraw", A.SwapTiles): _REDRAW,
+    ("first", A.FirstPlayer): _FIRST,
+    ("market", A.RevealWagon): _REVEAL,
+    ("reveal", A.RevealWagon): _REVEAL,
+    ("deal", A.DealStart): _DEAL,
+    ("nugget", A.DrawNugget): _NUGGET,
+    ("buy", A.BuyRoads): _BUY_ROADS,
+    ("buy", A.BuyWagon): _BUY_WAGON,
+    ("buy", A.EndPurchases): _END_PURCHASES,
+    ("road", A.PlaceRoad): _PLACE_ROAD,
+    ("move", A.MoveCoach): _MOVE,
+    ("move", A.Pass): _PASS,
+    ("settle", A.Settle): _SETTLE,
+    ("sergeant", A.SergeantRoad): _SERGEANT,
+    ("sergeant", A.Skip): _SKIP,
+    ("innkeeper", A.ReturnPioneer): _RETURN,
+    ("innkeeper", A.Skip): _SKIP,
+    ("farmer", A.AddFarmer): _FARMER,
+    ("farmer", A.Skip): _SKIP,
+    ("join", A.Join): _JOIN,
+    ("join", A.Decline): _DECLINE,
 }
-_HANDLERS_BY_PHASE: dict[str, dict[type, Callable[..., State]]] = {}
-for (_phase, _kind), _handler in _HANDLERS.items():
-    _HANDLERS_BY_PHASE.setdefault(_phase, {})[_kind] = _handler
-_NO_HANDLERS: dict[type, Callable[..., State]] = {}
+_HANDLERS_BY_PHASE: dict[str, dict[type, int]] = {}
+for (_phase, _kind), _do in _HANDLERS.items():
+    _HANDLERS_BY_PHASE.setdefault(_phase, {})[_kind] = _do
+_NO_HANDLERS: dict[type, int] = {}

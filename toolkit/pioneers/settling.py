@@ -54,7 +54,7 @@ from .fields import (
     replace_at,
     with_field,
 )
-from .state import MEMO, PlayerState, State, Wagon
+from .state import PlayerState, State, Wagon
 from .turns import Turns
 
 
@@ -90,27 +90,18 @@ class Settling(Turns):
 
     def _do_move(self, state: State, action: A.MoveCoach) -> State:
         me = state.active
-        memo = getattr(state, MEMO, None)
-        hit = memo[1].get(id(action)) if memo is not None and memo[0] == me else None
-        if hit is not None and hit[0] is action:
-            # The very move object listed for this very (immutable) state: it is
-            # legal, so only its payments are worked out.
-            received, to_bank = self._payments_on(state, hit[1], me)
-            cost = action.cost
-        else:
-            cost, received, to_bank = self._walk(state, action.path, me)
-            if action.cost != cost:
-                raise IllegalAction(
-                    "P-MOVE-2",
-                    f"the route {'-'.join(action.path)} costs ${cost}, not "
-                    f"${action.cost}.",
-                )
+        cost, received, to_bank = self._move_payments(state, action, me)
+        if action.cost != cost:
+            raise IllegalAction(
+                "P-MOVE-2",
+                f"the route {'-'.join(action.path)} costs ${cost}, not ${action.cost}.",
+            )
         players = state.players
         received[me] -= cost
         if any(received):
             players = tuple(
                 pl if not r else with_field(pl, P_MONEY, pl[P_MONEY] + r)
-                for pl, r in zip(players, received, strict=False)
+                for pl, r in zip(players, received)
             )
         d: list[Any] = list(state)
         d[PLAYERS] = players
@@ -125,7 +116,8 @@ class Settling(Turns):
         return new_tuple(State, d)
 
     def _do_pass(self, state: State, action: A.Pass) -> State:
-        routes = self.cheapest_routes(state)
+        # Usually legal: a search on costs alone says so; the routes only to name one.
+        routes = self.cheapest_routes(state) if self._can_move(state) else []
         if routes:  # name the cheapest target (ties: fewest steps, city id)
             target, cost, _ = min(routes, key=lambda r: (r[1], len(r[2]), r[0]))
             raise IllegalAction(
@@ -167,9 +159,10 @@ class Settling(Turns):
             pl = with_field(pl, P_WAGONS, wagons[:k] + (w,) + wagons[k + 1 :])
         else:  # P-WAGON-1: emptied: score its VP, turn it face down, take $1
             w = new_tuple(Wagon, (w[W_ID], seats, occupied, w[W_VP], False))
-            pl = pl._replace(
-                vp=pl[P_VP] + w[W_VP], wagons=wagons[:k] + (w,) + wagons[k + 1 :]
-            )
+            p: list[Any] = list(pl)  # a draft of the player (not _replace: see payout)
+            p[P_VP] += w[W_VP]
+            p[P_WAGONS] = wagons[:k] + (w,) + wagons[k + 1 :]
+            pl = new_tuple(PlayerState, p)
             spec = self.wagon_specs.get(w[W_ID])
             pl, d[BANK], d[SHORTFALL] = payout(
                 pl, spec.bonus if spec else 1, d[BANK], d[SHORTFALL]

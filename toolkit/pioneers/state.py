@@ -38,8 +38,19 @@ class PlayerState(NamedTuple):
     merchants: int = 0
 
 
-class _StateFields(NamedTuple):
-    """The fields of :class:`State`."""
+class State(NamedTuple):
+    """A Pioneers position. Fields are public unless noted.
+
+    ``phase`` names the decision ahead ("buy", "road", "move", "settle",
+    "sergeant", "innkeeper", "farmer", "join", "over") or the chance turn
+    ("cover", "tile", "redraw", "first", "market", "deal", "reveal", "nugget").
+    ``seat`` is who decides now (``-1`` for chance), ``active`` whose turn it is.
+
+    A plain NamedTuple on purpose (no subclass, no attributes beside the fields):
+    compiled, mypyc reads ``state.phase`` as a tuple item only on a NamedTuple
+    itself; on a subclass (one with room for attributes) every field read in the
+    engine is a generic attribute look-up. So nothing is remembered on a state.
+    """
 
     phase: str
     seat: int
@@ -74,24 +85,6 @@ class _StateFields(NamedTuple):
     round_active: bool = False  # a move or a purchase happened this round
     bank: int | None = None  # money in a finite bank (None: unlimited)
     shortfall: int = 0  # payouts the finite bank could not make
-
-
-#: The attribute where the engine keeps what it worked out about one state (its
-#: listed moves). Only that very object carries it: a successor or an observation
-#: is a new object without it, and the game object holds nothing of any state.
-MEMO = "_memo"
-
-
-class State(_StateFields):
-    """A Pioneers position. Fields are public unless noted.
-
-    ``phase`` names the decision ahead ("buy", "road", "move", "settle",
-    "sergeant", "innkeeper", "farmer", "join", "over") or the chance turn
-    ("cover", "tile", "redraw", "first", "market", "deal", "reveal", "nugget").
-    ``seat`` is who decides now (``-1`` for chance), ``active`` whose turn it is.
-    """
-
-    # No ``__slots__ = ()``: a state has room for the engine's MEMO attribute.
 
 
 def _fast_replace(cls: Any) -> None:

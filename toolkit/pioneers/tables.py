@@ -3,15 +3,16 @@
 :class:`Tables` is the base of :class:`~toolkit.pioneers.rules.Pioneers`. It
 holds only what the options, the board and the wagon cards fix: nothing on it
 depends on a state, so an agent handed the game learns nothing hidden from it.
-Every table is built in ``__init__`` (the professions per seat pattern, the
-usable connections for the set-up covers, one action object per wagon and
-profession), which keeps the hot path to dictionary and tuple look-ups.
+Every table is built in ``__init__`` (the profession bit of each seat of each
+wagon card, the professions per bit mask, the usable connections for the set-up
+covers, one action object per wagon and profession), which keeps the hot path to
+dictionary and tuple look-ups.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress, product
+from itertools import compress
 from typing import Any
 
 from mypy_extensions import mypyc_attr
@@ -21,6 +22,8 @@ from .board import PROFESSIONS, TILE_TYPES, Board, load_board
 from .fields import NUGGETS, P_MONEY, P_SUPPLY, W_FACE_UP, W_ID, W_OCCUPIED, W_SEATS
 from .state import PlayerState, State, Wagon
 
+#: The bit of each profession in a mask of professions.
+_BIT = {p: 1 << k for k, p in enumerate(PROFESSIONS)}
 #: Usable-connection tables of covers drawn by chance, by the covers' identity
 #: (each entry holds its covers, so the identity stays unique while it is kept).
 _COVER_INFO: dict[int, tuple[tuple[bool, ...], Board, tuple]] = {}
@@ -104,10 +107,14 @@ class Tables:
         self._covered0 = tuple(covered)
         self._usable0 = _usable_info(b, self._covered0)
         self._tile_order0 = _tile_order(b, self._covered0)
-        self._profs = {w.id: _profs_table(tuple(w.seats)) for w in wagons}
-        self._mask_info = tuple(
-            _mask_info(mask) for mask in range(1 << len(PROFESSIONS))
+        # Per bit mask of professions (bit k for PROFESSIONS[k]): the professions
+        # (PROFESSIONS order) with the mask, and the tile types matched.
+        masks = range(1 << len(PROFESSIONS))
+        self._mask_profs = tuple(
+            (tuple(p for k, p in enumerate(PROFESSIONS) if m >> k & 1), m)
+            for m in masks
         )
+        self._mask_info = tuple(_mask_info(mask) for mask in masks)
         self._seat_acts: dict[type, dict[str, dict[str, Any]]] = {
             kind: {
                 w.id: {
@@ -126,6 +133,19 @@ class Tables:
         self._full_wagon = {
             w.id: Wagon(w.id, tuple(w.seats), (True,) * len(w.seats), w.vp, True)
             for w in wagons
+        }
+        # Per wagon card: its seats, each seat's profession bit, and the occupied
+        # seats and mask of the card as it enters play. A wagon's professions are
+        # then the full card's mask (the same occupied tuple) or a loop over its
+        # seats: no look-up keyed by the occupied seats, whose hash cost more.
+        self._seat_bits = {
+            wid: (
+                full.seats,
+                tuple(_BIT.get(p, 0) for p in full.seats),
+                full.occupied,
+                _profs_of(full.seats, full.occupied)[1],
+            )
+            for wid, full in self._full_wagon.items()
         }
         # Interned action objects: chance outcomes and moves are built once, reused.
         self._draw_tile = tuple(
@@ -195,22 +215,51 @@ class Tables:
         return act if act is not None else _seat_action(kind, wagon, prof)
 
     def _profs_on(self, w: Wagon) -> tuple[tuple[str, ...], int]:
-        """Return the professions seated on ``w`` (PROFESSIONS order), and as a mask.
+        """Return the professions seated on ``w`` (PROFESSIONS order), and as a mask."""
+        return self._mask_profs[self._prof_mask(w)]
 
-        Depends only on the seats and which are occupied: a table per wagon card.
+    def _prof_mask(self, w: Wagon) -> int:
+        """Return the professions seated on ``w`` as a bit mask (bit k: PROFESSIONS[k]).
+
+        Depends only on the seats and which are occupied: the seats' bits of the
+        wagon card, or'ed where a seat is occupied.
         """
-        known = self._profs.get(w[W_ID])
-        if known is not None and known[0] == w[W_SEATS]:
-            hit = known[1].get(w[W_OCCUPIED])
-            if hit is not None:
-                return hit
-        return _profs_of(w[W_SEATS], w[W_OCCUPIED])  # a wagon not in this game's deck
+        known = self._seat_bits.get(w[W_ID])
+        seats: tuple[str, ...] = w[W_SEATS]
+        if known is None or (known[0] is not seats and known[0] != seats):
+            return _profs_of(seats, w[W_OCCUPIED])[1]  # a wagon not in this game's deck
+        occupied: tuple[bool, ...] = w[W_OCCUPIED]
+        if occupied is known[2]:
+            return known[3]  # as it entered play: every seat occupied
+        bits: tuple[int, ...] = known[1]
+        mask = 0
+        for k in range(len(bits)):
+            if occupied[k]:
+                mask |= bits[k]
+        return mask
 
     def _has_pioneer(self, wagons: tuple[Wagon, ...], prof: str | None) -> bool:
         """Whether a face-up wagon carries a pioneer of ``prof`` on a seat."""
+        bit = _BIT.get(prof, 0) if prof is not None else 0
+        if not bit:
+            return False  # not a profession (None, or a tile type such as HOTEL)
         # A plain loop: compiled, it beats any() over a generator.
         for w in wagons:  # noqa: SIM110
-            if w[W_FACE_UP] and prof in self._profs_on(w)[0]:
+            if w[W_FACE_UP] and self._prof_mask(w) & bit:
+                return True
+        return False
+
+    def _matches(self, wagons: tuple[Wagon, ...], tile: str) -> bool:
+        """Whether the wagons match tile type ``tile`` (P-MOVE-1, ASSUMPTION-3).
+
+        A pioneer of its profession on a face-up wagon; for a HOTEL, any pioneer
+        (the same as ``tile in _matched_info(wagons)[0]``, stopping at the first
+        wagon that matches).
+        """
+        if tile != "HOTEL":
+            return self._has_pioneer(wagons, tile)
+        for w in wagons:  # noqa: SIM110  (a plain loop: see _has_pioneer)
+            if w[W_FACE_UP] and self._prof_mask(w):
                 return True
         return False
 
@@ -250,7 +299,7 @@ class Tables:
         mask = 0
         for w in wagons:
             if w[W_FACE_UP]:
-                mask |= self._profs_on(w)[1]
+                mask |= self._prof_mask(w)
         return self._mask_info[mask]
 
 
@@ -279,16 +328,6 @@ def _profs_of(
     there = set(compress(seats, occupied))
     profs = tuple(p for p in PROFESSIONS if p in there)
     return profs, sum(1 << PROFESSIONS.index(p) for p in profs)
-
-
-def _profs_table(seats: tuple[str, ...]) -> tuple[tuple[str, ...], dict]:
-    """Return a wagon card's seats and, per pattern of occupied seats.
-
-    :func:`_profs_of`.
-    """
-    return seats, {
-        occ: _profs_of(seats, occ) for occ in product((True, False), repeat=len(seats))
-    }
 
 
 def _mask_info(mask: int) -> tuple[frozenset[str], dict[str | None, bool]]:

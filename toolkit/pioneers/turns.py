@@ -36,6 +36,7 @@ from .fields import (
     P_MERCHANTS,
     P_MONEY,
     P_ROADS_LEFT,
+    P_SUPPLY,
     P_WAGONS,
     PHASE,
     PLAYERS,
@@ -240,13 +241,12 @@ class Turns(Coach):
                 f"wagon {spec.id} has {len(spec.seats)} seats but you have only "
                 f"{pl.supply} pioneers in your supply.",
             )
-        pl = pl._replace(
-            money=pl.money - slot,
-            supply=pl.supply - len(spec.seats),
-            wagons=pl.wagons + (self._full_wagon[spec.id],),
-        )
+        p: list[Any] = list(pl)  # a draft of the player (not _replace: see payout)
+        p[P_MONEY] -= slot
+        p[P_SUPPLY] -= len(spec.seats)
+        p[P_WAGONS] += (self._full_wagon[spec.id],)
         d: list[Any] = list(state)
-        d[PLAYERS] = replace_at(d[PLAYERS], me, pl)
+        d[PLAYERS] = replace_at(d[PLAYERS], me, new_tuple(PlayerState, p))
         market = d[MARKET]
         d[MARKET] = market[: slot - 1] + market[slot:] + (None,)
         if d[BANK] is not None:
