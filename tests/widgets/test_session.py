@@ -5,6 +5,7 @@ Positions are staged with the builder the engine tests use. Seat 0 is Blue.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from toolkit.core import IllegalAction, replay
@@ -348,6 +349,71 @@ def test_a_failing_bot_leaves_the_game_at_the_last_legal_position(agent, kind):
     assert snapshot(s) == before
     s.take_over(1)
     assert s.human_to_move and s.to_move == 1
+
+
+#: What a buggy bot may return instead of one of its legal actions: objects of the
+#: wrong type (an array, whose == is not a bool, too) and actions of another phase.
+GARBAGE = ["pass", None, 42, BuyRoads(1), PlaceRoad("A", "B"), np.zeros(3)]
+
+
+def _bot_decides(bot):
+    """A 2-player session where the bot (seat 1) is about to decide."""
+    s = Session(Pioneers(players=2, start_player=0), ["human", bot], seed=2)
+    s.play(EndPurchases())
+    s.play(s.legal()[0])
+    while s.human_to_move:
+        s.play(s.legal()[-1])
+    return s
+
+
+@pytest.mark.parametrize("garbage", GARBAGE, ids=repr)
+def test_a_bot_returning_garbage_is_a_bot_error_and_changes_nothing(garbage):
+    """Issue 15: a bot's answer of none of the types of the legal actions it was
+    given raises BotError naming the seat, what it returned and the legal types;
+    the session is unchanged."""
+    s = _bot_decides(lambda game, view, legal, rng: garbage)
+    kinds = sorted({type(a).__name__ for a in s.game.legal_actions(s.state)})
+    before = snapshot(s)
+    with pytest.raises(BotError, match="not one of the legal actions") as info:
+        s.advance()
+    message = str(info.value)
+    assert info.value.seat == 1 and "seat 1" in message
+    assert repr(garbage) in message and type(garbage).__name__ in message
+    assert all(k in message for k in kinds), message
+    assert info.value.error.rule == "BOT"
+    assert snapshot(s) == before
+    s.take_over(1)
+    assert s.human_to_move and s.to_move == 1
+
+
+def test_a_bot_move_the_rules_cannot_read_is_a_bot_error_and_changes_nothing():
+    """A move of the right type with fields of the wrong types (no route): the
+    rules' code fails on it (a TypeError), which is a BotError too."""
+
+    def bot(game, view, legal, rng):
+        if any(isinstance(a, MoveCoach) for a in legal):
+            return MoveCoach(None, None)
+        return legal[0]
+
+    s = Session(Pioneers(players=2, start_player=0), ["human", bot], seed=2)
+    failure = None
+    for _ in range(200):
+        assert s.human_to_move
+        s.play(s.legal()[0])
+        try:
+            s.advance()
+        except BotError as exc:
+            failure = exc
+            break
+    assert failure is not None, "the bot never had a move to make"
+    assert failure.seat == 1 and "failed" in str(failure)
+    assert isinstance(failure.error, TypeError)
+    assert s.to_move == 1 and s.state.phase == "move"
+    assert MoveCoach(None, None) not in [st.action for st in s.steps]
+    before = snapshot(s)  # the steps before the bot's stay committed; now none is left
+    with pytest.raises(BotError, match="failed"):
+        s.advance()
+    assert snapshot(s) == before
 
 
 def test_seats_must_match_the_player_count():

@@ -170,20 +170,30 @@ class FrontierAEC(_pettingzoo.AECEnv):
         return {k: a.copy() for k, a in cached.items()}
 
     def render(self) -> str | None:
-        """A short text of the position (``render_mode="ansi"``), else ``None``."""
+        """A short text of the position (``render_mode="ansi"``), else ``None``.
+
+        The text shows only what one seat may see: it is computed from
+        ``game.observe(state, seat)`` for the seat of ``agent_selection`` (the
+        agent whose turn it is; once the game is over, the agent selected last),
+        never from the full state, so hidden information (cards, face-down
+        points) stays hidden. The legal actions listed are that agent's own
+        (its action mask), and only while it is to move.
+        """
         if self.render_mode is None:
             return None
         s, game = self.engine_state, self.game
         if s is None:
             return "(not reset)"
-        progress = game.progress(s)
+        seat = self._seat[self.agent_selection]
+        view = game.observe(s, seat)
+        progress = game.progress(view)
         lines = [
             f"{game!r}  round={progress.round}  active={progress.active}  "
-            f"scores={list(game.scores(s))}"
+            f"scores={list(game.scores(view))}  (as player_{seat} sees it)"
         ]
-        if self._to_move is not None:
+        if self._to_move == seat:
             legal = ", ".join(str(a) for a in self.legal().values())
-            lines.append(f"player_{self._to_move} to move: {legal}")
+            lines.append(f"player_{seat} to move: {legal}")
         return "\n".join(lines)
 
     def close(self) -> None:

@@ -6,6 +6,16 @@ Dijkstra over plain integers (:meth:`Coach.cheapest_routes`), lists them as
 by hand. :mod:`toolkit.pioneers.routes` states the same rules on networkx
 graphs, for lessons and for checking this one.
 
+The public helpers (:meth:`Coach.cheapest_routes`, :meth:`Coach.moves`,
+:meth:`Coach.payments`, :meth:`Coach.check_route`, :meth:`Coach.step_cost`)
+refuse a bad argument with a :class:`ValueError` naming the argument (a seat
+that does not exist, a city id not on the board, two cities with no connection
+between them); an argument that is fine but breaks a rule is an
+:class:`~toolkit.core.IllegalAction` (:meth:`Coach.check_route`). The checks run
+only on arguments a caller passes: the engine's own calls (``legal_actions``,
+a refused pass) use the default ``seat=None``, the active player, which needs
+no check, so the engine does not pay for them.
+
 Nothing about a state is remembered anywhere (neither on the game nor on the
 state). What is shared is static: one move object per route of a board, and
 for each the city and connection indices of its route, so that applying a
@@ -17,7 +27,6 @@ listed move checks the rules on integers instead of reading city names again.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from heapq import heappop, heappush
 from operator import itemgetter
@@ -51,7 +60,7 @@ class Coach(Tables):
     """Stagecoach routes on top of the game's static tables."""
 
     def cheapest_routes(
-        self, state: State, seat: int | None = None, budget: int | None = None
+        self, state: State, seat: object = None, budget: object = None
     ) -> list[tuple[int, int, tuple[int, ...]]]:
         """Every reachable target city with its cheapest route, as index tuples.
 
@@ -59,9 +68,20 @@ class Coach(Tables):
         P-MOVE-2; routes costing more than ``budget`` (default: the player's money,
         P-MOVE-4) are dropped. Ties: fewest steps, then city ids (ASSUMPTION-4).
         Returns ``(target, cost, path)`` sorted by target id.
+
+        ``seat`` is a seat number (default ``None``: the active player) and
+        ``budget`` a whole number of dollars, 0 or more (default ``None``); any
+        other value raises a ValueError naming the argument.
         """
-        seat = state.active if seat is None else seat
-        return self._dijkstra(state, seat, budget)
+        who = state.active if seat is None else _seat_arg(state, seat)
+        if budget is None:
+            return self._dijkstra(state, who, None)
+        if isinstance(budget, bool) or not isinstance(budget, int) or budget < 0:
+            raise ValueError(
+                f"budget must be a whole number of dollars, 0 or more, or None for "
+                f"the player's money; got {budget!r}."
+            )
+        return self._dijkstra(state, who, budget)
 
     def _dijkstra(
         self, state: State, seat: int, budget: int | None
@@ -182,9 +202,14 @@ class Coach(Tables):
                 heappush(heap, (cost << 16) | v)
         return False
 
-    def moves(self, state: State, seat: int | None = None) -> list:
-        """One :class:`MoveCoach` per affordable target along its cheapest route."""
-        who = state.active if seat is None else seat
+    def moves(self, state: State, seat: object = None) -> list:
+        """One :class:`MoveCoach` per affordable target along its cheapest route.
+
+        ``seat`` is a seat number (default ``None``: the active player, which
+        ``legal_actions`` uses, unchecked); any other value raises a ValueError
+        naming the argument.
+        """
+        who = state.active if seat is None else _seat_arg(state, seat)
         b = self.board
         out: list[Any] = []
         for _, cost, path in self._dijkstra(state, who, None):
@@ -194,35 +219,60 @@ class Coach(Tables):
             )
         return out
 
-    def step_cost(self, state: State, e: int, seat: int) -> int:
-        """Return what ``seat`` pays to cross connection ``e`` (P-MOVE-2)."""
-        r = state.roads[e]
-        return 1 if not r else (0 if seat in r else len(r))
+    def step_cost(self, state: State, e: object, seat: object) -> int:
+        """Return what ``seat`` pays to cross connection ``e`` (P-MOVE-2).
 
-    def payments(
-        self, state: State, path: Sequence[str], seat: int | None = None
-    ) -> dict:
-        """Who receives how much for a route: ``{"bank": 1, 2: 1}`` (P-MOVE-2)."""
-        seat = state.active if seat is None else seat
+        ``e`` is a connection index of this board and ``seat`` a seat number; any
+        other value raises a ValueError naming the argument.
+        """
+        who = _seat_arg(state, seat)
+        n = len(state.roads)
+        if isinstance(e, bool) or not isinstance(e, int) or not 0 <= e < n:
+            raise ValueError(
+                f"e must be a connection index of this board, 0 to {n - 1}; got {e!r}."
+            )
+        r = state.roads[e]
+        return 1 if not r else (0 if who in r else len(r))
+
+    def payments(self, state: State, path: Sequence[str], seat: object = None) -> dict:
+        """Who receives how much for a route: ``{"bank": 1, 2: 1}`` (P-MOVE-2).
+
+        ``path`` is a sequence of city ids, each connected to the next, and
+        ``seat`` the payer (default ``None``: the active player). A city id not
+        on the board, two cities in a row with no connection between them, or a
+        seat that does not exist raises a ValueError naming the argument; the
+        rules a route must also obey are :meth:`check_route`'s.
+        """
+        who = state.active if seat is None else _seat_arg(state, seat)
+        cities = _city_indices(self.board, path)
+        edge_index = self.board.edge_index
         out: dict = {}
-        for a, b in itertools.pairwise(path):
-            e: Any = self.board.edge_of(a, b)
+        for k in range(len(cities) - 1):
+            e = edge_index.get((cities[k], cities[k + 1]))
+            if e is None:
+                ids = self.board.ids
+                raise ValueError(
+                    f"path: there is no connection between {ids[cities[k]]} and "
+                    f"{ids[cities[k + 1]]}, so it is no route."
+                )
             r = state.roads[e]
             if not r:
                 out["bank"] = out.get("bank", 0) + 1
-            elif seat not in r:
+            elif who not in r:
                 for owner in r:
                     out[owner] = out.get(owner, 0) + 1
         return out
 
     def check_route(
-        self, state: State, path: Sequence[str], seat: int | None = None
+        self, state: State, path: Sequence[str], seat: object = None
     ) -> int:
-        """Validate a stagecoach route for ``seat``.
+        """Validate a stagecoach route for ``seat`` (default: the active player).
 
-        Return its cost or raise IllegalAction.
+        Return its cost or raise IllegalAction naming the rule the route breaks. A
+        seat that does not exist raises a ValueError naming the argument.
         """
-        return self._walk(state, path, state.active if seat is None else seat)[0]
+        who = state.active if seat is None else _seat_arg(state, seat)
+        return self._walk(state, path, who)[0]
 
     def _walk(
         self, state: State, path: Sequence[str], seat: int
@@ -357,6 +407,45 @@ class Coach(Tables):
         if cost > pl.money:
             return None  # P-MOVE-7
         return cost, received, bank
+
+
+def _seat_arg(state: State, seat: object) -> int:
+    """``seat`` as a seat of ``state``'s game, or a ValueError naming the argument.
+
+    For the public helpers only (the engine passes the seats it reads from the
+    state, unchecked): a bool, a string or a number outside 0..players-1 (a
+    negative one would index from the end) is refused.
+    """
+    n = len(state.players)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        raise ValueError(
+            f"seat must be a seat of this {n}-player game, 0 to {n - 1}, or None "
+            f"for the active player; got {seat!r}."
+        )
+    return seat
+
+
+def _city_indices(board: Board, path: object) -> list[int]:
+    """The board indices of the city ids of ``path``, or a ValueError naming it."""
+    if isinstance(path, str):
+        raise ValueError(
+            f"path must be a sequence of city ids such as ('BUF', 'CLE'), not the "
+            f"string {path!r}."
+        )
+    try:
+        cities = list(path)  # type: ignore[call-overload]
+    except TypeError:
+        raise ValueError(
+            f"path must be a sequence of city ids such as ('BUF', 'CLE'); got {path!r}."
+        ) from None
+    index = board.index
+    out: list[int] = []
+    for c in cities:
+        i = index.get(c) if isinstance(c, str) else None
+        if i is None:
+            raise ValueError(f"path: there is no city {c!r} on this board.")
+        out.append(i)
+    return out
 
 
 def _new_move(board: Board, path: tuple[int, ...], cost: int) -> A.MoveCoach:

@@ -15,7 +15,10 @@ Two promises hold for every method:
   first and commits them only when every action was legal. An illegal action
   raises :class:`~toolkit.core.IllegalAction` (naming the rule) and leaves the
   session exactly as it was; a bot that fails raises :class:`BotError` with
-  the session at the last legal position.
+  the session at the last legal position. A bot fails when it raises, or
+  returns an object of none of the types of the legal actions it was given (a
+  string, ``None``, an action of another phase), or an action the rules refuse
+  or cannot even read.
 * **Reproducible chance.** The chance turn after ``k`` steps is drawn from a
   stream seeded with ``(seed, k)``, and a bot deciding at step ``k`` gets its
   own stream seeded with ``(seed, seat, k)``. Undo followed by the same action
@@ -77,6 +80,24 @@ def _bot(spec: Any) -> tuple[Callable, str]:
         return spec, name or type(spec).__name__
     raise ValueError(
         f"a seat is 'human', a bot name or an agent callable, not {spec!r}"
+    )
+
+
+def _kind_error(action: Any, legal: Sequence[Any]) -> IllegalAction | None:
+    """Why ``action`` cannot be one of ``legal``: its type is none of theirs.
+
+    ``None`` when it is of a kind found in ``legal`` (an instance of the type of
+    one of them): the rules judge it then, so an action the rules accept without
+    listing it (e.g. another route) stays playable.
+    """
+    kinds = {type(a) for a in legal}
+    if isinstance(action, tuple(kinds)):
+        return None
+    names = ", ".join(sorted(k.__name__ for k in kinds))
+    return IllegalAction(
+        "BOT",
+        f"it returned {action!r}, a {type(action).__name__}, which is not one of "
+        f"the legal actions it was given: those are of type {names}.",
     )
 
 
@@ -289,9 +310,11 @@ class Session:
                 break
             try:
                 states, steps = self._applied(self.state, [(action, None)])
-            except IllegalAction as exc:
+            except Exception as exc:
                 if seat == CHANCE:
                     raise
+                # an action of a legal kind the rules refuse, or one so malformed
+                # (fields of the wrong types) that a rule's code fails on it
                 raise BotError(seat, self.bots[seat][1], exc) from exc
             self._commit(states, steps)
             done += steps
@@ -304,11 +327,17 @@ class Session:
         legal = self.game.legal_actions(self.state)
         view = self.game.observe(self.state, seat)
         try:
-            return agent(
+            action = agent(
                 self.game, view, legal, random.Random(f"{self.seed}:seat:{seat}:{k}")
             )
         except Exception as exc:  # a bot's bug must not break the app
             raise BotError(seat, name, exc) from exc
+        # Checked here, not left to the rules alone: an object of the wrong type
+        # may print like an action (the string "pass") or break a rule's code.
+        error = _kind_error(action, legal)
+        if error is not None:
+            raise BotError(seat, name, error)
+        return action
 
     def take_over(self, seat: int) -> None:
         """Make ``seat`` a human seat (e.g. after its bot failed)."""
