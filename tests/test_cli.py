@@ -284,3 +284,180 @@ def test_a_game_without_facts_writes_the_shared_tables(tmp_path, capsys, monkeyp
         "r.turns.parquet",
     ]
     assert len(pd.read_parquet(out)) == 8
+
+
+def _simulate_in_background(out, *args):
+    """Start ``python -m toolkit simulate`` in its own process group."""
+    import os
+
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "toolkit",
+            "simulate",
+            "pioneers",
+            "--agents",
+            "random,random",
+            "--out",
+            str(out),
+            "--no-progress",
+            *args,
+        ],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
+@pytest.mark.parametrize("to_group", [True, False], ids=["ctrl-c", "main-only"])
+def test_ctrl_c_with_workers_stops_at_once_and_keeps_the_finished_games(
+    tmp_path, to_group
+):
+    import os
+    import signal
+    import time
+
+    out = tmp_path / "r.parquet"
+    # chunks of 3000 games take seconds each: a stop that waits for the
+    # running chunks takes that long again
+    proc = _simulate_in_background(
+        out, "--games", "300000", "--workers", "2", "--chunk-size", "3000"
+    )
+    try:
+        deadline = time.monotonic() + 60
+        # the first chunk is being written (the output check leaves empty files)
+        while not any(p.stat().st_size for p in tmp_path.iterdir()):
+            assert proc.poll() is None and time.monotonic() < deadline
+            time.sleep(0.02)
+        sent = time.monotonic()
+        if to_group:  # what Ctrl-C in a terminal does
+            os.killpg(proc.pid, signal.SIGINT)
+        else:
+            proc.send_signal(signal.SIGINT)
+        _, stderr = proc.communicate(timeout=15)
+        took = time.monotonic() - sent
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, stderr
+    assert took < 3, f"took {took:.1f} s to stop"
+    games = sorted(pd.read_parquet(out)["game"].unique())
+    assert len(games) >= 3000 and len(games) % 3000 == 0
+    assert games == list(range(len(games)))
+    assert f"interrupted after {len(games)} games; {out} holds them" in stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "r.games.parquet",
+        "r.parquet",
+        "r.wagons.parquet",
+    ]
+
+
+def test_sigterm_before_the_first_chunk_keeps_the_earlier_run(tmp_path):
+    import signal
+    import time
+
+    out = tmp_path / "r.parquet"
+    earlier = _simulate_in_background(out, "--games", "2")
+    assert earlier.wait(timeout=60) == 0
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    assert sorted(before) == ["r.games.parquet", "r.parquet", "r.wagons.parquet"]
+    proc = _simulate_in_background(out, "--games", "100000", "--chunk-size", "100000")
+    try:
+        proc.stderr.readline()  # the line naming the run: the games have begun
+        time.sleep(0.5)
+        proc.send_signal(signal.SIGTERM)
+        _, stderr = proc.communicate(timeout=15)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130, stderr
+    assert (
+        f"interrupted after 0 games: nothing written; the earlier {out} is kept"
+        in stderr
+    )
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_interrupt_before_the_first_chunk_writes_nothing(tmp_path, capsys, monkeypatch):
+    def ctrl_c_at_once(*args, **kwargs):
+        raise KeyboardInterrupt
+        yield
+
+    monkeypatch.setattr(T.runners, "iter_tournament", ctrl_c_at_once)
+    out = tmp_path / "r.parquet"
+    args = ["simulate", "pioneers", "--agents", "random,random", "--games", "5"]
+    status, _, stderr = run([*args, "--out", str(out), "--no-progress"], capsys)
+    assert status == 130
+    assert "interrupted after 0 games: nothing written" in stderr
+    assert "earlier" not in stderr
+    assert "the Parquet files hold them" not in stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_interrupted_rerun_replaces_the_earlier_run_as_a_set(
+    tmp_path, capsys, monkeypatch
+):
+    out = tmp_path / "r.parquet"
+    args = ["simulate", "pioneers", "--agents", "random,random", "--no-progress"]
+    assert run([*args, "--games", "3", "--turns", "--out", str(out)], capsys)[0] == 0
+    real = T.iter_tournament
+
+    def one_chunk_then_ctrl_c(*a, **kw):
+        yield next(iter(real(*a, **kw)))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(T.runners, "iter_tournament", one_chunk_then_ctrl_c)
+    status, _, stderr = run(
+        [*args, "--games", "50", "--chunk-size", "4", "--out", str(out)], capsys
+    )
+    assert status == 130
+    assert f"interrupted after 4 games; {out} holds them" in stderr
+    # the earlier run's turns table is not left beside the new tables
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "r.games.parquet",
+        "r.parquet",
+        "r.wagons.parquet",
+    ]
+    assert sorted(pd.read_parquet(out)["game"].unique()) == [0, 1, 2, 3]
+
+
+def test_more_workers_than_games_or_cores_are_capped(tmp_path, capsys, monkeypatch):
+    import concurrent.futures
+    import os
+
+    asked = []
+    real = concurrent.futures.ProcessPoolExecutor
+
+    def counting_pool(max_workers=None, **kwargs):
+        asked.append(max_workers)
+        return real(min(max_workers, 2), **kwargs)  # never fork thousands here
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", counting_pool)
+    out = tmp_path / "r.parquet"
+    status, _, stderr = run(
+        [
+            "simulate",
+            "pioneers",
+            "--agents",
+            "random,random",
+            "--games",
+            "4",
+            "--workers",
+            "10000",
+            "--out",
+            str(out),
+            "--no-progress",
+        ],
+        capsys,
+    )
+    assert status == 0, stderr
+    cores = len(os.sched_getaffinity(0))
+    assert asked and all(n <= min(4, cores) for n in asked), asked
+    assert "warning: --workers 10000 is capped at" in stderr
+    assert len(pd.read_parquet(out)) == 8

@@ -12,9 +12,14 @@ Parquet as games finish, with a progress bar and a summary table at the end::
 one row per game, with ``--turns`` ``results.turns.parquet`` one row per turn,
 and ``results.<table>.parquet`` each table the game's facts part adds.
 Every input is checked before the first game: unknown bots, a wrong number of
-agents, a bad or unreachable scheduler, an unwritable output path. Ctrl-C (or
-SIGTERM) stops the run and leaves readable Parquet files of the games finished
-so far. ``python -m toolkit bots`` lists the bots.
+agents, a bad or unreachable scheduler, an unwritable output path.
+``--workers`` is capped (with a warning) at what the machine runs at once and
+at the number of chunks of games. The tables are written under temporary
+names and renamed into place at the end: Ctrl-C (or SIGTERM) stops the run at
+once (workers too) and leaves readable Parquet files of the games finished so
+far, or, before the first chunk is done, nothing, and the files of an earlier
+run at ``--out`` as they were; the last line says which.
+``python -m toolkit bots`` lists the bots.
 
 Exit status: 0 done, 1 a game failed, 2 bad input, 130 interrupted.
 """
@@ -27,6 +32,7 @@ import signal
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 __all__ = ["main"]
@@ -231,10 +237,20 @@ def _simulate(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
 
+    workers = args.workers
+    if client is None and workers > 1:
+        workers = T.worker_count(args.workers, args.games, args.chunk_size, spec)
+        if workers < args.workers:
+            print(
+                f"warning: --workers {args.workers} is capped at {workers}: "
+                f"this machine runs {T.cores()} processes at once and "
+                f"{args.games} games make no more chunks than that",
+                file=sys.stderr,
+            )
     where = (
         f"Dask cluster {args.scheduler}"
         if client is not None
-        else f"{args.workers} local process{'es' if args.workers > 1 else ''}"
+        else f"{workers} local process{'es' if workers > 1 else ''}"
     )
     print(
         f"{spec.game!r}: {', '.join(spec.labels)}; {args.games} games, "
@@ -252,19 +268,25 @@ def _simulate(args: argparse.Namespace) -> int:
     def on_term(signum: int, frame: Any) -> None:
         raise KeyboardInterrupt
 
+    kept: dict[str, Any] = {"games": 0, "paths": {}}
+
+    def on_close(games: int, paths: dict) -> None:
+        kept["games"], kept["paths"] = games, paths
+
     previous = signal.signal(signal.SIGTERM, on_term)
     start = time.perf_counter()
     status = 0
-    paths = T.table_paths(args.out, spec.tables)
+    earlier = Path(args.out).is_file()
     try:
         T.write_parquet(
             spec,
             args.games,
             args.out,
-            workers=args.workers,
+            workers=workers,
             scheduler=client,
             chunk_size=args.chunk_size,
             on_chunk=on_chunk,
+            on_close=on_close,
         )
     except KeyboardInterrupt:
         status = 130
@@ -277,15 +299,23 @@ def _simulate(args: argparse.Namespace) -> int:
         if client is not None:
             client.close()
     elapsed = time.perf_counter() - start
-    if status == 130:
+    games = kept["games"]
+    if status and not games:
+        what = "interrupted" if status == 130 else "stopped"
+        keep = f"; the earlier {args.out} is kept" if earlier else ""
+        print(f"\n{what} after 0 games: nothing written{keep}", file=sys.stderr)
+    elif status:
+        what = "interrupted" if status == 130 else "stopped"
+        others = [str(p) for name, p in kept["paths"].items() if name != "seats"]
+        beside = f" (its other tables: {', '.join(others)})" if others else ""
         print(
-            f"\ninterrupted after {running.games} games; the Parquet files hold them",
+            f"\n{what} after {games} games; {args.out} holds them{beside}",
             file=sys.stderr,
         )
-    written = [str(p) for p in paths.values() if p.exists()]
+    written = [str(p) for p in kept["paths"].values()] or ["nothing written"]
     print(
-        f"\n{running.games} games in {elapsed:.1f} s "
-        f"({running.games / max(elapsed, 1e-9):.1f} games/s) -> {', '.join(written)}"
+        f"\n{games} games in {elapsed:.1f} s "
+        f"({games / max(elapsed, 1e-9):.1f} games/s) -> {', '.join(written)}"
     )
     if running.games:
         print(running.table())

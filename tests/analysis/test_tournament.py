@@ -335,3 +335,80 @@ def test_a_new_run_replaces_the_tables_of_an_old_one(tmp_path):
     assert "turns" not in paths
     assert not table_paths(out)["turns"].exists()
     assert len(pd.read_parquet(out)) == 6
+
+
+def test_worker_count_is_capped_by_the_chunks_and_the_cores():
+    import os
+
+    from toolkit.analysis.tournament.runners import worker_count
+
+    cores = len(os.sched_getaffinity(0))
+    assert worker_count(10_000, 4) == min(4, cores)
+    assert worker_count(10_000, 4, chunk_size=2) == min(2, cores)
+    assert worker_count(1, 100) == 1
+    assert worker_count(10_000, 10**9) == cores
+
+
+def test_chunks_are_made_as_needed_whatever_the_number_of_games(monkeypatch):
+    import time
+    import tracemalloc
+
+    from toolkit.analysis.tournament import runners
+
+    def fake_chunk(spec, start, stop):
+        return {"games": [{"game": start, "stop": stop}]}
+
+    monkeypatch.setattr(runners, "play_chunk", fake_chunk)
+    spec = prepare("pioneers", ["random"] * 2, 1)
+    tracemalloc.start()
+    began = time.perf_counter()
+    try:
+        run = iter_tournament(spec, 3_000_000_000)
+        done, rows = next(run)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    took = time.perf_counter() - began
+    assert (done, rows["games"][0]["game"]) == (200, 0)
+    assert peak < 2 << 20, f"peak {peak} bytes"
+    assert took < 1, f"took {took:.1f} s"
+
+
+def test_an_interrupted_run_before_any_game_keeps_the_earlier_files(
+    tmp_path, monkeypatch
+):
+    from toolkit.analysis.tournament import runners
+
+    spec = prepare("pioneers", ["random"] * 2, 3)
+    out = tmp_path / "r.parquet"
+    write_parquet(spec, 2, out)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+
+    def ctrl_c_at_once(*args, **kwargs):
+        raise KeyboardInterrupt
+        yield
+
+    monkeypatch.setattr(runners, "iter_tournament", ctrl_c_at_once)
+    kept = []
+    with pytest.raises(KeyboardInterrupt):
+        write_parquet(spec, 40, out, on_close=lambda n, paths: kept.append(n))
+    assert kept == [0]
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_a_run_writes_temporary_files_and_renames_them_at_the_end(tmp_path):
+    spec = prepare("pioneers", ["random"] * 2, 3)
+    out = tmp_path / "r.parquet"
+    seen = []
+
+    def look(done, rows):
+        seen.append(sorted(p.name for p in tmp_path.iterdir()))
+
+    write_parquet(spec, 4, out, chunk_size=2, on_chunk=look)
+    assert all("r.parquet" not in names for names in seen), seen
+    assert all(name.endswith(".tmp") for names in seen for name in names), seen
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "r.games.parquet",
+        "r.parquet",
+        "r.wagons.parquet",
+    ]

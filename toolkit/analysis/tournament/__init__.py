@@ -43,7 +43,10 @@ shared columns only.
 
 Parallel runs
 -------------
-``workers=N`` plays chunks of games in ``N`` local processes; ``scheduler=
+``workers=N`` plays chunks of games in ``N`` local processes (never more
+than the machine runs at once nor than there are chunks, see
+:func:`~.runners.worker_count`; Ctrl-C stops them at once, keeping the chunks
+finished); ``scheduler=
 "tcp://host:8786"`` (or a ``dask.distributed.Client``) sends them to a Dask
 cluster whose workers can import ``toolkit``. :func:`iter_tournament` yields
 the rows chunk by chunk, in game order, for streaming (the CLI writes them to
@@ -60,7 +63,7 @@ from .collect import TABLES, Collector, collector_for, tables_of, vp_columns
 from .parquet import check_writable, need_pyarrow, table_paths, write_parquet
 from .play import play_chunk, play_one
 from .result import Tournament, tournament
-from .runners import check_scheduler, connect, iter_tournament
+from .runners import check_scheduler, connect, cores, iter_tournament, worker_count
 from .spec import TournamentError, TournamentSpec, deal_seed, prepare
 
 __all__ = [
@@ -73,6 +76,7 @@ __all__ = [
     "check_writable",
     "collector_for",
     "connect",
+    "cores",
     "deal_seed",
     "iter_tournament",
     "need_pyarrow",
@@ -83,5 +87,6 @@ __all__ = [
     "tables_of",
     "tournament",
     "vp_columns",
+    "worker_count",
     "write_parquet",
 ]

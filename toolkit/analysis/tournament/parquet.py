@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import os
+import secrets
+import signal
+import tempfile
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -48,10 +54,46 @@ def check_writable(out: str | Path) -> None:
     try:
         with open(out, "ab"):
             pass
+        # the tables are written under temporary names beside ``out``
+        fd, probe = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=parent)
+        os.close(fd)
+        os.unlink(probe)
     except OSError as exc:
         raise TournamentError(f"cannot write {out}: {exc.strerror or exc}") from None
-    if not existed:
-        out.unlink()
+    finally:
+        if not existed and out.exists():
+            out.unlink()
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold Ctrl-C and SIGTERM back until the block is done (main thread only).
+
+    A chunk is then written whole or not at all, and the tables are renamed
+    into place as a set; a signal that arrives meanwhile is handled just
+    after, by the handler that was in place.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    got: list[tuple[int, Any]] = []
+
+    def hold(signum: int, frame: Any) -> None:
+        got.append((signum, frame))
+
+    previous = {s: signal.signal(s, hold) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+        if got:
+            signum, frame = got[0]
+            handler = previous[signum]
+            if callable(handler):
+                handler(signum, frame)
+            elif handler == signal.SIG_DFL:
+                os.kill(os.getpid(), signum)
 
 
 class _Writers:
@@ -62,6 +104,12 @@ class _Writers:
     :meth:`close`. Big row groups keep the footer metadata, which a
     ParquetWriter holds in memory until it closes, small: a row group per
     chunk of games would make memory grow with the number of games.
+
+    Every table is written to a temporary file beside its final path
+    (``.<name>.<pid>.<random>.tmp``); :meth:`close` renames them all into place, or
+    removes them when no game was written, so the tables of a run replace
+    those of an earlier run as one set, and only once there is something to
+    replace them with.
     """
 
     def __init__(
@@ -73,9 +121,11 @@ class _Writers:
         self.paths = table_paths(out, tables)
         self.limit = row_group_bytes
         self.writers: dict[str, Any] = {}
+        self.temps: dict[str, Path] = {}
         self.schemas: dict[str, Any] = {}
         self.buffers: dict[str, list] = {}
         self.rows: dict[str, int] = {}
+        self.games = 0
 
     def write(self, rows: dict[str, list[dict]]) -> None:
         """Buffer one chunk's rows; flush the tables whose buffer is full."""
@@ -88,7 +138,13 @@ class _Writers:
             if name not in self.writers:
                 table = pa.Table.from_pylist(part)
                 self.schemas[name] = table.schema
-                self.writers[name] = pq.ParquetWriter(self.paths[name], table.schema)
+                final = self.paths[name]
+                # not mkstemp: the file gets the usual permissions, not 0600
+                temp = final.with_name(
+                    f".{final.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+                )
+                self.temps[name] = temp
+                self.writers[name] = pq.ParquetWriter(temp, table.schema)
             else:
                 table = pa.Table.from_pylist(part, schema=self.schemas[name])
             buffer = self.buffers.setdefault(name, [])
@@ -96,6 +152,7 @@ class _Writers:
             self.rows[name] = self.rows.get(name, 0) + len(part)
             if sum(t.nbytes for t in buffer) >= self.limit:
                 self._flush(name)
+        self.games += len(rows.get("games", ()))
 
     def _flush(self, name: str) -> None:
         import pyarrow as pa
@@ -104,14 +161,33 @@ class _Writers:
         if buffer:
             self.writers[name].write_table(pa.concat_tables(buffer))
 
-    def close(self) -> None:
-        """Write what is buffered and close every file (a valid Parquet footer)."""
+    def close(self) -> int:
+        """Write what is buffered, close every file and put the tables in place.
+
+        Returns the number of games the tables at :attr:`paths` now hold
+        (0: nothing was written and the files of an earlier run are kept).
+        """
+        games = 0
         try:
-            for name in list(self.buffers):
-                self._flush(name)
+            try:
+                for name in list(self.buffers):
+                    self._flush(name)
+            finally:
+                for w in self.writers.values():
+                    w.close()
+            if self.games:
+                for name, final in self.paths.items():
+                    temp = self.temps.pop(name, None)
+                    if temp is not None:
+                        os.replace(temp, final)
+                    elif final.is_file():  # a table of an earlier run
+                        final.unlink()
+                games = self.games
         finally:
-            for w in self.writers.values():
-                w.close()
+            for temp in self.temps.values():
+                temp.unlink(missing_ok=True)
+            self.temps.clear()
+        return games
 
 
 def write_parquet(
@@ -123,35 +199,46 @@ def write_parquet(
     scheduler: Any = None,
     chunk_size: int | None = None,
     on_chunk: Callable[[int, dict], None] | None = None,
+    on_close: Callable[[int, dict[str, Path]], None] | None = None,
     row_group_bytes: int = 8 << 20,
 ) -> dict[str, Path]:
     """Play the tournament and stream every table to Parquet as chunks finish.
 
     Memory holds a few chunks at a time plus up to ``row_group_bytes`` of
-    Arrow data per table (a Parquet row group), whatever ``games`` is. If the run is
-    interrupted (Ctrl-C, SIGTERM turned into an exception, a failing game) the
-    writers are closed, so each file is a readable Parquet file of the games
-    finished so far (whole games, in order). ``on_chunk(done, rows)`` is called
-    after each chunk is written (progress bars, running summaries).
-    Returns the paths written. Files of an earlier run at the same ``out``
-    (``out`` and its ``<stem>.<table>.parquet`` siblings, for every table of
-    ``spec.tables``) are replaced, so no stale table is left beside the new
-    ones. A hard kill (SIGKILL, power loss) leaves files without their Parquet
-    footer: unreadable.
+    Arrow data per table (a Parquet row group), whatever ``games`` is.
+    ``on_chunk(done, rows)`` is called after each chunk is written (progress
+    bars, running summaries). Returns the paths written.
+
+    The tables are written under temporary names beside ``out`` and renamed
+    into place when the run ends, completed or not: if it is interrupted
+    (Ctrl-C, SIGTERM turned into an exception, a failing game) after some
+    games, each file is a readable Parquet file of the games written so far
+    (whole games, in order); if no game was written, nothing is, and the files
+    of an earlier run at ``out`` are left as they were. Once a run has games,
+    its tables replace the earlier run's as a set (``out`` and its
+    ``<stem>.<table>.parquet`` siblings, for every table of ``spec.tables``;
+    an earlier table this run has no rows for is removed), so no stale table
+    is left beside the new ones. ``on_close(games, paths)`` is called when the
+    files are in place, also when the run is interrupted, with the number of
+    games they hold (0: nothing written) and the paths holding them. A hard
+    kill (SIGKILL, power loss) leaves the earlier files and a ``.tmp`` file
+    beside them.
     """
     check_writable(out)
     need_pyarrow()
     writers = _Writers(out, spec.tables, row_group_bytes)
-    for path in writers.paths.values():
-        if path.is_file():
-            path.unlink()
     try:
         for done, rows in runners.iter_tournament(
             spec, games, workers=workers, scheduler=scheduler, chunk_size=chunk_size
         ):
-            writers.write(rows)
+            with _signals_held():
+                writers.write(rows)
             if on_chunk is not None:
                 on_chunk(done, rows)
     finally:
-        writers.close()
-    return {name: writers.paths[name] for name in writers.writers}
+        with _signals_held():
+            kept = writers.close()
+            paths = {n: writers.paths[n] for n in writers.writers} if kept else {}
+            if on_close is not None:
+                on_close(kept, paths)
+    return paths

@@ -6,7 +6,11 @@ whoever plays them, :func:`iter_tournament` yields the chunks in game order.
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
+import warnings
+from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,19 +18,46 @@ from .play import play_chunk
 from .spec import TournamentError, TournamentSpec, label
 
 
-def _chunks(games: int, size: int) -> list[tuple[int, int]]:
-    return [(i, min(i + size, games)) for i in range(0, games, size)]
+def _chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
+    """Yield ``(start, stop)`` of each chunk, made as needed (flat memory)."""
+    for start in range(0, games, size):
+        yield start, min(start + size, games)
 
 
-def _default_chunk(spec: TournamentSpec, games: int, workers: int) -> int:
+def _default_chunk(spec: TournamentSpec | None, games: int, workers: int) -> int:
     """Pick chunks small enough to balance workers and stream often, yet cheap.
 
     About 16 chunks per worker (a chunk costs ~3 ms of pickling), at most 200
     games, and single games for the search bots (seconds each).
     """
-    slow = any(label(a) in ("mc", "mcts") for a in spec.agents)
+    slow = spec is not None and any(label(a) in ("mc", "mcts") for a in spec.agents)
     cap = 1 if slow else 200
     return max(1, min(cap, -(-games // (16 * workers))))
+
+
+def cores() -> int:
+    """Return how many processes this machine lets this process run at once."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def worker_count(
+    workers: int,
+    games: int,
+    chunk_size: int | None = None,
+    spec: TournamentSpec | None = None,
+) -> int:
+    """Return how many local processes to start for ``workers`` asked.
+
+    Never more than the machine runs at once (:func:`cores`) nor than there
+    are chunks of games to play (``chunk_size``, else the default chunks for
+    ``spec``'s bots).
+    """
+    n = max(1, min(workers, cores()))
+    size = chunk_size or _default_chunk(spec, games, n)
+    return max(1, min(n, -(-games // size)))
 
 
 def check_scheduler(scheduler: Any) -> None:
@@ -89,9 +120,20 @@ def iter_tournament(
         raise TournamentError(
             f"workers must be a positive whole number, got {workers!r}"
         )
+    dask = scheduler is not None or client is not None
+    if not dask and workers > 1:
+        capped = worker_count(workers, games, chunk_size, spec)
+        if capped < workers:
+            warnings.warn(
+                f"workers={workers} is capped at {capped}: this machine runs "
+                f"{cores()} processes at once and there are only so many chunks",
+                RuntimeWarning,
+                stacklevel=2,
+            )
+            workers = capped
     size = chunk_size or _default_chunk(spec, games, workers)
     chunks = _chunks(games, size)
-    if scheduler is not None or client is not None:
+    if dask:
         yield from _run_dask(spec, chunks, client or scheduler)
     elif workers == 1:
         for start, stop in chunks:
@@ -100,17 +142,40 @@ def iter_tournament(
         yield from _run_processes(spec, chunks, workers)
 
 
-def _in_order(done: dict, chunks: list, nxt: int) -> Iterator:
-    """Pop finished chunks from ``done`` while the next one in order is there."""
-    while nxt < len(chunks) and chunks[nxt][0] in done:
-        start, stop = chunks[nxt]
-        yield stop, done.pop(start)
-        nxt += 1
+def _in_order(done: dict, order: deque) -> Iterator:
+    """Pop finished chunks from ``done`` while the oldest one submitted is there.
+
+    ``order`` holds the starts of the chunks submitted, in game order;
+    ``done`` maps a start to ``(stop, rows)``.
+    """
+    while order and order[0] in done:
+        yield done.pop(order.popleft())
 
 
-def _run_processes(spec: TournamentSpec, chunks: list, workers: int) -> Iterator:
+def _worker_init() -> None:
+    """In a worker: leave Ctrl-C to the main process, which stops the workers.
+
+    A forked worker would otherwise also inherit the main process's SIGTERM
+    handler.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _stop(pool: Any) -> None:
+    """Stop a process pool now: cancel what is queued, end the running chunks."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for proc in processes:
+        if proc.is_alive():
+            proc.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        proc.join(2)
+
+
+def _run_processes(spec: TournamentSpec, chunks: Iterator, workers: int) -> Iterator:
     import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent import futures
 
     try:
         import pickle
@@ -130,35 +195,53 @@ def _run_processes(spec: TournamentSpec, chunks: list, workers: int) -> Iterator
         else "spawn"
     )
     ctx = multiprocessing.get_context(method)
-    pool = ProcessPoolExecutor(workers, mp_context=ctx)
+    pool = futures.ProcessPoolExecutor(
+        workers, mp_context=ctx, initializer=_worker_init
+    )
+    pending: dict[Any, tuple[int, int]] = {}
+    done: dict[int, tuple[int, dict]] = {}
+    order: deque[int] = deque()
+    limit = 3 * workers
+
+    def submit() -> bool:
+        item = next(chunks, None)
+        if item is None:
+            return False
+        start, stop = item
+        pending[pool.submit(play_chunk, spec, start, stop)] = item
+        order.append(start)
+        return True
+
+    finished_cleanly = False
     try:
-        pending: dict[Any, int] = {}
-        done: dict[int, dict] = {}
-        queue = iter(chunks)
-        nxt = 0
-        limit = 3 * workers
-        for start, stop in queue:
-            pending[pool.submit(play_chunk, spec, start, stop)] = start
-            if len(pending) >= limit:
-                break
+        while len(pending) < limit and submit():
+            pass
         while pending:
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            try:
+                finished, _ = futures.wait(pending, return_when=futures.FIRST_COMPLETED)
+            except KeyboardInterrupt:
+                # keep the chunks that finished before the interruption
+                for fut, (start, stop) in list(pending.items()):
+                    if fut.done() and not fut.cancelled() and not fut.exception():
+                        done[start] = (stop, fut.result())
+                _stop(pool)
+                yield from _in_order(done, order)
+                raise
             for fut in finished:
-                done[pending.pop(fut)] = fut.result()
-            for item in _in_order(done, chunks, nxt):
-                nxt += 1
-                yield item
-            while len(pending) + len(done) < limit:
-                try:
-                    start, stop = next(queue)
-                except StopIteration:
-                    break
-                pending[pool.submit(play_chunk, spec, start, stop)] = start
+                start, stop = pending.pop(fut)
+                done[start] = (stop, fut.result())
+            yield from _in_order(done, order)
+            while len(pending) + len(done) < limit and submit():
+                pass
+        finished_cleanly = True
     finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+        if finished_cleanly:
+            pool.shutdown(wait=True)
+        else:
+            _stop(pool)
 
 
-def _run_dask(spec: TournamentSpec, chunks: list, scheduler: Any) -> Iterator:
+def _run_dask(spec: TournamentSpec, chunks: Iterator, scheduler: Any) -> Iterator:
     from distributed import as_completed
 
     client, owned = connect(scheduler)
@@ -169,31 +252,31 @@ def _run_dask(spec: TournamentSpec, chunks: list, scheduler: Any) -> Iterator:
             workers = 1
         [remote] = client.scatter([spec], broadcast=True)
         limit = 3 * workers
-        queue = iter(chunks)
-        starts: dict[Any, int] = {}
+        starts: dict[Any, tuple[int, int]] = {}
+        order: deque[int] = deque()
         ac = as_completed()
-        for start, stop in queue:
+
+        def submit() -> bool:
+            item = next(chunks, None)
+            if item is None:
+                return False
+            start, stop = item
             fut = client.submit(play_chunk, remote, start, stop, pure=False)
-            starts[fut] = start
+            starts[fut] = item
+            order.append(start)
             ac.add(fut)
-            if len(starts) >= limit:
-                break
-        done: dict[int, dict] = {}
-        nxt = 0
+            return True
+
+        while len(starts) < limit and submit():
+            pass
+        done: dict[int, tuple[int, dict]] = {}
         for fut in ac:
-            done[starts.pop(fut)] = fut.result()
+            start, stop = starts.pop(fut)
+            done[start] = (stop, fut.result())
             fut.release()
-            for item in _in_order(done, chunks, nxt):
-                nxt += 1
-                yield item
-            while len(starts) + len(done) < limit:
-                try:
-                    start, stop = next(queue)
-                except StopIteration:
-                    break
-                new = client.submit(play_chunk, remote, start, stop, pure=False)
-                starts[new] = start
-                ac.add(new)
+            yield from _in_order(done, order)
+            while len(starts) + len(done) < limit and submit():
+                pass
     finally:
         if owned:
             client.close()
