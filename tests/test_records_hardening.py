@@ -185,3 +185,111 @@ def test_a_good_record_file_still_replays(tmp_path):
     loaded = Record.load(path)
     assert loaded == record and loaded.to_json() == record.to_json()
     assert replay(loaded) == final
+
+
+# ---- 3. options checked by type, the same through Python, the CLI and records -
+
+#: (game, option, bad value, words of the expected type in the message)
+BAD_TYPES = [
+    ("pioneers", "cover", 1, "text"),
+    ("pioneers", "finite_bank", "no", "True or False"),
+    ("pioneers", "finite_bank", 1, "True or False"),
+    ("pioneers", "early_end", 1, "True or False"),
+    ("pioneers", "early_end", None, "True or False"),
+    ("pioneers", "max_rounds", True, "whole number"),
+    ("pioneers", "max_rounds", 2.0, "whole number"),
+    ("pioneers", "start_player", True, "seat"),
+    ("pioneers", "start_player", "0", "seat"),
+    ("anno1503", "max_turns", True, "whole number"),
+    ("anno1503", "max_turns", 10.0, "whole number"),
+    ("anno1503", "max_purchases_per_turn", True, "1 or 2"),
+    ("anno1503", "sale_cards_per_resident", True, "1 or 2"),
+    ("anno1503", "sale_cards_per_resident", "1", "1 or 2"),
+    ("anno1503", "victory_check", 1, "text"),
+    ("anno1503", "pirates_target", ["farthest"], "text"),
+    ("anno1503", "cost_pioneer_to_settler", {"CLOTH": True}, "count"),
+    ("anno1503", "cost_pioneer_to_settler", [1, 2], "goods to counts"),
+]
+GAMES = {"pioneers": pioneers.Pioneers, "anno1503": anno1503.Anno1503}
+
+
+@pytest.mark.parametrize(("game", "option", "value", "expected"), BAD_TYPES)
+def test_a_wrong_type_of_option_is_refused_naming_option_and_type(
+    game, option, value, expected
+):
+    with pytest.raises((TypeError, ValueError)) as err:
+        GAMES[game](players=2, **{option: value})
+    assert option in str(err.value) and expected in str(err.value)
+    shown = value.values() if isinstance(value, dict) else [value]
+    assert all(repr(v)[:20] in str(err.value) for v in shown)
+
+
+@pytest.mark.parametrize(("game", "option", "value", "expected"), BAD_TYPES)
+def test_a_wrong_type_of_option_in_a_record_names_the_option(
+    tmp_path, game, option, value, expected
+):
+    _, record = play(GAMES[game](players=2), [random_agent] * 2, seed=1)
+    data = json.loads(record.to_json())
+    data["options"][option] = value
+    with pytest.raises(RecordError) as err:
+        replay(Record.load(write(tmp_path, data)))
+    assert f"rec.json, field 'options.{option}'" in str(err.value)
+    assert expected in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        ("finite_bank=no", "finite_bank must be True or False"),
+        ("early_end=1", "early_end must be True or False"),
+        ("colour=red", "colour"),
+    ],
+)
+def test_a_wrong_type_of_option_on_the_command_line_is_refused(
+    tmp_path, capsys, option, message
+):
+    from toolkit import cli
+
+    out = tmp_path / "r.parquet"
+    status = cli.main(
+        ["simulate", "pioneers", "--games", "1", "--agents", "random,random"]
+        + ["--option", option, "--out", str(out), "--no-progress"]
+    )
+    assert status == 2 and message in capsys.readouterr().err
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("game", ["pioneers", "anno1503"])
+def test_an_unknown_option_is_named(game):
+    with pytest.raises((TypeError, ValueError), match="colour"):
+        GAMES[game](players=2, colour="red")
+
+
+def test_good_options_of_every_type_are_kept():
+    game = pioneers.Pioneers(
+        players=2,
+        cover="random",
+        finite_bank=True,
+        max_rounds=9,
+        early_end=True,
+        start_player=1,
+    )
+    assert game.options == {
+        "cover": "random",
+        "finite_bank": True,
+        "max_rounds": 9,
+        "early_end": True,
+        "start_player": 1,
+    }
+    anno = anno1503.Anno1503(
+        players=2,
+        max_turns=50,
+        max_purchases_per_turn=2,
+        sale_cards_per_resident=2,
+        victory_check="end_of_turn",
+        pirates_target="farthest_empty",
+        cost_pioneer_to_settler={"CLOTH": 1, "STONE": 1},
+    )
+    assert (
+        anno.options["max_turns"] == 50 and anno.options["max_purchases_per_turn"] == 2
+    )
