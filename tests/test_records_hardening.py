@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from toolkit import anno1503, pioneers
+from toolkit.anno1503 import base as anno_base
 from toolkit.core import Record, RecordError, play, random_agent, replay
 from toolkit.core import record as R
 
@@ -293,3 +294,63 @@ def test_good_options_of_every_type_are_kept():
     assert (
         anno.options["max_turns"] == 50 and anno.options["max_purchases_per_turn"] == 2
     )
+
+
+# ---- 4. a record names no local path ------------------------------------------
+
+
+@pytest.fixture
+def data_record(tmp_path):
+    """A game played on a copy of the data folder, and its record file."""
+    import shutil
+
+    from toolkit.core.data import dataset_path
+
+    folder = tmp_path / "mydata"
+    shutil.copytree(dataset_path("anno1503", "goods.csv").parent, folder)
+    game = anno1503.Anno1503(players=2, data=str(folder))
+    final, record = play(game, [random_agent] * 2, seed=2)
+    path = tmp_path / "custom.json"
+    record.save(path)
+    return game, final, record, path
+
+
+def test_the_local_options_are_marked_on_the_game_class():
+    assert anno1503.Anno1503.local_options == ("data",)
+    assert not getattr(pioneers.Pioneers, "local_options", ())
+
+
+def test_a_record_naming_a_data_folder_is_refused_on_load(data_record):
+    _, _, _, path = data_record
+    with pytest.raises(RecordError) as err:
+        Record.load(path)
+    message = str(err.value)
+    assert message.startswith(f"{path}, field 'options.data'")
+    assert "from code" in message and "replay(record, game)" in message
+
+
+def test_a_record_naming_a_data_folder_is_refused_on_replay(data_record):
+    _, _, record, _ = data_record
+    text = record.to_json()
+    with pytest.raises(RecordError, match=r"field 'options\.data'.*from code"):
+        replay(Record.from_json(text))
+
+
+def test_a_record_naming_any_folder_reads_no_file_there(tmp_path, monkeypatch):
+    _, record = play(anno1503.Anno1503(players=2), [random_agent] * 2, seed=1)
+    data = json.loads(record.to_json())
+    data["options"]["data"] = str(tmp_path / "elsewhere")
+    read = []
+    monkeypatch.setattr(anno_base, "load_tables", lambda d: read.append(d))
+    path = write(tmp_path, data)
+    with pytest.raises(RecordError, match=r"options\.data'.*from code"):
+        replay(Record.load(path))
+    with pytest.raises(RecordError, match=r"options\.data'.*from code"):
+        replay(Record.from_json(json.dumps(data)))
+    assert read == []
+
+
+def test_passing_the_game_still_replays_a_record_with_custom_data(data_record):
+    game, final, record, path = data_record
+    assert replay(record, game) == final
+    assert replay(Record.load(path, game), game) == final

@@ -133,13 +133,15 @@ def _local_options(record: Record) -> list[str]:
     return [k for k in record.options if k in local]
 
 
-def _refuse_local(record: Record, source: str) -> None:
+def _refuse_local(record: Record, prefix: str) -> None:
+    """Refuse a record that sets an option its game marks as ``local_options``."""
     for name in _local_options(record):
         raise RecordError(
-            f"{source}, field 'options.{name}'",
+            f"{prefix}field 'options.{name}'",
             f"a record may not set {name!r}: it names something on this computer "
             f"({excerpt(record.options[name])}). Custom data comes from code: build "
-            "the game with it and pass it, as in replay(record, game)",
+            "the game with it and pass it, as in Record.load(path, game) and "
+            "replay(record, game)",
         )
 
 
@@ -270,7 +272,7 @@ class Record:
             raise RecordError(str(path), f"cannot read the file ({exc})") from None
         record = cls.from_json(text, source=str(path))
         if game is None:
-            _refuse_local(record, str(path))
+            _refuse_local(record, f"{path}, ")
         return record
 
 
@@ -310,14 +312,13 @@ def _record_game(record: Record, prefix: str) -> Any:
     message (which names the option) becomes a :class:`RecordError` naming
     ``options.<name>`` (or ``players``).
     """
-    source = prefix[:-2] if prefix else "<record>"
     try:
         cls = game_class(record.game)
     except RecordError as exc:
         raise RecordError(
             f"{prefix}field 'game'", str(exc).partition(": ")[2]
         ) from None
-    _refuse_local(record, source)
+    _refuse_local(record, prefix)
     known = getattr(cls, "defaults", None)
     if isinstance(known, dict):
         for name in record.options:
