@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
 from collections import deque
 from collections.abc import Iterator
@@ -102,11 +103,11 @@ def _too_deep(text: str) -> bool:
     return False
 
 
-def _too_big(size: int) -> str:
+def _too_big(size: int | None) -> str:
     return (
         f"the record is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB "
         f"({MAX_RECORD_BYTES:,} bytes), the most a record may hold"
-        + (f"; it has {size:,}" if size <= MAX_RECORD_BYTES * 2 else "")
+        + (f"; it has {size:,} bytes" if size is not None else "")
     )
 
 
@@ -261,11 +262,14 @@ class Record:
         path = Path(path)
         try:
             with path.open("rb") as f:
-                raw = f.read(MAX_RECORD_BYTES + 1)
+                raw = f.read(MAX_RECORD_BYTES + 1)  # never more: /dev/zero is endless
+                size = (
+                    os.fstat(f.fileno()).st_size if len(raw) > MAX_RECORD_BYTES else 0
+                )
         except OSError as exc:
             raise RecordError(str(path), f"cannot read the file ({exc})") from None
         if len(raw) > MAX_RECORD_BYTES:
-            raise RecordError(str(path), _too_big(len(raw)))
+            raise RecordError(str(path), _too_big(size if size > len(raw) else None))
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
