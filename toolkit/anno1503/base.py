@@ -10,6 +10,7 @@ argument and keep nothing of it.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from typing import Any
 
@@ -42,15 +43,52 @@ DEFAULTS: dict[str, Any] = {
 
 def _counts(cost: Mapping[str, int], what: str) -> tuple[int, ...]:
     if not isinstance(cost, Mapping):
-        raise ValueError(
-            f"{what} must map goods to counts, e.g. {{'CLOTH': 1, 'STONE': 2}}"
+        raise TypeError(
+            f"{what} must map goods to counts, e.g. {{'CLOTH': 1, 'STONE': 2}}, "
+            f"not {cost!r:.40}"
         )
     out = [0] * len(GOODS)
     for good, n in cost.items():
-        if good not in GOODS or not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise ValueError(f"{what}: {good!r}: {n!r} is not a good with a count >= 0")
+        if good not in GOODS:
+            raise ValueError(
+                f"{what}: {good!r:.40} is not a good (goods are {', '.join(GOODS)})"
+            )
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise TypeError(
+                f"{what}: the count of {good} must be a whole number (an int), "
+                f"not {n!r:.40}"
+            )
+        if n < 0:
+            raise ValueError(f"{what}: the count of {good} must be >= 0, not {n}")
         out[GOODS.index(good)] = n
     return tuple(out)
+
+
+def _check_option_types(opts: Mapping[str, Any]) -> None:
+    """Refuse an option of the wrong type, naming it and the type (TypeError).
+
+    ``True`` is not the number 1 here, nor ``"1"``: the same options arrive from
+    Python, the command line and records, and each must mean one thing.
+    """
+
+    def is_int(v: Any) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool)
+
+    for name in ("max_purchases_per_turn", "sale_cards_per_resident"):
+        if not is_int(opts[name]):
+            raise TypeError(
+                f"{name} must be the whole number 1 or 2 (an int), "
+                f"not {opts[name]!r:.40}"
+            )
+    for name in ("victory_check", "pirates_target"):
+        if not isinstance(opts[name], str):
+            raise TypeError(f"{name} must be text (a str), not {opts[name]!r:.40}")
+    mt = opts["max_turns"]
+    if mt is not None and not is_int(mt):
+        raise TypeError(
+            f"max_turns must be a positive whole number (an int) or None, not {mt!r:.40}"
+        )
+    # cost_pioneer_to_settler: _counts checks it is a mapping of goods to counts
 
 
 class Anno1503Base:
@@ -59,7 +97,11 @@ class Anno1503Base:
     def __init__(
         self, players: int = 4, data: str | None = None, **options: Any
     ) -> None:
-        if not isinstance(players, int) or not 2 <= players <= 4:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise TypeError(
+                f"Anno 1503 is for 2-4 players (A-COMP-1), not {players!r:.40}"
+            )
+        if not 2 <= players <= 4:
             raise ValueError(
                 f"Anno 1503 is for 2-4 players (A-COMP-1), not {players!r}"
             )
@@ -68,7 +110,10 @@ class Anno1503Base:
             raise ValueError(
                 f"unknown option(s) {unknown}; options are {sorted(DEFAULTS)}"
             )
+        if data is not None and not isinstance(data, (str, os.PathLike)):
+            raise TypeError(f"data must be a folder's path or None, not {data!r:.40}")
         opts = {**DEFAULTS, **options}
+        _check_option_types(opts)
         if opts["max_purchases_per_turn"] not in (1, 2):
             raise ValueError("max_purchases_per_turn must be 1 or 2 (CONFLICT-3)")
         if opts["sale_cards_per_resident"] not in (1, 2):
@@ -82,7 +127,7 @@ class Anno1503Base:
                 "pirates_target must be 'farthest' or 'farthest_empty' (ASSUMPTION-6)"
             )
         mt = opts["max_turns"]
-        if mt is not None and (not isinstance(mt, int) or mt < 1):
+        if mt is not None and mt < 1:
             raise ValueError("max_turns must be a positive whole number or None")
         self.players = players
         self.options: dict[str, Any] = {

@@ -75,6 +75,9 @@ class Anno1503(Anno1503Base):
     max_players = 4
     #: Every option with its default (the protocol's ``defaults``).
     defaults: ClassVar[dict[str, Any]] = DEFAULTS
+    #: Options naming something on this computer (a data folder): from code only,
+    #: a record may not set them (see :mod:`toolkit.core.record`).
+    local_options: ClassVar[tuple[str, ...]] = ("data",)
 
     def setup(self) -> State:
         """Return the deterministic start (A-SETUP-1..9).

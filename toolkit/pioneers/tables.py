@@ -35,37 +35,78 @@ class Tables:
 
     def __init__(
         self,
-        players: int = 4,
-        cover: str = "designated",
-        finite_bank: bool = False,
-        max_rounds: int = 60,
-        early_end: bool = False,
-        start_player: int | None = None,
+        # Typed ``object``: each option's type is checked below, so that a wrong one
+        # gets a message naming the option, compiled or not (a compiled ``bool``
+        # parameter would refuse "no" with a message naming no option, and plain
+        # Python would take it as True).
+        players: object = 4,
+        cover: object = "designated",
+        finite_bank: object = False,
+        max_rounds: object = 60,
+        early_end: object = False,
+        start_player: object = None,
         board: Board | None = None,
         wagons: Sequence[Any] | None = None,
     ) -> None:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise TypeError(
+                f"Pioneers is for 2, 3 or 4 players, not {players!r:.40} (P-PC-1)"
+            )
         if players not in (2, 3, 4):
             raise ValueError(
                 f"Pioneers is for 2, 3 or 4 players, not {players!r} (P-PC-1)"
             )
+        if not isinstance(cover, str):
+            raise TypeError(
+                "cover must be the text 'designated' or 'random', "
+                f"not {cover!r:.40} (P-SETUP-2)"
+            )
         if cover not in ("designated", "random"):
             raise ValueError(
-                f"cover must be 'designated' or 'random', not {cover!r} (P-SETUP-2)"
+                f"cover must be 'designated' or 'random', not {cover!r:.40} (P-SETUP-2)"
+            )
+        for name, flag in (("finite_bank", finite_bank), ("early_end", early_end)):
+            if not isinstance(flag, bool):
+                raise TypeError(
+                    f"{name} must be True or False (a bool), not {flag!r:.40}"
+                )
+        if isinstance(max_rounds, bool) or not isinstance(max_rounds, int):
+            raise TypeError(
+                f"max_rounds must be a positive whole number (an int), "
+                f"not {max_rounds!r:.40}"
+            )
+        if max_rounds < 1:
+            raise ValueError(
+                f"max_rounds must be a positive whole number, not {max_rounds!r}"
+            )
+        if start_player is not None and (
+            isinstance(start_player, bool) or not isinstance(start_player, int)
+        ):
+            raise TypeError(
+                f"start_player must be a seat 0..{players - 1} (an int) or None, "
+                f"not {start_player!r:.40}"
             )
         if start_player is not None and start_player not in range(players):
             raise ValueError(
                 f"start_player must be a seat 0..{players - 1}, not {start_player!r}"
             )
-        if not isinstance(max_rounds, int) or max_rounds < 1:
-            raise ValueError(
-                f"max_rounds must be a positive whole number, not {max_rounds!r}"
-            )
+        if board is not None and not isinstance(board, Board):
+            raise TypeError(f"board must be a Board or None, not {board!r:.40}")
+        if wagons is not None:
+            from .data import WagonSpec
+
+            if not isinstance(wagons, Sequence) or not all(
+                isinstance(w, WagonSpec) for w in wagons
+            ):
+                raise TypeError(
+                    f"wagons must be a sequence of WagonSpec, not {wagons!r:.40}"
+                )
         self.players = players
         self.options: dict[str, Any] = {
             "cover": cover,
-            "finite_bank": bool(finite_bank),
+            "finite_bank": finite_bank,
             "max_rounds": max_rounds,
-            "early_end": bool(early_end),
+            "early_end": early_end,
             "start_player": start_player,
         }
         self._early_end, self._max_rounds = bool(early_end), max_rounds
