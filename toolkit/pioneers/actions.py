@@ -25,9 +25,57 @@ Chance turns: ``cover CITY``, ``tile CITY TYPE``, ``redraw CITY TYPE``,
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
+
+from toolkit.core import IllegalAction
 
 from .board import PROFESSIONS, TILE_TYPES
+
+
+class ActionFieldError(IllegalAction, TypeError):
+    """A hand-built action with a field of the wrong type, e.g. ``BuyWagon("1")``.
+
+    Raised when the action is made, so it never reaches the engine: an
+    :class:`~toolkit.core.IllegalAction` (rule ID and a sentence) that is also a
+    ``TypeError`` naming the field and the type expected.
+    """
+
+
+_KINDS: dict[str, tuple[str, str]] = {
+    # annotation -> (what is expected, an example)
+    "int": ("a whole number (int)", "2"),
+    "str": ("text (str)", "'BUF'"),
+    "tuple[str, ...]": ("a tuple of city ids (str)", "('BUF', 'CLE')"),
+}
+_EXAMPLES = {"wagon": "'W05'", "profession": "'FARMER'", "tile": "'HOTEL'"}
+_CHECKS: dict[type, tuple[tuple[str, str], ...]] = {}
+
+
+def _is(kind: str, value: object) -> bool:
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "str":
+        return isinstance(value, str)
+    return isinstance(value, tuple) and all(isinstance(c, str) for c in value)
+
+
+def _check_fields(action: Any) -> None:
+    """Refuse a field of the wrong type (each action's ``__post_init__``)."""
+    cls = type(action)
+    checks = _CHECKS.get(cls)
+    if checks is None:
+        checks = _CHECKS[cls] = tuple((f.name, str(f.type)) for f in fields(cls))
+    for name, kind in checks:
+        value = getattr(action, name)
+        if not _is(kind, value):
+            what, example = _KINDS[kind]
+            example = _EXAMPLES.get(name, example)
+            got = "None" if value is None else f"{value!r} (a {type(value).__name__})"
+            raise ActionFieldError(
+                _RULES.get(cls.__name__, "P-FLOW-2"),
+                f"{cls.__name__}.{name} must be {what} such as {example}, not {got}.",
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +83,8 @@ class BuyRoads:
     """R1 (count=1, $2) or R2 (count=2, $5)."""
 
     count: int
+
+    __post_init__ = _check_fields
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -46,6 +96,8 @@ class BuyWagon:
     """Buy the wagon in market slot 1-4 at its slot price."""
 
     slot: int
+
+    __post_init__ = _check_fields
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -68,6 +120,8 @@ class PlaceRoad:
     a: str
     b: str
 
+    __post_init__ = _check_fields
+
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
         return f"road {self.a}-{self.b}"
@@ -84,6 +138,8 @@ class MoveCoach:
     def target(self) -> str:
         """The city the stagecoach stops on."""
         return self.path[-1]
+
+    __post_init__ = _check_fields
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -106,6 +162,8 @@ class Settle:
     wagon: str
     profession: str
 
+    __post_init__ = _check_fields
+
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
         return f"settle {self.wagon} {self.profession}"
@@ -117,6 +175,8 @@ class SergeantRoad:
 
     a: str
     b: str
+
+    __post_init__ = _check_fields
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -130,6 +190,8 @@ class ReturnPioneer:
     wagon: str
     profession: str
 
+    __post_init__ = _check_fields
+
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
         return f"return {self.wagon} {self.profession}"
@@ -140,6 +202,8 @@ class AddFarmer:
     """Farmer extra: move a FARMER pioneer from ``wagon`` onto the city."""
 
     wagon: str
+
+    __post_init__ = _check_fields
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -160,6 +224,8 @@ class Join:
     """Accept the offer to join with the required pioneer from ``wagon``."""
 
     wagon: str
+
+    __post_init__ = _check_fields
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -184,6 +250,8 @@ class CoverCity:
 
     city: str
 
+    __post_init__ = _check_fields
+
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
         return f"cover {self.city}"
@@ -195,6 +263,8 @@ class DrawTile:
 
     city: str
     tile: str
+
+    __post_init__ = _check_fields
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -208,6 +278,8 @@ class Redraw:
     city: str
     tile: str
 
+    __post_init__ = _check_fields
+
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
         return f"redraw {self.city} {self.tile}"
@@ -220,6 +292,8 @@ class SwapTiles:
     city: str
     other: str
 
+    __post_init__ = _check_fields
+
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
         return f"swap {self.city} {self.other}"
@@ -231,6 +305,8 @@ class FirstPlayer:
 
     seat: int
 
+    __post_init__ = _check_fields
+
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
         return f"first {self.seat}"
@@ -241,6 +317,8 @@ class RevealWagon:
     """A wagon is turned face up from the deck into the market."""
 
     wagon: str
+
+    __post_init__ = _check_fields
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -254,6 +332,8 @@ class DealStart:
     seat: int
     wagon: str
 
+    __post_init__ = _check_fields
+
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
         return f"deal {self.seat} {self.wagon}"
@@ -265,10 +345,33 @@ class DrawNugget:
 
     value: int
 
+    __post_init__ = _check_fields
+
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
         return f"nugget {self.value}"
 
+
+#: The rule each action serves, cited when a hand-built one has a field of the wrong type.
+_RULES = {
+    "BuyRoads": "P-BUY-1",
+    "BuyWagon": "P-BUY-7",
+    "PlaceRoad": "P-BUY-6",
+    "MoveCoach": "P-MOVE-1",
+    "Settle": "P-SETTLE-1",
+    "SergeantRoad": "P-TILE-5",
+    "ReturnPioneer": "P-TILE-6",
+    "AddFarmer": "P-TILE-8",
+    "Join": "P-JOIN-2",
+    "CoverCity": "P-SETUP-2",
+    "DrawTile": "P-SETUP-4",
+    "Redraw": "P-SETUP-5",
+    "SwapTiles": "ASSUMPTION-15",
+    "FirstPlayer": "P-SETUP-6",
+    "RevealWagon": "P-FLOW-2",
+    "DealStart": "P-SETUP-10",
+    "DrawNugget": "P-TILE-4",
+}
 
 _ID = r"[A-Za-z0-9_]+"
 _TYPES = "|".join(TILE_TYPES)
@@ -310,14 +413,17 @@ HELP = (
 )
 
 
-def parse_action(text: str):
+def parse_action(text: object):
     """Read an action from its notation; raises ValueError on malformed text.
 
     >>> parse_action("move BUF-CLE $1")
     MoveCoach(path=('BUF', 'CLE'), cost=1)
     """
     if not isinstance(text, str):
-        raise ValueError(f"an action must be text, got {type(text).__name__}")
+        raise ValueError(
+            f"an action is read from text (a str) such as 'buy R1', not {text!r} "
+            f"(a {type(text).__name__})"
+        )
     cleaned = " ".join(text.split())
     for pattern, build in _PATTERNS:
         m = pattern.fullmatch(cleaned)

@@ -247,6 +247,12 @@ class Pioneers(Chance):
             return self._do_redraw(state, action)
         if do == _COVER:
             return self._do_cover(state, action)
+        if isinstance(action, str):  # not the fast path: only on the way to refusing
+            raise IllegalAction(
+                _phase_rule(phase, action),
+                f"{action!r} is text, not an action: read it with "
+                f"game.parse_action({action!r}) and apply what that returns.",
+            )
         raise IllegalAction(_phase_rule(phase, action), _wrong_phase(phase, action))
 
     # ----- protocol: observation, scores, notation ------------------------------
@@ -318,8 +324,12 @@ class Pioneers(Chance):
             state.start_player if started else None,
         )
 
-    def parse_action(self, text: str) -> Any:
-        """Read an action written in the notation of :mod:`toolkit.pioneers.actions`."""
+    def parse_action(self, text: object) -> Any:
+        """Read an action written in the notation of :mod:`toolkit.pioneers.actions`.
+
+        ``text`` is typed ``object`` so that, compiled too, anything but text is
+        refused by the ValueError of :func:`~toolkit.pioneers.actions.parse_action`.
+        """
         return A.parse_action(text)
 
     def __repr__(self) -> str:
