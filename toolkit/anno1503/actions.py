@@ -36,10 +36,75 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
+
+from toolkit.core import IllegalAction
 
 from .tables import GOODS
 
 Pos = tuple[int, int]
+
+
+class ActionFieldError(IllegalAction, TypeError):
+    """A hand-built action with a field of the wrong type, e.g. ``Upgrade("1")``.
+
+    Raised when the action is made, so it never reaches the engine: an
+    :class:`~toolkit.core.IllegalAction` (rule ID and a sentence) that is also a
+    ``TypeError`` naming the field and the type expected.
+    """
+
+
+_KINDS: dict[str, tuple[str, str]] = {
+    # annotation -> (what is expected, an example)
+    "int": ("a whole number (int)", "3"),
+    "str": ("text (str)", "'SPICE'"),
+    "Pos": ("a sea position, a tuple of 2 whole numbers (row, col)", "(2, 7)"),
+    "tuple[int, ...]": (
+        "a tuple of card counts (int), one per good in GOODS order",
+        "(0, 1, 0, 0, 1)",
+    ),
+}
+_N_GOODS = len(GOODS)
+_INT_ONLY = frozenset((int,))
+
+
+def _is_pos(value: object) -> bool:
+    return (
+        type(value) is tuple
+        and len(value) == 2
+        and type(value[0]) is int
+        and type(value[1]) is int
+    )
+
+
+def _is_goods(value: object) -> bool:
+    return (
+        type(value) is tuple
+        and len(value) == _N_GOODS
+        and _INT_ONLY.issuperset(map(type, value))
+        and min(value) >= 0
+    )
+
+
+def _refuse(action: Any, name: str, kind: str) -> None:
+    """Raise the :class:`ActionFieldError` of ``action``'s field ``name``.
+
+    Called by the actions' ``__post_init__`` (inline type checks: the engine
+    makes many actions). A card ``code`` must also be written as in the
+    notation (e.g. ``TC/2``, ``?/3``): the engine reads its parts.
+    """
+    cls = type(action)
+    value = getattr(action, name)
+    what, example = _KINDS[kind]
+    if name == "code" and isinstance(value, str):
+        what, example = "a card code", "'TC/2' or '?/3'"
+    if name == "goods":
+        example = "(" + ", ".join("1" if i == 0 else "0" for i in range(_N_GOODS)) + ")"
+    got = "None" if value is None else f"{value!r} (a {type(value).__name__})"
+    raise ActionFieldError(
+        _RULES.get(cls.__name__, "A-TURN-1"),
+        f"{cls.__name__}.{name} must be {what} such as {example}, not {got}.",
+    )
 
 
 def _pos(p: Pos) -> str:
@@ -64,6 +129,11 @@ class PlacePioneer:
 
     building: str = ""
 
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.building) is not str:
+            _refuse(self, "building", "str")
+
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
         return f"place pioneer {self.building}".rstrip()
@@ -75,6 +145,11 @@ class Upgrade:
 
     space: int
 
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.space) is not int:
+            _refuse(self, "space", "int")
+
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
         return f"upgrade {self.space}"
@@ -85,6 +160,11 @@ class Sell:
     """A-SELL-1: one sale action; ``goods`` counts the cards sold, in GOODS order."""
 
     goods: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if not _is_goods(self.goods):
+            _refuse(self, "goods", "tuple[int, ...]")
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -98,6 +178,11 @@ class Buy:
 
     good: str
 
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.good) is not str:
+            _refuse(self, "good", "str")
+
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
         return f"buy {self.good}"
@@ -108,6 +193,11 @@ class Raid:
     """A-PB-6: use the Big Branch Office against seat ``target``."""
 
     target: int
+
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.target) is not int:
+            _refuse(self, "target", "int")
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -124,6 +214,13 @@ class Sail:
     ship: int
     to: Pos
 
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.ship) is not int:
+            _refuse(self, "ship", "int")
+        if not _is_pos(self.to):
+            _refuse(self, "to", "Pos")
+
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
         return f"sail {self.ship} {_pos(self.to)}"
@@ -138,6 +235,13 @@ class Explore:
 
     ship: int
     island: Pos
+
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.ship) is not int:
+            _refuse(self, "ship", "int")
+        if not _is_pos(self.island):
+            _refuse(self, "island", "Pos")
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -162,6 +266,13 @@ class UseCard:
 
     bridge: int = 0
     space: int = 0
+
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.bridge) is not int:
+            _refuse(self, "bridge", "int")
+        if type(self.space) is not int:
+            _refuse(self, "space", "int")
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -190,6 +301,11 @@ class Take:
 
     good: str
 
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.good) is not str:
+            _refuse(self, "good", "str")
+
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
         return f"take {self.good}"
@@ -204,6 +320,13 @@ class Remove:
 
     bridge: int = 0
     contract: int = 0
+
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.bridge) is not int:
+            _refuse(self, "bridge", "int")
+        if type(self.contract) is not int:
+            _refuse(self, "contract", "int")
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -220,6 +343,11 @@ class Discard:
 
     good: str
 
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.good) is not str:
+            _refuse(self, "good", "str")
+
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
         return f"discard {self.good}"
@@ -230,6 +358,11 @@ class First:
     """Chance (A-SETUP-10): seat ``seat`` won the starting roll."""
 
     seat: int
+
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.seat) is not int:
+            _refuse(self, "seat", "int")
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -242,6 +375,11 @@ class Roll:
 
     face: int
 
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.face) is not int:
+            _refuse(self, "face", "int")
+
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
         return f"roll {self.face}"
@@ -253,6 +391,11 @@ class EventRoll:
 
     face: int
 
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.face) is not int:
+            _refuse(self, "face", "int")
+
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
         return f"event {self.face}"
@@ -263,6 +406,11 @@ class Reveal:
     """Chance (A-EXPL-1): the explored face-down card turns out to be ``code``."""
 
     code: str
+
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.code) is not str or not _CODE_RE.fullmatch(self.code):
+            _refuse(self, "code", "str")
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -278,6 +426,11 @@ class Draw:
 
     code: str
 
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.code) is not str or not _CODE_RE.fullmatch(self.code):
+            _refuse(self, "code", "str")
+
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
         return f"draw {self.code}"
@@ -288,6 +441,11 @@ class Steal:
     """Chance (A-PB-6): the goods card drawn from the raided hand."""
 
     good: str
+
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.good) is not str:
+            _refuse(self, "good", "str")
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -320,6 +478,28 @@ Action = (
 _GOOD = "(" + "|".join(GOODS) + ")"
 _POS = r"(\d+),(\d+)"
 _CODE = r"((?:BO-" + _GOOD[1:-1].replace("|", "|BO-") + r"|TC|TU|TG|\?)/[234])"
+_CODE_RE = re.compile(_CODE)
+
+#: The rule each action serves, cited when a hand-built one has a field of the wrong type.
+_RULES = {
+    "PlacePioneer": "A-PLACE-1",
+    "Upgrade": "A-UPG-1",
+    "Sell": "A-SELL-1",
+    "Buy": "A-BUY-1",
+    "Raid": "A-PB-6",
+    "Sail": "A-SHIP-3",
+    "Explore": "A-EXPL-1",
+    "UseCard": "A-ISL-1",
+    "Take": "A-PROD-3",
+    "Remove": "A-EVENT-2",
+    "Discard": "A-HAND-1",
+    "First": "A-SETUP-10",
+    "Roll": "A-PROD-1",
+    "EventRoll": "A-EVENT-1",
+    "Reveal": "A-EXPL-1",
+    "Draw": "A-EVENT-2",
+    "Steal": "A-PB-6",
+}
 _PATTERNS: list[tuple[re.Pattern[str], object]] = [
     (re.compile(r"build ship"), lambda m: BuildShip()),
     (re.compile(r"place pioneer(?: ([A-Z_]+))?"), lambda m: PlacePioneer(m[1] or "")),

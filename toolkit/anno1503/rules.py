@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from toolkit.core import CHANCE, GameOver
+from toolkit.core import CHANCE, GameOver, IllegalAction
 from toolkit.core.game import Progress
 
 from . import actions as A
@@ -207,7 +207,16 @@ class Anno1503(Anno1503Base):
         """
         if s.phase == "over":
             raise GameOver()
-        after = dispatch(self, s, a)
+        try:
+            after = dispatch(self, s, a)
+        except IllegalAction:
+            if isinstance(a, str):  # only on the way to refusing: no cost otherwise
+                raise IllegalAction(
+                    "A-TURN-1",
+                    f"{a!r} is text, not an action: read it with "
+                    f"game.parse_action({a!r}) and apply what that returns.",
+                ) from None
+            raise
         if (
             after.phase not in ("over", "roll")  # a turn's first check follows its roll
             and after.active >= 0
