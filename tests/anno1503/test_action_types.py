@@ -77,3 +77,18 @@ def test_a_string_is_not_an_action_and_the_message_says_to_parse_it():
 def test_well_typed_actions_still_round_trip():
     for text in ["sell STONE+CLOTH", "sail 1 2,7", "draw ?/3", "reveal TC/2"]:
         assert str(A.parse_action(text)) == text
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: A.UseCard(bridge=2, space=-1),
+        lambda: A.UseCard(bridge=2, space=3),
+        lambda: A.Remove(bridge=1, contract=2),
+    ],
+)
+def test_a_bridge_together_with_a_space_or_contract_is_refused(make):
+    """Found by tests/games/test_fuzz.py: UseCard(bridge=2, space=-1) was accepted
+    and read back as UseCard(bridge=2, space=0)."""
+    with pytest.raises(IllegalAction):
+        make()

@@ -273,6 +273,12 @@ class UseCard:
             _refuse(self, "bridge", "int")
         if type(self.space) is not int:
             _refuse(self, "space", "int")
+        if self.bridge and self.space:
+            raise ActionFieldError(
+                "A-ISL-1",
+                "UseCard names a bridge (a branch office) or a space (an upgrade), "
+                f"not both: got bridge={self.bridge}, space={self.space}.",
+            )
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -327,6 +333,12 @@ class Remove:
             _refuse(self, "bridge", "int")
         if type(self.contract) is not int:
             _refuse(self, "contract", "int")
+        if self.bridge and self.contract:
+            raise ActionFieldError(
+                "A-EVENT-2",
+                "Remove names a bridge (a branch office) or a contract, not both: "
+                f"got bridge={self.bridge}, contract={self.contract}.",
+            )
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
