@@ -25,7 +25,7 @@ Chance turns: ``cover CITY``, ``tile CITY TYPE``, ``redraw CITY TYPE``,
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from toolkit.core import IllegalAction
@@ -49,33 +49,28 @@ _KINDS: dict[str, tuple[str, str]] = {
     "tuple[str, ...]": ("a tuple of city ids (str)", "('BUF', 'CLE')"),
 }
 _EXAMPLES = {"wagon": "'W05'", "profession": "'FARMER'", "tile": "'HOTEL'"}
-_CHECKS: dict[type, tuple[tuple[str, str], ...]] = {}
+_STR_ONLY = frozenset((str,))
 
 
-def _is(kind: str, value: object) -> bool:
-    if kind == "int":
-        return isinstance(value, int) and not isinstance(value, bool)
-    if kind == "str":
-        return isinstance(value, str)
-    return isinstance(value, tuple) and all(isinstance(c, str) for c in value)
+def _is_path(value: object) -> bool:
+    return type(value) is tuple and _STR_ONLY.issuperset(map(type, value))
 
 
-def _check_fields(action: Any) -> None:
-    """Refuse a field of the wrong type (each action's ``__post_init__``)."""
+def _refuse(action: Any, name: str, kind: str) -> None:
+    """Raise the :class:`ActionFieldError` of ``action``'s field ``name``.
+
+    Called by the actions' ``__post_init__``: inline type checks, as the engine
+    makes some actions during play (new routes, set-up chance outcomes).
+    """
     cls = type(action)
-    checks = _CHECKS.get(cls)
-    if checks is None:
-        checks = _CHECKS[cls] = tuple((f.name, str(f.type)) for f in fields(cls))
-    for name, kind in checks:
-        value = getattr(action, name)
-        if not _is(kind, value):
-            what, example = _KINDS[kind]
-            example = _EXAMPLES.get(name, example)
-            got = "None" if value is None else f"{value!r} (a {type(value).__name__})"
-            raise ActionFieldError(
-                _RULES.get(cls.__name__, "P-FLOW-2"),
-                f"{cls.__name__}.{name} must be {what} such as {example}, not {got}.",
-            )
+    value = getattr(action, name)
+    what, example = _KINDS[kind]
+    example = _EXAMPLES.get(name, example)
+    got = "None" if value is None else f"{value!r} (a {type(value).__name__})"
+    raise ActionFieldError(
+        _RULES.get(cls.__name__, "P-FLOW-2"),
+        f"{cls.__name__}.{name} must be {what} such as {example}, not {got}.",
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +79,10 @@ class BuyRoads:
 
     count: int
 
-    __post_init__ = _check_fields
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.count) is not int:
+            _refuse(self, "count", "int")
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -97,7 +95,10 @@ class BuyWagon:
 
     slot: int
 
-    __post_init__ = _check_fields
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.slot) is not int:
+            _refuse(self, "slot", "int")
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -120,7 +121,12 @@ class PlaceRoad:
     a: str
     b: str
 
-    __post_init__ = _check_fields
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.a) is not str:
+            _refuse(self, "a", "str")
+        if type(self.b) is not str:
+            _refuse(self, "b", "str")
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -139,7 +145,12 @@ class MoveCoach:
         """The city the stagecoach stops on."""
         return self.path[-1]
 
-    __post_init__ = _check_fields
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if not _is_path(self.path):
+            _refuse(self, "path", "tuple[str, ...]")
+        if type(self.cost) is not int:
+            _refuse(self, "cost", "int")
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -162,7 +173,12 @@ class Settle:
     wagon: str
     profession: str
 
-    __post_init__ = _check_fields
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.wagon) is not str:
+            _refuse(self, "wagon", "str")
+        if type(self.profession) is not str:
+            _refuse(self, "profession", "str")
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -176,7 +192,12 @@ class SergeantRoad:
     a: str
     b: str
 
-    __post_init__ = _check_fields
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.a) is not str:
+            _refuse(self, "a", "str")
+        if type(self.b) is not str:
+            _refuse(self, "b", "str")
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -190,7 +211,12 @@ class ReturnPioneer:
     wagon: str
     profession: str
 
-    __post_init__ = _check_fields
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.wagon) is not str:
+            _refuse(self, "wagon", "str")
+        if type(self.profession) is not str:
+            _refuse(self, "profession", "str")
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -203,7 +229,10 @@ class AddFarmer:
 
     wagon: str
 
-    __post_init__ = _check_fields
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.wagon) is not str:
+            _refuse(self, "wagon", "str")
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -225,7 +254,10 @@ class Join:
 
     wagon: str
 
-    __post_init__ = _check_fields
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.wagon) is not str:
+            _refuse(self, "wagon", "str")
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -250,7 +282,10 @@ class CoverCity:
 
     city: str
 
-    __post_init__ = _check_fields
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.city) is not str:
+            _refuse(self, "city", "str")
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -264,7 +299,12 @@ class DrawTile:
     city: str
     tile: str
 
-    __post_init__ = _check_fields
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.city) is not str:
+            _refuse(self, "city", "str")
+        if type(self.tile) is not str:
+            _refuse(self, "tile", "str")
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -278,7 +318,12 @@ class Redraw:
     city: str
     tile: str
 
-    __post_init__ = _check_fields
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.city) is not str:
+            _refuse(self, "city", "str")
+        if type(self.tile) is not str:
+            _refuse(self, "tile", "str")
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -292,7 +337,12 @@ class SwapTiles:
     city: str
     other: str
 
-    __post_init__ = _check_fields
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.city) is not str:
+            _refuse(self, "city", "str")
+        if type(self.other) is not str:
+            _refuse(self, "other", "str")
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -305,7 +355,10 @@ class FirstPlayer:
 
     seat: int
 
-    __post_init__ = _check_fields
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.seat) is not int:
+            _refuse(self, "seat", "int")
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -318,7 +371,10 @@ class RevealWagon:
 
     wagon: str
 
-    __post_init__ = _check_fields
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.wagon) is not str:
+            _refuse(self, "wagon", "str")
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -332,7 +388,12 @@ class DealStart:
     seat: int
     wagon: str
 
-    __post_init__ = _check_fields
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.seat) is not int:
+            _refuse(self, "seat", "int")
+        if type(self.wagon) is not str:
+            _refuse(self, "wagon", "str")
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
@@ -345,7 +406,10 @@ class DrawNugget:
 
     value: int
 
-    __post_init__ = _check_fields
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong type (see :class:`ActionFieldError`)."""
+        if type(self.value) is not int:
+            _refuse(self, "value", "int")
 
     def __str__(self) -> str:
         """Write the action in the notation that ``parse_action`` reads."""
