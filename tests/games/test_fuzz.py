@@ -152,3 +152,80 @@ def test_objects_that_are_no_action_are_refused(game_name, data):
     state = data.draw(st.sampled_from(states))
     thing = data.draw(NOT_ACTIONS)
     _try_apply(game, state, lambda: thing)
+
+
+_WRONG_VALUES = ["1", None, 1.0, -1, 10**20, True, (1, "a"), ()]
+_TEXTS = ["buy R1", "buy R3", "move BUF-CLE $1", "pass", "first 0", "", "end turn"]
+_NOT_ACTIONS = [None, 42, 1.5, "pass", b"pass", [1], {}, ("BUF", "CLE")]
+
+
+def _outcome(game, state, make):
+    try:
+        action = make()
+        game.apply(state, action)
+    except IllegalAction as err:
+        return f"{type(err).__name__} {err.rule}"
+    except Exception as err:  # recorded, then compared
+        return f"crash {type(err).__name__}"
+    return f"accepted {action!s}"
+
+
+def _corpus_outcomes(name="pioneers"):
+    """The outcome of a fixed corpus of malformed input on every 7th state."""
+    game, states = _states(name)
+    out = []
+    for state in states[::7]:
+        for action in _choices(game, state):
+            for field in dataclasses.fields(action):
+                for value in _WRONG_VALUES:
+                    out.append(
+                        _outcome(
+                            game,
+                            state,
+                            lambda a=action, f=field.name, v=value: dataclasses.replace(
+                                a, **{f: v}
+                            ),
+                        )
+                    )
+        for text in _TEXTS:
+            try:
+                parsed = game.parse_action(text)
+            except ValueError as err:
+                out.append(f"parse {type(err).__name__}")
+                continue
+            out.append(_outcome(game, state, lambda a=parsed: a))
+        for thing in _NOT_ACTIONS:
+            out.append(_outcome(game, state, lambda x=thing: x))
+    return out
+
+
+def test_the_compiled_and_the_plain_engine_refuse_the_same_inputs():
+    """Both Pioneers engines give the same outcome (exception and rule) on the corpus."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    code = (
+        "import json, runpy; m = runpy.run_path('tests/games/test_fuzz.py'); "
+        "print(json.dumps(m['_corpus_outcomes']()))"
+    )
+    results = []
+    for pure in ("1", ""):
+        env = {**os.environ, "PYTHONPATH": str(root), "FRONTIER_PURE": pure}
+        run = subprocess.run(
+            [sys.executable, "-c", code],
+            cwd=root,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        results.append(json.loads(run.stdout))
+    plain, compiled = results
+    assert len(plain) == len(compiled) > 100
+    assert not [o for o in plain if o.startswith("crash")]
+    differ = [(p, c) for p, c in zip(plain, compiled) if p != c]
+    assert not differ, differ[:5]
