@@ -386,13 +386,23 @@ def test_a_bot_returning_garbage_is_a_bot_error_and_changes_nothing(garbage):
     assert s.human_to_move and s.to_move == 1
 
 
+def _unreadable_move():
+    """A MoveCoach with fields of the wrong types, made past the checks of its
+    ``__post_init__`` (which refuse ``MoveCoach(None, None)`` when it is made)."""
+    move = object.__new__(MoveCoach)
+    object.__setattr__(move, "path", None)
+    object.__setattr__(move, "cost", None)
+    return move
+
+
 def test_a_bot_move_the_rules_cannot_read_is_a_bot_error_and_changes_nothing():
     """A move of the right type with fields of the wrong types (no route): the
     rules' code fails on it (a TypeError), which is a BotError too."""
+    bad = _unreadable_move()
 
     def bot(game, view, legal, rng):
         if any(isinstance(a, MoveCoach) for a in legal):
-            return MoveCoach(None, None)
+            return bad
         return legal[0]
 
     s = Session(Pioneers(players=2, start_player=0), ["human", bot], seed=2)
@@ -409,7 +419,7 @@ def test_a_bot_move_the_rules_cannot_read_is_a_bot_error_and_changes_nothing():
     assert failure.seat == 1 and "failed" in str(failure)
     assert isinstance(failure.error, TypeError)
     assert s.to_move == 1 and s.state.phase == "move"
-    assert MoveCoach(None, None) not in [st.action for st in s.steps]
+    assert bad not in [st.action for st in s.steps]
     before = snapshot(s)  # the steps before the bot's stay committed; now none is left
     with pytest.raises(BotError, match="failed"):
         s.advance()
