@@ -15,6 +15,8 @@ module name:
 ``encoding``    ``Encoder``: the PettingZoo/OpenSpiel tensors (:mod:`toolkit.envs`)
 ``view``        the plotly board and panel (``draw_board``, ``update_board``,
                 ``draw_panel``) and the game's own apps (:mod:`toolkit.viz`)
+``rulebook``    ``RULES`` (rule ID -> a sentence in our words) and optionally
+                ``OPTIONS`` (ASSUMPTION ID -> its option): :mod:`toolkit.core.rulebook`
 ==============  ==============================================================
 
 :func:`part` finds one. The package of a game is that of its class, or of
@@ -36,7 +38,7 @@ from types import ModuleType
 from typing import Any
 
 #: The fixed names of a game's parts.
-PARTS = ("bots", "words", "facts", "encoding", "view")
+PARTS = ("bots", "words", "facts", "encoding", "view", "rulebook")
 
 _found: dict[tuple[type, str], ModuleType | None] = {}
 
