@@ -1,0 +1,1012 @@
+"""The Montana engine: the game class on the shared protocol.
+
+Every rule of the project's spec is cited by its ID where it is enforced; an
+illegal action raises :class:`~toolkit.core.IllegalAction` with that ID and
+leaves the state unchanged.  ``apply`` copies the state into a mutable
+:class:`_W`, runs the rules on it and freezes the result.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from typing import Any, ClassVar
+
+from toolkit.core.game import CHANCE, GameOver, IllegalAction, Progress
+
+from .actions import (
+    TRADES,
+    Action,
+    Bank,
+    Build,
+    Canteen,
+    Cap,
+    City,
+    Collect,
+    Dismiss,
+    Done,
+    First,
+    Hire,
+    Move,
+    Pass,
+    Place,
+    Recruit,
+    Small,
+    Spin,
+    Start,
+    Tile,
+    Trade,
+    Work,
+    parse_action,
+    worker_counts,
+    worker_text,
+)
+from .board import Geometry, line_bonus, run_lengths, tile_cells
+from .state import BANK_SPOTS, Player, State, spot
+from .tables import (
+    ANY,
+    AREAS,
+    CATTLE_IN_BOX,
+    COLOURS,
+    GOODS,
+    ROWS,
+    Tables,
+    load_tables,
+)
+
+#: Every option with its default (ASSUMPTION / ENGINE ids in the rulebook's OPTIONS).
+DEFAULTS: dict[str, Any] = {
+    "max_turns": None,  # M-END-5 [ENGINE]: off by default
+    "start_hex": None,  # M-SETUP-2: "q,r" given by the caller, else chance
+    "first": None,  # M-SETUP-10: the start seat given by the caller, else chance
+}
+WORKER_LIMIT = 8  # M-COMP-3
+TRADE_COINS = 3  # M-CATTLE-1 (b)
+COMPENSATION = {1: 2, 2: 1, 3: 0}  # M-BUILD-8, ASSUMPTION-16
+MAX_HEXES = 3  # M-BUILD-1
+NG, NC = len(GOODS), len(COLOURS)
+PUMPKIN = GOODS.index("pumpkin")
+GRAIN = GOODS.index("grain")
+
+# Every multiset of 1-3 workers, as counts, in a stable order.
+_MULTISETS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(combo.count(c) for c in range(NC))
+    for n in (1, 2, 3)
+    for combo in combinations_with_replacement(range(NC), n)
+)
+_TEXT = {m: worker_text(m) for m in _MULTISETS}
+_PAIRS = tuple(m for m in _MULTISETS if sum(m) == 2)
+_SINGLES = tuple(m for m in _MULTISETS if sum(m) == 1)
+
+
+def _fits(have: Any, need: tuple[int, ...]) -> bool:
+    return all(h >= n for h, n in zip(have, need, strict=False))
+
+
+class _W:
+    """A mutable working copy of a :class:`State`."""
+
+    __slots__ = (
+        "phase", "kinds", "tiles", "start", "cattle", "canteen", "owner", "stack",
+        "supply", "pool", "herd", "goods", "workers", "coins", "hcattle",
+        "canteens", "left", "hired", "spots", "city", "wheel", "active", "first",
+        "round", "turns", "decider", "incoming", "step", "queue", "displaced",
+        "used", "built", "action", "spins", "ended", "capped", "n",
+    )  # fmt: skip
+
+    def __init__(self, s: State) -> None:
+        self.phase = s.phase
+        self.kinds = s.kinds
+        self.tiles = s.tiles
+        self.start = s.start
+        self.cattle = list(s.cattle)
+        self.canteen = list(s.canteen)
+        self.owner = list(s.owner)
+        self.stack = list(s.stack)
+        self.supply = list(s.supply)
+        self.pool = list(s.pool)
+        self.herd = s.herd
+        self.goods = [list(p.goods) for p in s.players]
+        self.workers = [list(p.workers) for p in s.players]
+        self.coins = [p.coins for p in s.players]
+        self.hcattle = [p.cattle for p in s.players]
+        self.canteens = [p.canteens for p in s.players]
+        self.left = [p.left for p in s.players]
+        self.hired = [p.hired for p in s.players]
+        self.spots = list(s.spots)
+        self.city = list(s.city)
+        self.wheel = s.wheel
+        self.active = s.active
+        self.first = s.first
+        self.round = s.round
+        self.turns = s.turns
+        self.decider = s.decider
+        self.incoming = list(s.incoming)
+        self.step = s.step
+        self.queue = list(s.queue)
+        self.displaced = s.displaced
+        self.used = s.used
+        self.built = s.built
+        self.action = s.action
+        self.spins = s.spins
+        self.ended = s.ended
+        self.capped = s.capped
+        self.n = len(s.players)
+
+    def freeze(self) -> State:
+        players = tuple(
+            Player(
+                tuple(self.goods[i]),
+                tuple(self.workers[i]),
+                self.coins[i],
+                self.hcattle[i],
+                self.canteens[i],
+                self.left[i],
+                self.hired[i],
+            )
+            for i in range(self.n)
+        )
+        return State(
+            phase=self.phase,
+            kinds=self.kinds,
+            tiles=self.tiles,
+            start=self.start,
+            cattle=tuple(self.cattle),
+            canteen=tuple(self.canteen),
+            owner=tuple(self.owner),
+            stack=tuple(self.stack),
+            supply=tuple(self.supply),
+            pool=tuple(self.pool),
+            herd=self.herd,
+            players=players,
+            spots=tuple(self.spots),
+            city=tuple(self.city),
+            wheel=self.wheel,
+            active=self.active,
+            first=self.first,
+            round=self.round,
+            turns=self.turns,
+            decider=self.decider,
+            incoming=tuple(self.incoming),
+            step=self.step,
+            queue=tuple(self.queue),
+            displaced=self.displaced,
+            used=self.used,
+            built=self.built,
+            action=self.action,
+            spins=self.spins,
+            ended=self.ended,
+            capped=self.capped,
+        )
+
+    def order(self, seat: int) -> list[int]:
+        """Turn order starting with ``seat`` (M-SUPPLY-1, ASSUMPTION-6)."""
+        return [(seat + i) % self.n for i in range(self.n)]
+
+    def take_goods(self, seat: int, good: int, k: int) -> int:
+        """M-SUPPLY-1/2: ``seat`` receives ``k`` goods; returns how many it got."""
+        if k <= 0:
+            return 0
+        while self.supply[good] < k:
+            added = 0
+            for p in self.order(seat):
+                if self.goods[p][good] > 0:
+                    self.goods[p][good] -= 1
+                    self.supply[good] += 1
+                    added += 1
+            if not added:  # M-SUPPLY-2, ASSUMPTION-7
+                break
+        got = min(k, self.supply[good])
+        self.supply[good] -= got
+        self.goods[seat][good] += got
+        return got
+
+    def take_workers(self, seat: int, colour: int, k: int) -> int:
+        """M-SUPPLY-1/2 for workers: they wait in ``incoming`` (M-RECRUIT-4)."""
+        while self.pool[colour] < k:
+            added = 0
+            for p in self.order(seat):
+                if self.workers[p][colour] > 0:
+                    self.workers[p][colour] -= 1
+                    self.pool[colour] += 1
+                    added += 1
+            if not added:
+                break
+        got = min(k, self.pool[colour])
+        self.pool[colour] -= got
+        self.incoming[colour] += got
+        return got
+
+    def pay(self, seat: int, cost: Any) -> None:
+        """Pay goods to the general supply (M-SUPPLY-3, ASSUMPTION-8)."""
+        for g, k in enumerate(cost):
+            if k:
+                self.goods[seat][g] -= k
+                self.supply[g] += k
+
+
+class Montana:
+    """Montana for 2-4 players (Rüdiger Dorn): hire on a wheel, work, build a race.
+
+    Parameters
+    ----------
+    players : 2, 3 or 4.
+    max_turns : the [ENGINE] turn cap of M-END-5 (a positive int), or ``None`` (off).
+    start_hex : the starting tile's hex as ``"q,r"`` (M-SETUP-2), or ``None`` to
+        draw it as a chance turn.
+    first : the start seat (M-SETUP-10), or ``None`` to draw it as a chance turn.
+    tables : the data (:func:`~.tables.load_tables`), default the shipped files.
+
+    >>> game = Montana(players=2, start_hex="0,0", first=0)
+    >>> game.chance_outcomes(game.setup())[0]
+    (Tile(tile=1, rotation=0), 0.013888888888888888)
+    """
+
+    name: ClassVar[str] = "montana"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    defaults: ClassVar[dict[str, Any]] = DEFAULTS
+
+    def __init__(
+        self, players: int = 2, tables: Tables | None = None, **options: Any
+    ) -> None:
+        if type(players) is not int or not 2 <= players <= 4:
+            raise ValueError(f"Montana is for 2-4 players, not {players!r:.40}")
+        unknown = sorted(set(options) - set(DEFAULTS))
+        if unknown:
+            raise ValueError(
+                f"unknown option(s) {unknown}; options are {sorted(DEFAULTS)}"
+            )
+        opts = {**DEFAULTS, **options}
+        mt = opts["max_turns"]
+        if mt is not None and (type(mt) is not int or not 1 <= mt <= 10**6):
+            raise ValueError(
+                f"max_turns must be a positive whole number up to 10**6 or None, "
+                f"not {mt!r:.40}"
+            )
+        first = opts["first"]
+        if first is not None and (type(first) is not int or not 0 <= first < players):
+            raise ValueError(f"first must be a seat 0-{players - 1} or None")
+        self.players = players
+        self.options = opts
+        self.tables = tables if tables is not None else load_tables()
+        self.centres: tuple[tuple[int, int], ...] = self.tables.centres[players]
+        self.geometry = Geometry.build(self.centres)
+        self.hexes = self.geometry.coords
+        start = opts["start_hex"]
+        self._start_index = -1
+        if start is not None:
+            try:
+                q, r = (int(x) for x in str(start).split(","))
+                self._start_index = self.geometry.index[(q, r)]
+            except (ValueError, KeyError):
+                raise ValueError(
+                    f"start_hex must be 'q,r' of a landscape hex, not {start!r:.40}"
+                ) from None
+        self.settlements = self.tables.settlements[players]
+        n = len(self.hexes)
+        self._spin_outcomes = tuple((Spin(k), 1 / 8) for k in range(8))
+        self._first_outcomes = tuple((First(s), 1 / players) for s in range(players))
+        self._start_outcomes = tuple((Start(q, r), 1 / n) for q, r in self.hexes)
+
+    # -- protocol ----------------------------------------------------------
+
+    def setup(self) -> State:
+        """The state before the landscape tiles are drawn (M-SETUP)."""
+        t, n = self.tables, self.players
+        hexes = len(self.hexes)
+        empty = (0,) * NC
+        player = Player(t.start_goods, empty, 0, 0, 0, self.settlements)
+        return State(
+            phase="tile",
+            kinds=("",) * hexes,
+            tiles=(),
+            start=-1,
+            cattle=(0,) * hexes,
+            canteen=(0,) * hexes,
+            owner=(-1,) * hexes,
+            stack=(0,) * hexes,
+            supply=t.supply[n],
+            pool=(18,) * NC,  # M-COMP-2, M-SETUP-4
+            herd=CATTLE_IN_BOX,
+            players=(player,) * n,
+            spots=(empty,) * (BANK_SPOTS + 24),
+            city=((-1, 0),) * len(ROWS),
+        )
+
+    def to_move(self, state: State) -> int | None:
+        phase = state.phase
+        if phase == "over":
+            return None
+        if phase in ("tile", "start", "spin", "first", "cap"):
+            return CHANCE
+        return state.decider
+
+    def chance_outcomes(self, state: State) -> list[tuple[Action, float]]:
+        phase = state.phase
+        if phase == "spin":
+            return list(self._spin_outcomes)  # M-RECRUIT-1, ASSUMPTION-9
+        if phase == "tile":  # M-SETUP-1, ASSUMPTION-22
+            drawn = {t for t, _ in state.tiles}
+            rest = [k for k in range(1, 13) if k not in drawn]
+            p = 1 / (6 * len(rest))
+            return [(Tile(k, rot), p) for k in rest for rot in range(6)]
+        if phase == "start":
+            return list(self._start_outcomes)
+        if phase == "first":
+            return list(self._first_outcomes)
+        if phase == "cap":
+            return [(Cap(), 1.0)]
+        return []
+
+    def legal_actions(self, state: State) -> list[Action]:
+        if state.phase in ("over", "tile", "start", "spin", "first", "cap"):
+            return []
+        out = [a for a in self._candidates(state) if self._why_not(state, a) is None]
+        return out
+
+    def apply(self, state: State, action: Any) -> State:
+        if state.phase == "over":
+            raise GameOver()
+        if isinstance(action, str):
+            raise IllegalAction(
+                "M-TURN-2",
+                f"apply takes an action object; read the text {action!r:.30} with "
+                "game.parse_action first.",
+            )
+        reason = self._why_not(state, action)
+        if reason is not None:
+            raise IllegalAction(*reason)
+        w = _W(state)
+        self._do(w, action)
+        return w.freeze()
+
+    def observe(self, state: State, seat: int) -> State:
+        """Everything in Montana is open information: the state itself."""
+        return state
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        """Settlements placed by seat (M-END-3: fewest left wins)."""
+        return tuple(self.settlements - p.left for p in state.players)
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """Fewest settlements left, then most cattle, then most coins (M-END-3/4)."""
+        if state.phase != "over":
+            return ()
+        keys = [(-p.left, p.cattle, p.coins) for p in state.players]
+        best = max(keys)
+        return tuple(i for i, k in enumerate(keys) if k == best)
+
+    def progress(self, state: State) -> Progress:
+        first = state.first if state.first >= 0 else None
+        if state.round == 0:
+            return Progress(0, None, first)
+        active = None if state.phase == "over" else state.active
+        return Progress(state.round, active, first)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def __repr__(self) -> str:
+        opts = "".join(
+            f", {k}={v!r}" for k, v in self.options.items() if v != DEFAULTS[k]
+        )
+        return f"Montana(players={self.players}{opts})"
+
+    # -- queries -------------------------------------------------------------
+
+    def last_seat(self, state: State) -> int:
+        """The seat on the start player's right: the last of a round (M-TURN-1)."""
+        return (state.first - 1) % self.players
+
+    def cost(self, state: State, h: int) -> tuple[int, ...]:
+        """The goods hex ``h`` costs (M-DATA-6)."""
+        return self.tables.hex_types[state.kinds[h]].cost
+
+    def buildable(self, state: State, seat: int) -> list[int]:
+        """Hexes ``seat`` may build now by position (M-BUILD-2), cost not checked."""
+        geo = self.geometry
+        out = []
+        types = self.tables.hex_types
+        for h, kind in enumerate(state.kinds):
+            if (
+                kind
+                and types[kind].buildable
+                and state.owner[h] < 0
+                and h != state.start
+                and any(
+                    state.owner[n] >= 0 or n == state.start for n in geo.neighbours[h]
+                )
+            ):
+                out.append(h)
+        return out
+
+    def city_pumpkins(self, state: State, seat: int) -> int:
+        """Pumpkins ``seat`` would hold after the City action's free pumpkin
+        (M-CITY-1, with M-SUPPLY)."""
+        have = state.players[seat].goods[PUMPKIN]
+        if state.supply[PUMPKIN] >= 1:
+            return have + 1
+        if have >= 1:
+            return have
+        return int(any(p.goods[PUMPKIN] for p in state.players))
+
+    def city_spaces(self, state: State, seat: int, pumpkins: int) -> list[tuple[str, int]]:
+        """The city spaces ``seat`` may take with ``pumpkins`` (M-CITY-1..3)."""
+        out = []
+        for r, (who, col) in enumerate(state.city):
+            if who == seat:
+                continue
+            for c, cost in enumerate(self.tables.columns, start=1):
+                if cost <= pumpkins and (who < 0 or c > col):
+                    out.append((ROWS[r], c))
+        return out
+
+    # -- candidates and checks -------------------------------------------------
+
+    def _candidates(self, state: State) -> list[Action]:
+        phase, seat = state.phase, state.decider
+        p = state.players[seat]
+        out: list[Action] = []
+        if phase == "action":
+            out.append(Recruit())
+            out += [Bank(_TEXT[m]) for m in _MULTISETS if _fits(p.workers, m)]
+            for a, area in enumerate(AREAS):
+                mine = self.tables.area_good[a]
+                options = [m for m in _SINGLES if m[mine]] + list(_PAIRS)
+                for space in (1, 2, 3):
+                    if any(state.spots[spot(a, space)]):
+                        continue
+                    out += [
+                        Work(area, space, _TEXT[m])
+                        for m in options
+                        if _fits(p.workers, m)
+                    ]
+            for row in ROWS:
+                out += [City(row, c) for c in (1, 2, 3)]
+            out += [Build(*self.hexes[h]) for h in self.buildable(state, seat)]
+        elif phase == "hire":
+            out += [Hire(_TEXT[m]) for m in _PAIRS]
+        elif phase == "dismiss":
+            out += [Dismiss(c) for c in COLOURS]
+        elif phase == "extra":
+            out += [Move(k) for k in range(1, 8)] + [Done()]
+        elif phase == "small":
+            area = (state.used - BANK_SPOTS) // 6
+            mine = self.tables.area_good[area]
+            options = [m for m in _SINGLES if m[mine]] + list(_PAIRS)
+            out += [Small(_TEXT[m]) for m in options if _fits(p.workers, m)]
+            out.append(Done())
+        elif phase == "city":
+            out += [Place(r, c) for r in ROWS for c in (1, 2, 3)] + [Pass()]
+        elif phase == "payout":
+            out.append(Collect())
+        elif phase == "build":
+            out += [Build(*self.hexes[h]) for h in self.buildable(state, seat)]
+            out.append(Done())
+        elif phase == "canteen":
+            out += [Canteen(), Done()]
+        if p.cattle and self._trade_point(state):
+            out += [Trade(t) for t in TRADES]
+        return out
+
+    def _trade_point(self, state: State) -> bool:
+        """Whether the decider is offered cattle trades now (M-TURN-3, ASSUMPTION-5)."""
+        if state.step == "setup" or state.phase in ("over", "tile", "start", "spin"):
+            return False
+        return state.phase not in ("first", "cap")
+
+    def _why_not(self, state: State, action: Any) -> tuple[str, str] | None:
+        """``None`` if ``action`` is legal now, else ``(rule ID, sentence)``."""
+        phase = state.phase
+        if phase in ("tile", "start", "spin", "first", "cap"):
+            if any(action == a for a, _ in self.chance_outcomes(state)):
+                return None
+            rule = {
+                "tile": "M-SETUP-1",
+                "start": "M-SETUP-2",
+                "spin": "M-RECRUIT-1",
+                "first": "M-SETUP-10",
+                "cap": "M-END-5",
+            }[phase]
+            return rule, f"chance decides now; {str(action)[:30]!r} is not a possible outcome."
+        seat = state.decider
+        p = state.players[seat]
+        kind = type(action)
+        if kind is Trade:
+            if not self._trade_point(state):
+                return "M-TURN-3", "no cattle trade is offered at this moment."
+            if p.cattle < 1:
+                return "M-CATTLE-1", "a trade needs a cattle to return, and you have none."
+            if action.gain.startswith("worker"):
+                if sum(p.workers) + sum(state.incoming) >= WORKER_LIMIT:
+                    return "M-CATTLE-1", "a traded worker would take you over 8 workers."
+            return None
+        if phase == "action":
+            return self._why_not_action(state, seat, p, action)
+        if phase == "hire":
+            if kind is Hire:
+                return None
+            return "M-RECRUIT-5", "choose the two workers of the ANY segment first."
+        if phase == "dismiss":
+            if kind is not Dismiss:
+                return "M-RECRUIT-4", "first return workers until you hold 8."
+            c = COLOURS.index(action.colour)
+            if p.workers[c] + state.incoming[c] < 1:
+                return "M-RECRUIT-4", f"you have no {action.colour} worker to return."
+            return None
+        if phase == "extra":
+            if kind is Done:
+                return None
+            if kind is not Move:
+                return "M-RECRUIT-3", "pay grain to move the pointer (move k) or decline (done)."
+            if p.goods[GRAIN] < action.steps:
+                return "M-RECRUIT-3", f"moving {action.steps} segments costs {action.steps} grain; you have {p.goods[GRAIN]}."
+            return None
+        if phase == "small":
+            if kind is Done:
+                return None
+            if kind is not Small:
+                return "M-PROD-3", "use the small space (small ...) or decline (done)."
+            area = (state.used - BANK_SPOTS) // 6
+            return self._placement(p, area, action.workers, "M-PROD-3")
+        if phase == "city":
+            if kind is Pass:
+                return None
+            if kind is not Place:
+                return "M-CITY-2", "place your contractor in the city (place A1) or pass."
+            return self._city_check(state, seat, p.goods[PUMPKIN], action)
+        if phase == "payout":
+            if kind is Collect:
+                return None
+            return "M-CITY-5", "the city pays out now (collect); trades are allowed first."
+        if phase == "build":
+            if kind is Done:
+                return None
+            if kind is not Build:
+                return "M-BUILD-1", "build another hex (build q,r) or finish (done)."
+            return self._build_check(state, seat, p, action)
+        if phase == "canteen":
+            if kind is Canteen or kind is Done:
+                return None
+            return "M-CANTEEN-1", "spend a canteen for an extra turn (canteen) or end the turn (done)."
+        return "M-TURN-2", f"{str(action)[:30]!r} is not a Montana action."
+
+    def _why_not_action(self, state: State, seat: int, p: Player, action: Any):
+        kind = type(action)
+        if kind is Recruit:
+            return None  # M-END-6: recruiting is always legal
+        if kind is Bank:
+            need = worker_counts(action.workers)
+            n = sum(need)
+            fields = [k for k, (w, _) in enumerate(self.tables.bank) if w == n]
+            if not fields:
+                return "M-BANK-1", f"no bank field takes exactly {n} workers."
+            if any(state.spots[fields[0]]):
+                return "M-BANK-1", f"the bank field for {n} workers is occupied."
+            if not _fits(p.workers, need):
+                return "M-BANK-1", f"you do not have the workers {action.workers}."
+            return None
+        if kind is Work:
+            a = AREAS.index(action.area)
+            if any(state.spots[spot(a, action.space)]):
+                return "M-PROD-1", f"{action.area} space {action.space} is occupied."
+            reason = self._placement(p, a, action.workers, "M-PROD-2")
+            if reason:
+                return reason
+            pay = self.tables.production[a][action.space - 1][0]
+            if p.coins < pay:  # ASSUMPTION-10
+                return "M-PROD-2", f"this space costs {pay} coins and you have {p.coins}."
+            return None
+        if kind is City:
+            have = self.city_pumpkins(state, seat)
+            if have < 1:
+                return "M-CITY-1", "there is no pumpkin to take, so you cannot pay for any city space."
+            return self._city_check(state, seat, have, action)
+        if kind is Build:
+            return self._build_check(state, seat, p, action)
+        if kind in (Place, Pass):
+            return "M-CITY-2", "only other players place or pass in your City action."
+        return "M-TURN-2", "choose one action: recruit, work (bank, a production space, the city) or build."
+
+    def _placement(self, p: Player, area: int, workers: str, rule: str):
+        need = worker_counts(workers)
+        colour = self.tables.area_good[area]
+        if sum(need) == 1 and not need[colour]:
+            return rule, f"one worker must be of the {COLOURS[colour]} colour; otherwise place two."
+        if sum(need) > 2:
+            return rule, "a production space takes 1 matching worker or 2 of any colours."
+        if not _fits(p.workers, need):
+            return rule, f"you do not have the workers {workers}."
+        return None
+
+    def _city_check(self, state: State, seat: int, pumpkins: int, action: Any):
+        r = ROWS.index(action.row)
+        who, col = state.city[r]
+        cost = self.tables.columns[action.column - 1]
+        if cost > pumpkins:
+            return "M-CITY-1", f"column {action.column} costs {cost} pumpkins and you could pay {pumpkins}."
+        if who >= 0 and action.column <= col:
+            return "M-CITY-3", f"row {action.row} is taken; outbid only to the right of column {col}."
+        if who == seat:
+            return "M-CITY-3", "your contractor is already in that row."
+        return None
+
+    def _build_check(self, state: State, seat: int, p: Player, action: Build):
+        h = self.geometry.index.get((action.q, action.r))
+        if h is None:
+            return "M-BUILD-1", f"({action.q},{action.r}) is not a hex of the landscape."
+        if p.left < 1:
+            return "M-BUILD-1", "you have no settlements left to build."
+        kind = state.kinds[h]
+        if not kind or not self.tables.hex_types[kind].buildable:
+            return "M-BUILD-2", "lakes are never buildable."
+        if state.owner[h] >= 0 or h == state.start:
+            return "M-BUILD-1", "that hex is not free."
+        if not any(
+            state.owner[n] >= 0 or n == state.start for n in self.geometry.neighbours[h]
+        ):
+            return "M-BUILD-2", "a new settlement must be next to an occupied hex."
+        cost = self.tables.hex_types[kind].cost
+        if not _fits(p.goods, cost):
+            return "M-BUILD-1", f"hex {kind} costs more goods than you hold."
+        return None
+
+    # -- doing -------------------------------------------------------------------
+
+    def _do(self, w: _W, action: Any) -> None:
+        kind = type(action)
+        if kind is Trade:
+            self._trade(w, w.decider, action.gain)
+            return
+        phase = w.phase
+        if phase == "tile":
+            self._place_tile(w, action)
+        elif phase == "start":
+            self._place_start(w, self.geometry.index[(action.q, action.r)])
+        elif phase == "first":
+            self._choose_first(w, action.seat)
+        elif phase == "spin":
+            w.wheel = action.segment
+            self._spun(w)
+        elif phase == "cap":
+            w.ended = True
+            w.capped = True
+            self._after_trigger(w)
+        elif phase == "hire":
+            self._hire(w, worker_counts(action.workers))
+        elif phase == "dismiss":
+            c = COLOURS.index(action.colour)
+            if w.incoming[c]:
+                w.incoming[c] -= 1
+            else:
+                w.workers[w.decider][c] -= 1
+            w.pool[c] += 1
+            self._settle_incoming(w)
+        elif phase == "extra":
+            if kind is Done:
+                self._end_action(w)
+            else:
+                seat = w.active
+                w.goods[seat][GRAIN] -= action.steps
+                w.supply[GRAIN] += action.steps  # M-SUPPLY-3
+                w.hired[seat] = w.round
+                w.wheel = (w.wheel + action.steps) % 8
+                w.step = "extra"
+                self._spun(w)
+        elif phase == "action":
+            self._action(w, action)
+        elif phase == "small":
+            if kind is Small:
+                self._place_workers(w, w.active, w.used + 1, worker_counts(action.workers))
+                area = (w.used - BANK_SPOTS) // 6
+                w.take_goods(w.active, self.tables.area_good[area], 1)
+            self._end_action(w)
+        elif phase == "city":
+            self._city_move(w, action)
+        elif phase == "payout":
+            self._payout(w, w.queue.pop(0))
+            self._payouts(w)
+        elif phase == "build":
+            if kind is Done:
+                self._finish_build(w)
+            else:
+                self._build(w, action)
+        elif phase == "canteen":
+            if kind is Canteen:
+                w.canteens[w.active] -= 1  # back to the box
+                w.turns += 1
+                self._start_turn(w)
+            else:
+                self._next_player(w)
+
+    # setup -------------------------------------------------------------------
+
+    def _place_tile(self, w: _W, action: Tile) -> None:
+        k = len(w.tiles)
+        cells = tile_cells(self.centres[k], action.rotation)
+        tile = self.tables.tiles[action.tile - 1]
+        kinds = list(w.kinds)
+        for h, (code, cattle) in zip(cells, tile, strict=True):
+            i = self.geometry.index[h]
+            kinds[i] = code
+            w.cattle[i] = int(cattle)
+        w.kinds = tuple(kinds)
+        w.tiles = (*w.tiles, (action.tile, action.rotation))
+        if len(w.tiles) < len(self.centres):
+            return
+        if self._start_index >= 0:
+            self._place_start(w, self._start_index)
+        else:
+            w.phase = "start"
+
+    def _place_start(self, w: _W, h: int) -> None:
+        """M-SETUP-2/3: the starting tile, then cattle and canteens (ASSUMPTION-23)."""
+        w.start = h
+        types = self.tables.hex_types
+        for i, kind in enumerate(w.kinds):
+            if i == h:
+                w.cattle[i] = 0
+                continue
+            w.canteen[i] = int(types[kind].canteen)
+        w.herd = CATTLE_IN_BOX - sum(w.cattle)
+        for seat in range(w.n):  # M-SETUP-7: a cattle from the supply each
+            w.hcattle[seat] = 1
+            w.herd -= 1
+        w.phase, w.step, w.spins = "spin", "setup", 0
+        w.decider = 0
+
+    def _choose_first(self, w: _W, first: int) -> None:
+        """M-SETUP-10: the start player gets 3 coins, each next one 1 more."""
+        w.first = first
+        for i in range(w.n):
+            w.coins[(first + i) % w.n] = self.tables.first_coins + i
+        w.round, w.turns, w.active = 1, 1, first
+        w.step = "turn"
+        self._start_turn(w)
+
+    # recruiting ----------------------------------------------------------------
+
+    def _spun(self, w: _W) -> None:
+        a, b = self.tables.wheel[w.wheel]
+        if a == ANY:  # M-RECRUIT-5
+            w.phase = "hire"
+            return
+        self._hire(w, tuple(int(c == a) + int(c == b) for c in COLOURS))
+
+    def _hire(self, w: _W, counts: tuple[int, ...]) -> None:
+        seat = w.decider
+        for c, k in enumerate(counts):
+            if k:
+                w.take_workers(seat, c, k)  # M-RECRUIT-2, M-SUPPLY-1
+        self._settle_incoming(w)
+
+    def _settle_incoming(self, w: _W) -> None:
+        seat = w.decider
+        if sum(w.workers[seat]) + sum(w.incoming) > WORKER_LIMIT:  # M-RECRUIT-4
+            w.phase = "dismiss"
+            return
+        for c in range(NC):
+            w.workers[seat][c] += w.incoming[c]
+            w.incoming[c] = 0
+        if w.step == "setup":  # M-SETUP-9, ASSUMPTION-4
+            w.spins += 1
+            if w.spins < 2 * w.n:
+                w.phase, w.decider = "spin", w.spins // 2
+                return
+            first = self.options["first"]
+            if first is None:
+                w.phase, w.decider = "first", -1
+            else:
+                self._choose_first(w, first)
+            return
+        if w.step == "recruit" and w.hired[seat] != w.round and w.goods[seat][GRAIN]:
+            w.phase = "extra"  # M-RECRUIT-3
+            return
+        self._end_action(w)
+
+    def _trade(self, w: _W, seat: int, gain: str) -> None:
+        """M-CATTLE-1: a cattle back to the supply for a good, 3 coins or a worker."""
+        w.hcattle[seat] -= 1
+        w.herd += 1
+        if gain == "coins":
+            w.coins[seat] += TRADE_COINS
+        elif gain.startswith("worker"):
+            c = COLOURS.index(gain.split()[1])
+            w.take_workers(seat, c, 1)
+            for k in range(NC):
+                w.workers[seat][k] += w.incoming[k]
+                w.incoming[k] = 0
+        else:
+            w.take_goods(seat, GOODS.index(gain), 1)
+
+    # the turn ------------------------------------------------------------------
+
+    def _start_turn(self, w: _W) -> None:
+        w.phase, w.decider = "action", w.active
+        w.action, w.step, w.built, w.used = "", "turn", 0, -1
+
+    def _action(self, w: _W, action: Any) -> None:
+        seat, kind = w.active, type(action)
+        if kind is Recruit:
+            w.action, w.step, w.phase = "recruit", "recruit", "spin"
+        elif kind is Bank:
+            w.action = "bank"
+            need = worker_counts(action.workers)
+            field = next(k for k, (n, _) in enumerate(self.tables.bank) if n == sum(need))
+            self._place_workers(w, seat, field, need)
+            w.coins[seat] += self.tables.bank[field][1]
+            self._end_action(w)
+        elif kind is Work:
+            w.action = "work"
+            a = AREAS.index(action.area)
+            pay, gain = self.tables.production[a][action.space - 1]
+            w.coins[seat] -= pay
+            s = spot(a, action.space)
+            self._place_workers(w, seat, s, worker_counts(action.workers))
+            w.take_goods(seat, self.tables.area_good[a], gain)
+            w.used = s
+            w.phase = "small"
+            if not self._small_options(w):
+                self._end_action(w)
+        elif kind is City:
+            w.action = "city"
+            w.take_goods(seat, PUMPKIN, 1)  # M-CITY-1
+            w.city[ROWS.index(action.row)] = (seat, action.column)
+            w.queue = [(seat + i) % w.n for i in range(1, w.n)]  # M-CITY-2
+            w.displaced = -1
+            self._city_next(w)
+        elif kind is Build:
+            w.action = "build"
+            self._build(w, action)
+
+    def _small_options(self, w: _W) -> list[Small]:
+        area = (w.used - BANK_SPOTS) // 6
+        mine = self.tables.area_good[area]
+        options = [m for m in _SINGLES if m[mine]] + list(_PAIRS)
+        return [Small(_TEXT[m]) for m in options if _fits(w.workers[w.active], m)]
+
+    def _place_workers(self, w: _W, seat: int, s: int, need: tuple[int, ...]) -> None:
+        for c in range(NC):
+            w.workers[seat][c] -= need[c]
+        w.spots[s] = need  # M-WORK-2: they stay on the board
+
+    # the city --------------------------------------------------------------------
+
+    def _city_next(self, w: _W) -> None:
+        if w.displaced >= 0:
+            w.phase, w.decider = "city", w.displaced
+        elif w.queue:
+            w.phase, w.decider = "city", w.queue[0]
+        else:
+            w.queue = []
+            self._end_action(w)
+
+    def _city_move(self, w: _W, action: Any) -> None:
+        seat = w.decider
+        if seat == w.displaced:
+            w.displaced = -1
+        else:
+            w.queue.pop(0)
+        if type(action) is Place:  # M-CITY-3: an outbid displaces the occupant
+            r = ROWS.index(action.row)
+            who = w.city[r][0]
+            w.city[r] = (seat, action.column)
+            if who >= 0:
+                w.displaced = who
+        self._city_next(w)
+
+    def _payouts(self, w: _W) -> None:
+        """M-TURN-5 step 1 / M-CITY-5: a seat holding cattle may trade first."""
+        while w.queue:
+            seat = w.queue[0]
+            if w.hcattle[seat]:  # M-TURN-3 point 3
+                w.phase, w.decider = "payout", seat
+                return
+            self._payout(w, w.queue.pop(0))
+        w.city = [(-1, 0)] * len(ROWS)  # contractors back to the general store
+        self._refresh(w)
+
+    def _payout(self, w: _W, seat: int) -> None:
+        for r, (who, col) in enumerate(w.city):
+            if who != seat:
+                continue
+            cost = self.tables.columns[col - 1]
+            give, gain = self.tables.city[r]
+            if w.goods[seat][PUMPKIN] < cost or (give >= 0 and w.goods[seat][give] < 1):
+                return  # nothing happens and nothing is paid
+            w.goods[seat][PUMPKIN] -= cost
+            w.supply[PUMPKIN] += cost
+            if give >= 0:
+                w.goods[seat][give] -= 1
+                w.supply[give] += 1
+            for g, k in enumerate(gain):
+                w.take_goods(seat, g, k)
+
+    # building ----------------------------------------------------------------------
+
+    def _build(self, w: _W, action: Build) -> None:
+        seat = w.active
+        h = self.geometry.index[(action.q, action.r)]
+        kind = self.tables.hex_types[w.kinds[h]]
+        w.pay(seat, kind.cost)
+        w.owner[h], w.stack[h] = seat, 1
+        w.left[seat] -= 1
+        w.built += 1
+        if w.cattle[h]:  # M-BUILD-3
+            w.cattle[h] = 0
+            w.hcattle[seat] += 1
+        for n in self.geometry.neighbours[h]:  # M-BUILD-4
+            if w.canteen[n]:
+                w.canteen[n] = 0
+                w.canteens[seat] += 1
+        if kind.double and w.left[seat]:  # M-BUILD-5, M-BUILD-7
+            w.stack[h] += 1
+            w.left[seat] -= 1
+        owner = w.owner
+        runs = run_lengths(self.geometry.rays[h], lambda i: owner[i] == seat)
+        if line_bonus(runs) and w.left[seat]:  # M-BUILD-6, M-BUILD-7
+            w.stack[h] += 1
+            w.left[seat] -= 1
+        if w.built >= MAX_HEXES or not w.left[seat]:
+            self._finish_build(w)
+        else:
+            w.phase = "build"
+
+    def _finish_build(self, w: _W) -> None:
+        w.coins[w.active] += COMPENSATION[w.built]  # M-BUILD-8
+        self._end_action(w)
+
+    # the end of a turn (M-TURN-5) ---------------------------------------------------
+
+    def _end_action(self, w: _W) -> None:
+        if w.action == "city":
+            w.queue = [(w.active + i) % w.n for i in range(w.n)]
+            w.queue = [s for s in w.queue if any(who == s for who, _ in w.city)]
+            self._payouts(w)
+        else:
+            self._refresh(w)
+
+    def _refresh(self, w: _W) -> None:
+        bank = range(BANK_SPOTS)
+        if all(any(w.spots[k]) for k in bank):  # step 2, M-BANK-3
+            self._clear(w, bank)
+        for a in range(len(AREAS)):  # step 3, M-PROD-4
+            large = [spot(a, k) for k in (1, 2, 3)]
+            if all(any(w.spots[k]) for k in large):
+                self._clear(w, range(large[0], large[0] + 6))
+        seat = w.active
+        if not w.left[seat] and not w.ended:  # step 4, M-END-1
+            w.ended = True
+        mt = self.options["max_turns"]
+        if mt is not None and w.turns >= mt and not w.ended:  # M-END-5
+            w.phase, w.decider = "cap", -1
+            return
+        self._after_trigger(w)
+
+    def _after_trigger(self, w: _W) -> None:
+        seat = w.active
+        if w.canteens[seat]:  # step 5, M-CANTEEN-1
+            w.phase, w.decider = "canteen", seat
+            return
+        self._next_player(w)
+
+    def _clear(self, w: _W, spots: range) -> None:
+        for k in spots:
+            for c, n in enumerate(w.spots[k]):
+                w.pool[c] += n  # M-SUPPLY-3: to the general supply
+            w.spots[k] = (0,) * NC
+
+    def _next_player(self, w: _W) -> None:
+        """Step 6: the game ends after the last seat of a round once triggered."""
+        last = (w.first - 1) % w.n
+        if w.ended and w.active == last:  # M-END-2
+            w.phase, w.decider, w.action = "over", -1, ""
+            return
+        w.active = (w.active + 1) % w.n
+        if w.active == w.first:
+            w.round += 1
+        w.turns += 1
+        self._start_turn(w)
+
+
+__all__ = ["COMPENSATION", "DEFAULTS", "WORKER_LIMIT", "Montana"]
