@@ -1,0 +1,147 @@
+"""Montana's rules table: every rule ID of the project's spec in our own words.
+
+``RULES`` maps each ``M-*`` rule, each ``ASSUMPTION-n`` and each worked example
+``EX-n`` to a sentence; ``OPTIONS`` names the option (in ``Montana.defaults``)
+that changes a default.  See :mod:`toolkit.core.rulebook`.
+"""
+
+from __future__ import annotations
+
+RULES: dict[str, str] = {
+    # components
+    "M-COMP-1": "Goods are grain, pumpkin, copper and stone; large copper and large stone are goods of their own, never swapped for small pieces or used as them.",
+    "M-COMP-2": "There are 72 workers, 18 of each of four colours, one colour per basic good; workers belong to nobody.",
+    "M-COMP-3": "A player board stores any amount of goods, coins, cattle and canteens but never more than 8 workers.",
+    "M-COMP-4": "Coins are counted as one number per player; the bank never runs out.",
+    "M-COMP-5": "The box holds 24 cattle, 6 canteens, 12 settlements per colour, a starting tile, 4 contractors, 12 landscape tiles of 7 hexes, the action board and the wheel.",
+    "M-COMP-6": "The action board has the mine, the quarry, the grain fields, the farm, the bank and the city with its general store.",
+    # setup
+    "M-SETUP-1": "The landscape is 7, 9 or 10 random tiles for 2, 3 or 4 players, laid out as the data says.",
+    "M-SETUP-2": "The starting tile goes on any hex, given by the caller or drawn at random; that hex is never built on.",
+    "M-SETUP-3": "Each cattle hex gets a cattle and each lake a canteen, except the hex under the starting tile; other cattle form the supply.",
+    "M-SETUP-4": "All workers start in the general supply.",
+    "M-SETUP-5": "The supply gets 10/15/20 of each basic good and 6/9/12 of each large good for 2/3/4 players.",
+    "M-SETUP-6": "Each player has 12, 10 or 8 settlements with 2, 3 or 4 players.",
+    "M-SETUP-7": "Each player takes a cattle from the supply and one grain, pumpkin, small copper and small stone from the box.",
+    "M-SETUP-8": "Every contractor starts on the general store.",
+    "M-SETUP-9": "Each player spins the wheel twice and takes the two workers shown each time, before the start player is chosen.",
+    "M-SETUP-10": "The start player gets 3 coins and each next player clockwise one coin more.",
+    # turn
+    "M-TURN-1": "Turns go clockwise from the start player; a round is one regular turn each, and canteen turns belong to the round they are taken in.",
+    "M-TURN-2": "On your turn you take exactly one action: recruit, work or build.",
+    "M-TURN-3": "Cattle trades are offered at fixed moments: before each choice of your own turn, at your city decisions in another's City action, and before your own city payout.",
+    "M-TURN-4": "After the action a player with a canteen may spend it for an extra turn.",
+    "M-TURN-5": "A turn ends with city payouts, the bank refresh, the production refresh, the end trigger, the canteen offer, then the end of the game or the next player, in that order.",
+    # supply
+    "M-SUPPLY-1": "If the supply lacks what a player is to receive, every player (the receiver first) returns one piece of that kind until it has enough.",
+    "M-SUPPLY-2": "If nobody has a piece to return, the receiver takes what is there and the rest is lost.",
+    "M-SUPPLY-3": "Goods paid for building, in the city and for moving the pointer, traded cattle and workers leaving the board go to the general supply.",
+    "M-SUPPLY-4": "After set-up nothing takes cattle from the supply, so cattle never run short.",
+    # recruit
+    "M-RECRUIT-1": "Recruiting spins the wheel, which stops on each of its 8 segments with equal odds.",
+    "M-RECRUIT-2": "Take the two workers of the segment from the supply.",
+    "M-RECRUIT-3": "Then you may pay 1 grain per segment to move the pointer 1-7 segments clockwise and hire again, once per round.",
+    "M-RECRUIT-4": "Workers over 8 go back to the supply; the player picks which.",
+    "M-RECRUIT-5": "The ANY segment lets the player pick the colours of both workers.",
+    "M-RECRUIT-6": "The wheel's segments are listed in the data (M-DATA-1).",
+    # work
+    "M-WORK-1": "Working uses exactly one bank field, one production space, or the city.",
+    "M-WORK-2": "Workers put on the action board stay there until their area is refreshed and then go to the supply.",
+    "M-BANK-1": "A bank field takes exactly the number of workers it shows, of any colours, and pays its coins.",
+    "M-BANK-2": "The bank pays 3 coins for 1 worker, 8 for 2 and 12 for 3.",
+    "M-BANK-3": "When all bank fields are taken at the end of a turn, the bank's workers return to the supply.",
+    "M-PROD-1": "Each goods area has 3 spaces, each a large and a small spot; a space is free while its large spot is empty.",
+    "M-PROD-2": "A large spot takes 1 worker of the area's colour or 2 of any colours; pay its coins and take its goods.",
+    "M-PROD-3": "The small spot next to it may then take workers the same way for one more good, free.",
+    "M-PROD-4": "When all 3 large spots of an area are taken at the end of a turn, the area's workers return to the supply.",
+    "M-PROD-5": "Copper, stone and pumpkin spaces turn 1, 3 or 6 coins into 1, 2 or 3 goods; grain spaces into 2, 3 or 4 grain.",
+    "M-CITY-1": "The City action takes a free pumpkin, then puts the contractor on a space whose pumpkin cost the player could pay.",
+    "M-CITY-2": "Each other player clockwise may then place their contractor under the same rule, without a free pumpkin, or pass.",
+    "M-CITY-3": "One contractor per row; a player may outbid only to the right of the occupant, who must re-place or pass at once.",
+    "M-CITY-4": "A player who passes stays on the general store.",
+    "M-CITY-5": "At the end of the turn each contractor, from the active player on, pays its column's pumpkins and gets its row's reward, unless it cannot pay.",
+    "M-CITY-6": "The city has rows A-D (small copper to large, small stone to large, 2 grain, a small copper and a small stone) and columns costing 1, 2 and 3 pumpkins.",
+    "M-CITY-7": "Every placement raises the sum of occupied columns, so a City action has at most 12 placements.",
+    # build
+    "M-BUILD-1": "Building pays the goods of 1-3 free hexes, one at a time, a settlement each, never more than the settlements left.",
+    "M-BUILD-2": "Each new settlement must touch an occupied hex (the starting tile or any settlement, this action's included); lakes are never built on.",
+    "M-BUILD-3": "Building on a hex with a cattle gives the builder that cattle.",
+    "M-BUILD-4": "Building next to a lake that still holds its canteen gives the builder the canteen.",
+    "M-BUILD-5": "A double hex gets a second settlement for free.",
+    "M-BUILD-6": "A hex that creates a new straight run of 4 or more of the builder's hexes on an axis gets one free extra settlement.",
+    "M-BUILD-7": "At most 3 settlements stand on a hex; a bonus without settlements left is lost.",
+    "M-BUILD-8": "A build of 1 paid hex earns 2 coins, of 2 hexes 1 coin, of 3 nothing.",
+    "M-BUILD-9": "A Build action must place at least one settlement.",
+    # cattle and canteens
+    "M-CATTLE-1": "Returning a cattle buys a basic good, 3 coins, or a worker within the limit of 8.",
+    "M-CATTLE-2": "Cattle still held at the end break ties.",
+    "M-CANTEEN-1": "At the end of a turn a player may put one canteen back in the box to take another whole turn at once.",
+    # end
+    "M-END-1": "Placing your last settlement triggers the end.",
+    "M-END-2": "Play goes on until the player right of the start player has finished, canteen turns included.",
+    "M-END-3": "Fewest settlements left wins.",
+    "M-END-4": "Ties go to most cattle, then most coins, else the win is shared.",
+    "M-END-5": "The engine's optional turn cap triggers the end at that turn and marks the result as capped.",
+    "M-END-6": "Every turn ends and a game fails to end only if nobody builds out.",
+    # data
+    "M-DATA-1": "The wheel: copper+copper, stone+pumpkin, grain+grain, ANY+ANY, copper+stone, pumpkin+grain, stone+stone, copper+pumpkin.",
+    "M-DATA-2": "Bank fields: 1 worker for 3 coins, 2 for 8, 3 for 12.",
+    "M-DATA-3": "Production spaces pay 1, 3, 6 coins for 1, 2, 3 goods (grain: 2, 3, 4), plus one on the small spot.",
+    "M-DATA-4": "City rows and their rewards, and the column costs of 1, 2 and 3 pumpkins.",
+    "M-DATA-5": "Axial hex coordinates, the six directions, the tile centres per player count and the tile rotations.",
+    "M-DATA-6": "The hex types and the goods each costs; LAKE is never built and holds a canteen.",
+    "M-DATA-7": "The twelve landscape tiles, each a centre and six neighbours.",
+    # assumptions
+    "ASSUMPTION-1": "A small piece never stands in for a large one either.",
+    "ASSUMPTION-2": "Withdrawn: the source rulebook settles where the starting tile may go.",
+    "ASSUMPTION-3": "Withdrawn: the source rulebook settles when the starting spins happen.",
+    "ASSUMPTION-4": "The starting spins go seat by seat from seat 0, both spins of a seat together.",
+    "ASSUMPTION-5": "Cattle trades are offered at the moments listed in M-TURN-3 only.",
+    "ASSUMPTION-6": "In a shortage players return pieces in turn order from the receiver.",
+    "ASSUMPTION-7": "A shortage nobody can fill leaves the receiver with what the supply has.",
+    "ASSUMPTION-8": "Goods paid for building and in the city go to the general supply.",
+    "ASSUMPTION-9": "The wheel stops on each segment with probability 1/8.",
+    "ASSUMPTION-10": "A production space can be used only by a player already holding its coins.",
+    "ASSUMPTION-11": "Grain spaces give 2 grain for 1 coin and 3 grain for 3 coins.",
+    "ASSUMPTION-12": "City payouts happen at the end of the active player's turn, from the active player on.",
+    "ASSUMPTION-13": "The outbid chain is played as single placements and always ends.",
+    "ASSUMPTION-14": "Hexes built earlier in the same action count for adjacency.",
+    "ASSUMPTION-15": "A hex earns at most one line bonus.",
+    "ASSUMPTION-16": "Coin compensation: 2 coins for 1 paid hex, 1 for 2, none for 3.",
+    "ASSUMPTION-17": "A Build action that places nothing is illegal.",
+    "ASSUMPTION-18": "The third cattle trade gives one worker of any colour within the limit of 8.",
+    "ASSUMPTION-19": "A canteen is spent after the turn's payouts and refreshes, one per turn, and one taken this turn can be used at once.",
+    "ASSUMPTION-20": "Canteen turns are allowed in the final round.",
+    "ASSUMPTION-21": "Coins break ties after cattle.",
+    "ASSUMPTION-22": "Tiles are drawn at random for the centres in order, each with a random rotation.",
+    "ASSUMPTION-23": "The hex under the starting tile gets no cattle and no canteen.",
+    "ASSUMPTION-24": "Only a new run of 4 or more earns the line bonus; lengthening a run that had 4 does not.",
+    "ASSUMPTION-25": "Extra turns belong to the round in which they are taken.",
+    "ASSUMPTION-26": "The end-of-turn steps run in the fixed order of M-TURN-5.",
+    # worked examples
+    "EX-1": "A player due 3 stone with 2 in the supply: one return pass by everyone who has stone, then the player takes 3.",
+    "EX-2": "A spin on stone+pumpkin, 2 grain to move to ANY, two pumpkin workers chosen; no second paid hire this round.",
+    "EX-3": "Two workers on the 2-worker bank field earn 8 coins; a full bank empties at the end of the turn.",
+    "EX-4": "One grain worker and 6 coins on the third grain space give 4 grain, two more workers on its small spot a fifth.",
+    "EX-5": "A farm space takes two stone workers, but not a single non-pumpkin worker.",
+    "EX-6": "Three players in the city: an outbid in row A sends the active player to row B; payouts follow in turn order.",
+    "EX-7": "A grain hex with a cattle, then a double hex next to it: 3 settlements and 1 coin.",
+    "EX-8": "Building the fourth hex of a line earns a second settlement on it.",
+    "EX-9": "When the third seat builds out, the fourth seat still plays; ties go to cattle, then coins.",
+    "EX-10": "A player trades a cattle for a pumpkin to join another's City action, and another cattle for coins at its own turn.",
+    "EX-11": "A canteen turn in the same round allows no second paid extra hire.",
+    "EX-12": "Line bonus cases: filling a gap, extending a run of 4, joining two runs, two axes at once, and two hexes in one action.",
+    "EX-13": "The last seat builds out, spends a canteen, works at the bank, declines its second canteen, and the game ends.",
+    "EX-14": "A displaced player outbids back in the same row; the chain of placements ends, and payouts follow.",
+    "EX-15": "A tile's rotation puts listed neighbour i in direction i + k.",
+    "EX-16": "The starting tile on a cattle hex leaves that cattle in the supply.",
+    "EX-17": "With a turn cap of 120 the game ends after the last seat's turn 120 and is marked capped.",
+}
+
+OPTIONS: dict[str, str] = {
+    "M-END-5": "max_turns",
+    "M-SETUP-2": "start_hex",
+    "M-SETUP-10": "first",
+}
+
+__all__ = ["OPTIONS", "RULES"]
