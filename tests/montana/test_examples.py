@@ -187,7 +187,7 @@ def test_EX_12_line_bonus_cases(g2, h):
     assert e.players[0].coins == 3 + 1 and e.players[0].left == 12 - 3
 
 
-def test_EX_13_last_seat_canteen_after_the_trigger(g4, h):
+def test_EX_13_ASSUMPTION_20_last_seat_canteen_after_the_trigger(g4, h):
     s = h.landscape(g4)
     s = replace(s, active=3, decider=3, round=3)
     s = h.player(s, 3, left=2, canteens=1, goods=h.goods(grain=3, pumpkin=1), workers=h.workers(copper=3))

@@ -13,7 +13,7 @@ from toolkit.montana.state import spot
 # -- components and set-up ----------------------------------------------------------
 
 
-def test_M_COMP_1_M_SETUP_5_M_SETUP_7_supply_and_starting_goods(g2, g3, g4, h):
+def test_M_COMP_1_ASSUMPTION_1_M_SETUP_5_M_SETUP_7_supply_and_starting_goods(g2, g3, g4, h):
     for game, basic, large in ((g2, 10, 6), (g3, 15, 9), (g4, 20, 12)):
         s = h.landscape(game)
         assert s.supply == (basic,) * 4 + (large,) * 2
@@ -68,7 +68,7 @@ def test_M_SETUP_1_tiles_per_player_count(g2, g3, g4):
         assert len(game.centres) == n and len(game.hexes) == hexes
 
 
-def test_M_SETUP_2_start_hex_by_caller_or_chance(h):
+def test_M_SETUP_2_ASSUMPTION_2_start_hex_by_caller_or_chance(h):
     game = montana.Montana(players=2)
     s = game.setup()
     for k in range(1, 8):
@@ -99,7 +99,7 @@ def test_M_SETUP_8_contractors_on_the_store(g2, h):
     assert h.landscape(g2).city == ((-1, 0),) * 4
 
 
-def test_M_SETUP_9_ASSUMPTION_4_setup_spins_seat_by_seat(g2, h):
+def test_M_SETUP_9_ASSUMPTION_3_ASSUMPTION_4_setup_spins_seat_by_seat(g2, h):
     s = g2.setup()
     for k in range(1, 8):
         s = g2.apply(s, montana.Tile(k, 0))
@@ -188,7 +188,7 @@ def test_M_SUPPLY_1_M_SUPPLY_2_ASSUMPTION_6_ASSUMPTION_7_shortage(g3, h):
     assert t.players[0].goods[3] == 0 and t.supply[3] == 0
 
 
-def test_M_SUPPLY_3_payments_to_the_supply(g2, h):
+def test_M_SUPPLY_3_ASSUMPTION_8_payments_to_the_supply(g2, h):
     s = h.player(h.landscape(g2), 0, goods=h.goods(grain=3))
     s = h.run(g2, s, "recruit", "spin 0", "move 2")
     assert s.supply[0] == 12
