@@ -44,7 +44,9 @@ def _edit(folder: Path, name: str, old: str, new: str) -> None:
         ("layouts.csv", "2,2,1,2", "2,0,0,2", 2, "q"),
     ],
 )
-def test_M_DATA_corrupt_rows_name_file_row_and_field(folder, name, old, new, row, field):
+def test_M_DATA_corrupt_rows_name_file_row_and_field(
+    folder, name, old, new, row, field
+):
     _edit(folder, name, old, new)
     with pytest.raises(DatasetError) as err:
         load_tables(folder)
@@ -90,7 +92,11 @@ def test_M_DATA_5_geometry_tables_match_axial_arithmetic():
                     ray.append(geo.index[cur])
                     cur = (cur[0] + dq, cur[1] + dr)
                 assert geo.rays[i][d] == tuple(ray)
-            near = sorted(geo.index[(q + dq, r + dr)] for dq, dr in DIRECTIONS if (q + dq, r + dr) in cells)
+            near = sorted(
+                geo.index[(q + dq, r + dr)]
+                for dq, dr in DIRECTIONS
+                if (q + dq, r + dr) in cells
+            )
             assert list(geo.neighbours[i]) == near
 
 
@@ -116,17 +122,22 @@ def test_M_BUILD_2_M_BUILD_6_graph_checks_agree_with_the_engine(h):
         mine = [n for n, d in g.nodes(data=True) if d["owner"] == 0]
         sub.add_nodes_from(mine)
         sub.add_edges_from(
-            (a, b) for a, b, d in g.edges(data=True) if d["axis"] == axis and a in sub and b in sub
+            (a, b)
+            for a, b, d in g.edges(data=True)
+            if d["axis"] == axis and a in sub and b in sub
         )
         for comp in nx.connected_components(sub):
             for n in comp:
                 i = game.geometry.index[n]
                 d, e = AXES[axis]
                 rays = game.geometry.rays[i]
-                runs = montana.run_lengths(rays, lambda k: state.owner[k] == 0, limit=99)
+                runs = montana.run_lengths(
+                    rays, lambda k: state.owner[k] == 0, limit=99
+                )
                 a, b = runs[axis]
                 assert a + 1 + b == len(comp)
-                assert {rays[d][:a], rays[e][:b]} is not None
+                line = {game.hexes[k] for k in rays[d][:a] + rays[e][:b]}
+                assert line | {n} == comp
 
 
 def test_M_DATA_5_board_graph_node_attributes(h):
@@ -136,4 +147,7 @@ def test_M_DATA_5_board_graph_node_attributes(h):
     node = g.nodes[(0, -1)]
     assert node["owner"] == "start" and node["kind"] == "SS" and node["cost"] == "ss"
     assert g.nodes[(0, 0)]["canteen"] and g.nodes[(1, -1)]["cattle"]
-    assert nx.is_connected(g) and geometry_graph(game.centres).number_of_edges() == g.number_of_edges()
+    assert (
+        nx.is_connected(g)
+        and geometry_graph(game.centres).number_of_edges() == g.number_of_edges()
+    )

@@ -35,7 +35,9 @@ def test_EX_2_recruit_move_the_pointer(g2, h):
     assert s.players[0].workers == h.workers(stone=1, pumpkin=3)
     assert s.players[0].goods[0] == 0 and s.supply[0] == 12
     # with 6 workers she would return 2 of her choice
-    t = h.player(h.landscape(g2), 0, goods=h.goods(grain=2), workers=h.workers(copper=6))
+    t = h.player(
+        h.landscape(g2), 0, goods=h.goods(grain=2), workers=h.workers(copper=6)
+    )
     t = h.run(g2, t, "recruit", "spin 1", "move 2", "hire pumpkin+pumpkin")
     assert t.phase == "dismiss" and sum(t.players[0].workers) == 8
     t = h.run(g2, t, "dismiss stone", "dismiss copper")
@@ -63,7 +65,9 @@ def test_EX_4_grain_fields_large_and_small(g2, h):
     t = h.player(t, 0, workers=h.workers(grain=1, copper=1, stone=1), coins=6)
     spots = list(t.spots)
     spots[montana.spot(2, 1)] = spots[montana.spot(2, 2)] = (1, 0, 0, 0)
-    t = h.run(g2, replace(t, spots=tuple(spots)), "work fields 3 grain", "small copper+stone")
+    t = h.run(
+        g2, replace(t, spots=tuple(spots)), "work fields 3 grain", "small copper+stone"
+    )
     assert not any(map(any, t.spots[montana.spot(2, 1) : montana.spot(2, 1) + 6]))
 
 
@@ -160,7 +164,13 @@ def test_EX_11_canteen_turn_belongs_to_the_round(g3, h):
 
 def test_EX_12_line_bonus_cases(g2, h):
     line = [(q, 1) for q in range(-3, 4)]  # L1..L7 on axis 0
-    base = h.player(h.landscape(g2), 0, goods=h.goods(grain=9, pumpkin=9, copper=9, stone=9, large_copper=2, large_stone=2))
+    base = h.player(
+        h.landscape(g2),
+        0,
+        goods=h.goods(
+            grain=9, pumpkin=9, copper=9, stone=9, large_copper=2, large_stone=2
+        ),
+    )
 
     def stack_after(owned, build, others=()):
         s = h.own(g2, base, 0, *[line[i - 1] for i in owned])
@@ -190,7 +200,14 @@ def test_EX_12_line_bonus_cases(g2, h):
 def test_EX_13_ASSUMPTION_20_last_seat_canteen_after_the_trigger(g4, h):
     s = h.landscape(g4)
     s = replace(s, active=3, decider=3, round=3)
-    s = h.player(s, 3, left=2, canteens=1, goods=h.goods(grain=3, pumpkin=1), workers=h.workers(copper=3))
+    s = h.player(
+        s,
+        3,
+        left=2,
+        canteens=1,
+        goods=h.goods(grain=3, pumpkin=1),
+        workers=h.workers(copper=3),
+    )
     s = replace(s, spots=((0, 0, 1, 0), (0, 0, 2, 0)) + s.spots[2:])
     s = h.run(g4, s, "build 1,-1", "build 1,0")
     p = s.players[3]

@@ -13,7 +13,9 @@ from toolkit.montana.state import spot
 # -- components and set-up ----------------------------------------------------------
 
 
-def test_M_COMP_1_ASSUMPTION_1_M_SETUP_5_M_SETUP_7_supply_and_starting_goods(g2, g3, g4, h):
+def test_M_COMP_1_ASSUMPTION_1_M_SETUP_5_M_SETUP_7_supply_and_starting_goods(
+    g2, g3, g4, h
+):
     for game, basic, large in ((g2, 10, 6), (g3, 15, 9), (g4, 20, 12)):
         s = h.landscape(game)
         assert s.supply == (basic,) * 4 + (large,) * 2
@@ -79,7 +81,7 @@ def test_M_SETUP_2_ASSUMPTION_2_start_hex_by_caller_or_chance(h):
     lake = next(i for i, k in enumerate(s.kinds) if k == "LAKE")
     s = game.apply(s, montana.Start(*game.hexes[lake]))  # a lake is allowed
     assert s.start == lake and s.canteen[lake] == 0
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="start_hex"):
         montana.Montana(players=2, start_hex="9,9")
 
 
@@ -144,7 +146,9 @@ def test_M_TURN_3_ASSUMPTION_5_trade_points(g2, g3, h):
     assert s2.players[0].cattle == 0
     h.illegal(g2, s2, "trade coins", "M-CATTLE-1")
     # no trade while another player builds: only the builder decides then
-    s3 = h.player(h.landscape(g3), 0, goods=h.goods(grain=2, pumpkin=2, copper=2, stone=2))
+    s3 = h.player(
+        h.landscape(g3), 0, goods=h.goods(grain=2, pumpkin=2, copper=2, stone=2)
+    )
     s3 = h.run(g3, s3, "build 1,-1")
     assert s3.phase == "build" and g3.to_move(s3) == 0
     # at the setup spins no trades are offered
@@ -294,7 +298,12 @@ def test_M_PROD_3_small_space(g2, h):
     assert s.phase == "small"
     h.illegal(g2, s, "small stone", "M-PROD-3")
     t = h.run(g2, s, "small copper")
-    assert t.players[0].goods[2] == 1 + 1 + 1 and t.spots[spot(0, 1, True)] == (0, 0, 1, 0)
+    assert t.players[0].goods[2] == 1 + 1 + 1 and t.spots[spot(0, 1, True)] == (
+        0,
+        0,
+        1,
+        0,
+    )
     u = h.run(g2, s, "done")
     assert u.players[0].goods[2] == 2 and u.active == 1
 
@@ -385,7 +394,9 @@ def test_M_CITY_7_ASSUMPTION_13_chain_ends(g4, h):
 
 
 def test_M_BUILD_1_pay_and_place_up_to_three(g2, h):
-    s = h.player(h.landscape(g2), 0, goods=h.goods(grain=9, pumpkin=9, copper=9, stone=9))
+    s = h.player(
+        h.landscape(g2), 0, goods=h.goods(grain=9, pumpkin=9, copper=9, stone=9)
+    )
     s = h.run(g2, s, "build 0,-2", "build -1,-2", "build -2,-2")
     assert s.phase == "canteen" and s.players[0].left == 9  # next to a lake
     assert s.players[0].coins == 3  # three hexes: no compensation
@@ -395,7 +406,9 @@ def test_M_BUILD_1_pay_and_place_up_to_three(g2, h):
 
 
 def test_M_BUILD_2_ASSUMPTION_14_adjacency(g2, h):
-    s = h.player(h.landscape(g2), 0, goods=h.goods(grain=9, pumpkin=9, copper=9, stone=9))
+    s = h.player(
+        h.landscape(g2), 0, goods=h.goods(grain=9, pumpkin=9, copper=9, stone=9)
+    )
     h.illegal(g2, s, "build -2,-2", "M-BUILD-2")  # not next to anything
     h.illegal(g2, s, "build 0,0", "M-BUILD-2")  # a lake
     h.illegal(g2, s, "build -1,-2", "M-BUILD-2")
@@ -404,7 +417,9 @@ def test_M_BUILD_2_ASSUMPTION_14_adjacency(g2, h):
 
 
 def test_M_BUILD_3_M_BUILD_4_cattle_and_canteens(g2, h):
-    s = h.player(h.landscape(g2), 0, goods=h.goods(grain=9, pumpkin=9, copper=9, stone=9))
+    s = h.player(
+        h.landscape(g2), 0, goods=h.goods(grain=9, pumpkin=9, copper=9, stone=9)
+    )
     t = h.run(g2, s, "build 1,-1")  # GP* next to the lake at (0,0)
     assert t.players[0].cattle == 2 and t.players[0].canteens == 1
     lake = h.hexi(g2, 0, 0)
@@ -435,7 +450,9 @@ def test_M_BUILD_6_ASSUMPTION_24_ASSUMPTION_15_line_bonus(g2, h):
 
 
 def test_M_BUILD_8_ASSUMPTION_16_compensation(g2, h):
-    s = h.player(h.landscape(g2), 0, goods=h.goods(grain=9, pumpkin=9, copper=9, stone=9))
+    s = h.player(
+        h.landscape(g2), 0, goods=h.goods(grain=9, pumpkin=9, copper=9, stone=9)
+    )
     assert h.run(g2, s, "build 0,-2", "done").players[0].coins == 5
     assert h.run(g2, s, "build 0,-2", "build -1,-2", "done").players[0].coins == 4
 
@@ -460,7 +477,9 @@ def test_M_CATTLE_1_ASSUMPTION_18_trade_options(g2, h):
 
 def test_M_CATTLE_2_M_END_4_ASSUMPTION_21_tie_breaks(g2, h):
     s = replace(h.landscape(g2), phase="over")
-    s = h.player(h.player(s, 0, left=0, cattle=2, coins=1), 1, left=0, cattle=2, coins=5)
+    s = h.player(
+        h.player(s, 0, left=0, cattle=2, coins=1), 1, left=0, cattle=2, coins=5
+    )
     assert g2.winners(s) == (1,)
     s = h.player(s, 0, cattle=3)
     assert g2.winners(s) == (0,)

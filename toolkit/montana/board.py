@@ -29,7 +29,8 @@ AXES = ((0, 3), (1, 4), (2, 5))
 
 def tile_cells(centre: Hex, rotation: int) -> tuple[Hex, ...]:
     """The 7 hexes of a tile at ``centre``: the centre, then listed neighbour i
-    at ``centre + dir((i + rotation) mod 6)`` (M-DATA-5, EX-15)."""
+    at ``centre + dir((i + rotation) mod 6)`` (M-DATA-5, EX-15).
+    """
     q, r = centre
     out = [centre]
     for i in range(6):
@@ -40,7 +41,8 @@ def tile_cells(centre: Hex, rotation: int) -> tuple[Hex, ...]:
 
 def geometry_graph(centres: tuple[Hex, ...]) -> nx.Graph:
     """The hex grid covered by tiles at ``centres``: nodes ``(q, r)``, an edge between
-    neighbours with ``dir`` (from the smaller node to the larger) and ``axis``."""
+    neighbours with ``dir`` (from the smaller node to the larger) and ``axis``.
+    """
     g = nx.Graph()
     for c in centres:
         for h in tile_cells(c, 0):
@@ -104,7 +106,8 @@ def run_lengths(
     rays: tuple[tuple[int, ...], ...], mine: Any, limit: int = 4
 ) -> tuple[tuple[int, int], ...]:
     """For each axis, the builder's consecutive hexes on either side of a hex (up
-    to ``limit`` each); ``mine(i)`` says whether hex ``i`` is the builder's."""
+    to ``limit`` each); ``mine(i)`` says whether hex ``i`` is the builder's.
+    """
     out = []
     for d, e in AXES:
         sides = []
@@ -121,7 +124,8 @@ def run_lengths(
 
 def line_bonus(runs: tuple[tuple[int, int], ...]) -> bool:
     """M-BUILD-6: a new straight run of at least 4 on some axis, neither side
-    already 4 or more (ASSUMPTION-24; at most one bonus, ASSUMPTION-15)."""
+    already 4 or more (ASSUMPTION-24; at most one bonus, ASSUMPTION-15).
+    """
     return any(a + 1 + b >= 4 and a <= 3 and b <= 3 for a, b in runs)
 
 

@@ -105,7 +105,8 @@ def greedy(game: Any, state: Any, seat: int) -> float:
 def candidates(game: Any, state: Any, legal: Sequence[Any]) -> list:
     """The actions worth searching: one worker choice per bank field and
     production space (the fewest workers, the area's own colour first), and
-    of the trades only the coins."""
+    of the trades only the coins.
+    """
     seen: set[tuple[str, Any]] = set()
     out = []
     for a in legal:
@@ -113,7 +114,10 @@ def candidates(game: Any, state: Any, legal: Sequence[Any]) -> list:
         if kind == "Trade" and a.gain != "coins":
             continue
         if kind in ("Bank", "Work", "Small"):
-            key = (kind, (a.workers.count("+"), getattr(a, "area", ""), getattr(a, "space", 0)))
+            key = (
+                kind,
+                (a.workers.count("+"), getattr(a, "area", ""), getattr(a, "space", 0)),
+            )
             if key in seen:
                 continue
             seen.add(key)
@@ -123,7 +127,8 @@ def candidates(game: Any, state: Any, legal: Sequence[Any]) -> list:
 
 def policy(game: Any, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
     """A fast playout policy: build when possible, rarely trade or outbid, else a
-    random work or recruit (no lookahead, no copying of states)."""
+    random work or recruit (no lookahead, no copying of states).
+    """
     if len(legal) == 1:
         return legal[0]
     builds = [a for a in legal if type(a).__name__ == "Build"]

@@ -86,11 +86,43 @@ class _W:
     """A mutable working copy of a :class:`State`."""
 
     __slots__ = (
-        "phase", "kinds", "tiles", "start", "cattle", "canteen", "owner", "stack",
-        "supply", "pool", "herd", "goods", "workers", "coins", "hcattle",
-        "canteens", "left", "hired", "spots", "city", "wheel", "active", "first",
-        "round", "turns", "decider", "incoming", "step", "queue", "displaced",
-        "used", "built", "action", "spins", "ended", "capped", "n",
+        "action",
+        "active",
+        "built",
+        "canteen",
+        "canteens",
+        "capped",
+        "cattle",
+        "city",
+        "coins",
+        "decider",
+        "displaced",
+        "ended",
+        "first",
+        "goods",
+        "hcattle",
+        "herd",
+        "hired",
+        "incoming",
+        "kinds",
+        "left",
+        "n",
+        "owner",
+        "phase",
+        "pool",
+        "queue",
+        "round",
+        "spins",
+        "spots",
+        "stack",
+        "start",
+        "step",
+        "supply",
+        "tiles",
+        "turns",
+        "used",
+        "wheel",
+        "workers",
     )  # fmt: skip
 
     def __init__(self, s: State) -> None:
@@ -314,6 +346,7 @@ class Montana:
         )
 
     def to_move(self, state: State) -> int | None:
+        """The seat deciding now, CHANCE, or None once the game is over."""
         phase = state.phase
         if phase == "over":
             return None
@@ -322,6 +355,7 @@ class Montana:
         return state.decider
 
     def chance_outcomes(self, state: State) -> list[tuple[Action, float]]:
+        """The outcomes of a chance turn with their odds."""
         phase = state.phase
         if phase == "spin":
             return list(self._spin_outcomes)  # M-RECRUIT-1, ASSUMPTION-9
@@ -339,12 +373,14 @@ class Montana:
         return []
 
     def legal_actions(self, state: State) -> list[Action]:
+        """The decisions open to the seat to move, in a stable order."""
         if state.phase in ("over", "tile", "start", "spin", "first", "cap"):
             return []
         out = [a for a in self._candidates(state) if self._why_not(state, a) is None]
         return out
 
     def apply(self, state: State, action: Any) -> State:
+        """The state after ``action``; IllegalAction (nothing changes) if the rules forbid it."""
         if state.phase == "over":
             raise GameOver()
         if isinstance(action, str):
@@ -377,6 +413,7 @@ class Montana:
         return tuple(i for i, k in enumerate(keys) if k == best)
 
     def progress(self, state: State) -> Progress:
+        """Round, active seat and start seat."""
         first = state.first if state.first >= 0 else None
         if state.round == 0:
             return Progress(0, None, first)
@@ -384,6 +421,7 @@ class Montana:
         return Progress(state.round, active, first)
 
     def parse_action(self, text: str) -> Action:
+        """Read an action from its notation (the inverse of ``str(action)``)."""
         return parse_action(text)
 
     def __repr__(self) -> str:
@@ -422,7 +460,8 @@ class Montana:
 
     def city_pumpkins(self, state: State, seat: int) -> int:
         """Pumpkins ``seat`` would hold after the City action's free pumpkin
-        (M-CITY-1, with M-SUPPLY)."""
+        (M-CITY-1, with M-SUPPLY).
+        """
         have = state.players[seat].goods[PUMPKIN]
         if state.supply[PUMPKIN] >= 1:
             return have + 1
@@ -430,7 +469,9 @@ class Montana:
             return have
         return int(any(p.goods[PUMPKIN] for p in state.players))
 
-    def city_spaces(self, state: State, seat: int, pumpkins: int) -> list[tuple[str, int]]:
+    def city_spaces(
+        self, state: State, seat: int, pumpkins: int
+    ) -> list[tuple[str, int]]:
         """The city spaces ``seat`` may take with ``pumpkins`` (M-CITY-1..3)."""
         out = []
         for r, (who, col) in enumerate(state.city):
@@ -508,7 +549,10 @@ class Montana:
                 "first": "M-SETUP-10",
                 "cap": "M-END-5",
             }[phase]
-            return rule, f"chance decides now; {str(action)[:30]!r} is not a possible outcome."
+            return (
+                rule,
+                f"chance decides now; {str(action)[:30]!r} is not a possible outcome.",
+            )
         seat = state.decider
         p = state.players[seat]
         kind = type(action)
@@ -516,10 +560,15 @@ class Montana:
             if not self._trade_point(state):
                 return "M-TURN-3", "no cattle trade is offered at this moment."
             if p.cattle < 1:
-                return "M-CATTLE-1", "a trade needs a cattle to return, and you have none."
-            if action.gain.startswith("worker"):
-                if sum(p.workers) + sum(state.incoming) >= WORKER_LIMIT:
-                    return "M-CATTLE-1", "a traded worker would take you over 8 workers."
+                return (
+                    "M-CATTLE-1",
+                    "a trade needs a cattle to return, and you have none.",
+                )
+            if (
+                action.gain.startswith("worker")
+                and sum(p.workers) + sum(state.incoming) >= WORKER_LIMIT
+            ):
+                return "M-CATTLE-1", "a traded worker would take you over 8 workers."
             return None
         if phase == "action":
             return self._why_not_action(state, seat, p, action)
@@ -538,9 +587,15 @@ class Montana:
             if kind is Done:
                 return None
             if kind is not Move:
-                return "M-RECRUIT-3", "pay grain to move the pointer (move k) or decline (done)."
+                return (
+                    "M-RECRUIT-3",
+                    "pay grain to move the pointer (move k) or decline (done).",
+                )
             if p.goods[GRAIN] < action.steps:
-                return "M-RECRUIT-3", f"moving {action.steps} segments costs {action.steps} grain; you have {p.goods[GRAIN]}."
+                return (
+                    "M-RECRUIT-3",
+                    f"moving {action.steps} segments costs {action.steps} grain; you have {p.goods[GRAIN]}.",
+                )
             return None
         if phase == "small":
             if kind is Done:
@@ -553,12 +608,18 @@ class Montana:
             if kind is Pass:
                 return None
             if kind is not Place:
-                return "M-CITY-2", "place your contractor in the city (place A1) or pass."
+                return (
+                    "M-CITY-2",
+                    "place your contractor in the city (place A1) or pass.",
+                )
             return self._city_check(state, seat, p.goods[PUMPKIN], action)
         if phase == "payout":
             if kind is Collect:
                 return None
-            return "M-CITY-5", "the city pays out now (collect); trades are allowed first."
+            return (
+                "M-CITY-5",
+                "the city pays out now (collect); trades are allowed first.",
+            )
         if phase == "build":
             if kind is Done:
                 return None
@@ -568,7 +629,10 @@ class Montana:
         if phase == "canteen":
             if kind is Canteen or kind is Done:
                 return None
-            return "M-CANTEEN-1", "spend a canteen for an extra turn (canteen) or end the turn (done)."
+            return (
+                "M-CANTEEN-1",
+                "spend a canteen for an extra turn (canteen) or end the turn (done).",
+            )
         return "M-TURN-2", f"{str(action)[:30]!r} is not a Montana action."
 
     def _why_not_action(self, state: State, seat: int, p: Player, action: Any):
@@ -595,26 +659,41 @@ class Montana:
                 return reason
             pay = self.tables.production[a][action.space - 1][0]
             if p.coins < pay:  # ASSUMPTION-10
-                return "M-PROD-2", f"this space costs {pay} coins and you have {p.coins}."
+                return (
+                    "M-PROD-2",
+                    f"this space costs {pay} coins and you have {p.coins}.",
+                )
             return None
         if kind is City:
             have = self.city_pumpkins(state, seat)
             if have < 1:
-                return "M-CITY-1", "there is no pumpkin to take, so you cannot pay for any city space."
+                return (
+                    "M-CITY-1",
+                    "there is no pumpkin to take, so you cannot pay for any city space.",
+                )
             return self._city_check(state, seat, have, action)
         if kind is Build:
             return self._build_check(state, seat, p, action)
         if kind in (Place, Pass):
             return "M-CITY-2", "only other players place or pass in your City action."
-        return "M-TURN-2", "choose one action: recruit, work (bank, a production space, the city) or build."
+        return (
+            "M-TURN-2",
+            "choose one action: recruit, work (bank, a production space, the city) or build.",
+        )
 
     def _placement(self, p: Player, area: int, workers: str, rule: str):
         need = worker_counts(workers)
         colour = self.tables.area_good[area]
         if sum(need) == 1 and not need[colour]:
-            return rule, f"one worker must be of the {COLOURS[colour]} colour; otherwise place two."
+            return (
+                rule,
+                f"one worker must be of the {COLOURS[colour]} colour; otherwise place two.",
+            )
         if sum(need) > 2:
-            return rule, "a production space takes 1 matching worker or 2 of any colours."
+            return (
+                rule,
+                "a production space takes 1 matching worker or 2 of any colours.",
+            )
         if not _fits(p.workers, need):
             return rule, f"you do not have the workers {workers}."
         return None
@@ -624,9 +703,15 @@ class Montana:
         who, col = state.city[r]
         cost = self.tables.columns[action.column - 1]
         if cost > pumpkins:
-            return "M-CITY-1", f"column {action.column} costs {cost} pumpkins and you could pay {pumpkins}."
+            return (
+                "M-CITY-1",
+                f"column {action.column} costs {cost} pumpkins and you could pay {pumpkins}.",
+            )
         if who >= 0 and action.column <= col:
-            return "M-CITY-3", f"row {action.row} is taken; outbid only to the right of column {col}."
+            return (
+                "M-CITY-3",
+                f"row {action.row} is taken; outbid only to the right of column {col}.",
+            )
         if who == seat:
             return "M-CITY-3", "your contractor is already in that row."
         return None
@@ -634,7 +719,10 @@ class Montana:
     def _build_check(self, state: State, seat: int, p: Player, action: Build):
         h = self.geometry.index.get((action.q, action.r))
         if h is None:
-            return "M-BUILD-1", f"({action.q},{action.r}) is not a hex of the landscape."
+            return (
+                "M-BUILD-1",
+                f"({action.q},{action.r}) is not a hex of the landscape.",
+            )
         if p.left < 1:
             return "M-BUILD-1", "you have no settlements left to build."
         kind = state.kinds[h]
@@ -697,7 +785,9 @@ class Montana:
             self._action(w, action)
         elif phase == "small":
             if kind is Small:
-                self._place_workers(w, w.active, w.used + 1, worker_counts(action.workers))
+                self._place_workers(
+                    w, w.active, w.used + 1, worker_counts(action.workers)
+                )
                 area = (w.used - BANK_SPOTS) // 6
                 w.take_goods(w.active, self.tables.area_good[area], 1)
             self._end_action(w)
@@ -832,7 +922,9 @@ class Montana:
         elif kind is Bank:
             w.action = "bank"
             need = worker_counts(action.workers)
-            field = next(k for k, (n, _) in enumerate(self.tables.bank) if n == sum(need))
+            field = next(
+                k for k, (n, _) in enumerate(self.tables.bank) if n == sum(need)
+            )
             self._place_workers(w, seat, field, need)
             w.coins[seat] += self.tables.bank[field][1]
             self._end_action(w)

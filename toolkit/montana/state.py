@@ -24,7 +24,8 @@ def spot(area: int, space: int, small: bool = False) -> int:
 @dataclass(frozen=True, slots=True)
 class Player:
     """One player's board (M-COMP-3): goods, workers, coins, cattle, canteens,
-    settlements left, and the round of their last paid extra hire (M-RECRUIT-3)."""
+    settlements left, and the round of their last paid extra hire (M-RECRUIT-3).
+    """
 
     goods: tuple[int, ...]
     workers: tuple[int, ...]

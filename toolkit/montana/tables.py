@@ -121,7 +121,11 @@ def _load_goods(folder: Path):
             raise _error(folder, f, i, "code", f"good {r['code']!r} is listed twice")
         if CODES.index(r["code"]) != GOODS.index(r["good"]):
             raise _error(
-                folder, f, i, "good", f"code {r['code']!r} is not the code of {r['good']}"
+                folder,
+                f,
+                i,
+                "good",
+                f"code {r['code']!r} is not the code of {r['good']}",
             )
         for n in (2, 3, 4):
             if r[f"supply_{n}"] + n * r["start"] > r["box"]:
@@ -190,7 +194,11 @@ def _load_bank(folder: Path):
     f = "bank.csv"
     rows = read_table(
         folder / f,
-        {"field": parse_int(1, 9), "workers": parse_int(1, 8), "coins": parse_int(0, 99)},
+        {
+            "field": parse_int(1, 9),
+            "workers": parse_int(1, 8),
+            "coins": parse_int(0, 99),
+        },
     )
     fields: dict[int, tuple[int, int]] = {}
     for i, r in enumerate(rows, start=1):
@@ -262,7 +270,9 @@ def _load_city(folder: Path):
         if r["column"] in columns:
             raise _error(folder, f2, i, "column", f"column {r['column']} twice")
         if columns and r["pumpkins"] <= max(columns.values()):
-            raise _error(folder, f2, i, "pumpkins", "columns must cost more to the right")
+            raise _error(
+                folder, f2, i, "pumpkins", "columns must cost more to the right"
+            )
         columns[r["column"]] = r["pumpkins"]
     if sorted(columns) != [1, 2, 3]:
         raise _error(folder, f2, None, "column", "the city needs columns 1-3")
@@ -293,9 +303,13 @@ def _load_hex_types(folder: Path):
         except ValueError as exc:
             raise _error(folder, f, i, "cost", str(exc)) from None
         if r["buildable"] == (not any(cost)):
-            raise _error(folder, f, i, "cost", "a buildable hex has a cost, a lake none")
+            raise _error(
+                folder, f, i, "cost", "a buildable hex has a cost, a lake none"
+            )
         if r["buildable"] == r["canteen"]:
-            raise _error(folder, f, i, "canteen", "only unbuildable lakes hold canteens")
+            raise _error(
+                folder, f, i, "canteen", "only unbuildable lakes hold canteens"
+            )
         types[r["code"]] = HexType(
             r["code"], cost, r["double"], r["buildable"], r["canteen"]
         )
@@ -355,11 +369,11 @@ def _load_layouts(folder: Path, tiles_for: dict[int, int]):
             raise _error(folder, f, i, "q", f"centre {c} already in row {seen[c]}")
         seen[c] = i
         if ordered and r["players_from"] < ordered[-1][1]:
-            raise _error(folder, f, i, "players_from", "centres for fewer players first")
+            raise _error(
+                folder, f, i, "players_from", "centres for fewer players first"
+            )
         ordered.append((c, r["players_from"]))
-    centres = {
-        n: tuple(c for c, k in ordered if k <= n) for n in sorted(tiles_for)
-    }
+    centres = {n: tuple(c for c, k in ordered if k <= n) for n in sorted(tiles_for)}
     for n, centres_n in centres.items():
         if len(centres_n) != tiles_for[n]:
             raise _error(
@@ -420,7 +434,11 @@ def load_tables(folder: str | Path | None = None) -> Tables:
         k = CODES.index(code)
         if not any(gain[k] for _, gain in city):
             raise _error(
-                folder, "city.csv", None, "gain", f"no city row gives {GOODS[k]} (M-CITY-6)"
+                folder,
+                "city.csv",
+                None,
+                "gain",
+                f"no city row gives {GOODS[k]} (M-CITY-6)",
             )
     centres = _load_layouts(folder, tiles_for)
     return Tables(
