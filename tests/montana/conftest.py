@@ -68,7 +68,7 @@ def workers(**named):
 
 
 def hexi(game, q, r):
-    return game.geometry.index[(q, r)]
+    return game.geometry.at[(q, r)]
 
 
 def own(game, state, seat, *cells):

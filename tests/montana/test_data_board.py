@@ -89,11 +89,11 @@ def test_M_DATA_5_geometry_tables_match_axial_arithmetic():
             for d, (dq, dr) in enumerate(DIRECTIONS):
                 ray, cur = [], (q + dq, r + dr)
                 while cur in cells:
-                    ray.append(geo.index[cur])
+                    ray.append(geo.at[cur])
                     cur = (cur[0] + dq, cur[1] + dr)
                 assert geo.rays[i][d] == tuple(ray)
             near = sorted(
-                geo.index[(q + dq, r + dr)]
+                geo.at[(q + dq, r + dr)]
                 for dq, dr in DIRECTIONS
                 if (q + dq, r + dr) in cells
             )
@@ -111,7 +111,7 @@ def test_M_BUILD_2_M_BUILD_6_graph_checks_agree_with_the_engine(h):
     assert isinstance(g, nx.Graph) and g.number_of_nodes() == len(game.hexes)
     occupied = {n for n, d in g.nodes(data=True) if d["owner"] is not None}
     by_graph = sorted(
-        game.geometry.index[n]
+        game.geometry.at[n]
         for n, d in g.nodes(data=True)
         if d["kind"] != "LAKE" and d["owner"] is None and set(g[n]) & occupied
     )
@@ -128,7 +128,7 @@ def test_M_BUILD_2_M_BUILD_6_graph_checks_agree_with_the_engine(h):
         )
         for comp in nx.connected_components(sub):
             for n in comp:
-                i = game.geometry.index[n]
+                i = game.geometry.at[n]
                 d, e = AXES[axis]
                 rays = game.geometry.rays[i]
                 runs = montana.run_lengths(

@@ -9,7 +9,7 @@ hex and direction, the ray of hexes beyond it (the line checks of M-BUILD-6).
 
 >>> from toolkit.montana.tables import load_tables
 >>> geo = Geometry.build(load_tables().centres[2])
->>> len(geo.coords), geo.coords[geo.index[(0, 0)]]
+>>> len(geo.coords), geo.coords[geo.at[(0, 0)]]
 (49, (0, 0))
 """
 
@@ -65,7 +65,7 @@ class Geometry(NamedTuple):
     """Static tables of one landscape shape, built from :func:`geometry_graph`."""
 
     coords: tuple[Hex, ...]  # hex index -> (q, r), sorted by (r, q)
-    index: dict[Hex, int]
+    at: dict[Hex, int]  # (q, r) -> hex index
     neighbours: tuple[tuple[int, ...], ...]  # hex -> neighbour indices, sorted
     rays: tuple[tuple[tuple[int, ...], ...], ...]  # hex -> dir -> hexes beyond
     tile_of: tuple[int, ...]  # hex -> which centre (order) it belongs to

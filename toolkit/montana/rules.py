@@ -309,7 +309,7 @@ class Montana:
         if start is not None:
             try:
                 q, r = (int(x) for x in str(start).split(","))
-                self._start_index = self.geometry.index[(q, r)]
+                self._start_index = self.geometry.at[(q, r)]
             except (ValueError, KeyError):
                 raise ValueError(
                     f"start_hex must be 'q,r' of a landscape hex, not {start!r:.40}"
@@ -512,10 +512,9 @@ class Montana:
         elif phase == "extra":
             out += [Move(k) for k in range(1, 8)] + [Done()]
         elif phase == "small":
-            area = (state.used - BANK_SPOTS) // 6
-            mine = self.tables.area_good[area]
-            options = [m for m in _SINGLES if m[mine]] + list(_PAIRS)
-            out += [Small(_TEXT[m]) for m in options if _fits(p.workers, m)]
+            used = self.tables.area_good[(state.used - BANK_SPOTS) // 6]
+            smalls = [m for m in _SINGLES if m[used]] + list(_PAIRS)
+            out += [Small(_TEXT[m]) for m in smalls if _fits(p.workers, m)]
             out.append(Done())
         elif phase == "city":
             out += [Place(r, c) for r in ROWS for c in (1, 2, 3)] + [Pass()]
@@ -717,7 +716,7 @@ class Montana:
         return None
 
     def _build_check(self, state: State, seat: int, p: Player, action: Build):
-        h = self.geometry.index.get((action.q, action.r))
+        h = self.geometry.at.get((action.q, action.r))
         if h is None:
             return (
                 "M-BUILD-1",
@@ -750,7 +749,7 @@ class Montana:
         if phase == "tile":
             self._place_tile(w, action)
         elif phase == "start":
-            self._place_start(w, self.geometry.index[(action.q, action.r)])
+            self._place_start(w, self.geometry.at[(action.q, action.r)])
         elif phase == "first":
             self._choose_first(w, action.seat)
         elif phase == "spin":
@@ -817,7 +816,7 @@ class Montana:
         tile = self.tables.tiles[action.tile - 1]
         kinds = list(w.kinds)
         for h, (code, cattle) in zip(cells, tile, strict=True):
-            i = self.geometry.index[h]
+            i = self.geometry.at[h]
             kinds[i] = code
             w.cattle[i] = int(cattle)
         w.kinds = tuple(kinds)
@@ -1018,7 +1017,7 @@ class Montana:
 
     def _build(self, w: _W, action: Build) -> None:
         seat = w.active
-        h = self.geometry.index[(action.q, action.r)]
+        h = self.geometry.at[(action.q, action.r)]
         kind = self.tables.hex_types[w.kinds[h]]
         w.pay(seat, kind.cost)
         w.owner[h], w.stack[h] = seat, 1

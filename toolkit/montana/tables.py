@@ -360,7 +360,7 @@ def _load_layouts(folder: Path, tiles_for: dict[int, int]):
         },
     )
     seen: dict[tuple[int, int], int] = {}
-    ordered = []
+    ordered: list[tuple[tuple[int, int], int]] = []
     for i, r in enumerate(rows, start=1):
         if r["order"] != i:
             raise _error(folder, f, i, "order", f"expected order {i}")

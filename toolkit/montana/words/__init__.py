@@ -112,7 +112,7 @@ class MontanaWords(GameWords):
             return [f"{action} (chance)"]
         name = who(seat, names)
         if kind == "Build":
-            h = game.geometry.index[(action.q, action.r)]
+            h = game.geometry.at[(action.q, action.r)]
             extra = after.stack[h] - 1
             bonus = f", +{extra} free" if extra > 0 else ""
             return [
