@@ -28,5 +28,5 @@ def test_M_BUILD_3_M_BUILD_4_the_board_shows_settlements_cattle_and_canteens():
         for seat in range(3):
             placed = sum(int(t) for t in by[f"settlements {seat}"].text)
             assert placed == game.settlements - state.players[seat].left
-        assert len(by["cattle"].x) == sum(state.cattle)
-        assert len(by["canteens"].x) == sum(state.canteen)
+        assert len(by["on cattle"].x) == sum(state.cattle)
+        assert len(by["on canteens"].x) == sum(state.canteen)

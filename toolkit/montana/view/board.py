@@ -39,10 +39,21 @@ HEX_STYLE = {
     "hidden": ("#EEEEEE", "not drawn yet"),
 }
 _CATEGORY = {
-    "GG": "grain", "PP": "pumpkin", "CC": "copper", "SS": "stone", "GP": "mixed",
-    "CS": "mixed", "GS": "mixed", "PC": "mixed", "GPS": "mixed", "LC": "large",
-    "LS": "large", "DBL": "double", "LAKE": "lake", "": "hidden",
-}  # fmt: skip
+    "GG": "grain",
+    "PP": "pumpkin",
+    "CC": "copper",
+    "SS": "stone",
+    "GP": "mixed",
+    "CS": "mixed",
+    "GS": "mixed",
+    "PC": "mixed",
+    "GPS": "mixed",
+    "LC": "large",
+    "LS": "large",
+    "DBL": "double",
+    "LAKE": "lake",
+    "": "hidden",
+}
 #: Worker colours on the action board (named by their good, M-COMP-2).
 WORKER_STYLE = {
     "grain": "#E3C565",
@@ -60,9 +71,9 @@ WHEEL_FILL = {
 TRACES = (
     *(f"hex {k}" for k in HEX_STYLE),
     "hex labels",
-    "start",
-    "cattle",
-    "canteens",
+    "on start",
+    "on cattle",
+    "on canteens",
     *(f"settlements {s}" for s in range(4)),
     *(f"workers {c}" for c in COLOURS),
     "contractors",
@@ -163,15 +174,15 @@ def board_data(game: Any, state: Any) -> tuple[dict[str, dict], dict[str, Any]]:
     data["hex labels"] = {"x": lx, "y": ly, "text": lt}
     if state.start >= 0:
         x, y = geo.centre[state.start]
-        data["start"] = {"x": [x], "y": [y], "hovertext": ["starting tile"]}
+        data["on start"] = {"x": [x], "y": [y], "hovertext": ["starting tile"]}
     else:
-        data["start"] = {"x": [], "y": [], "hovertext": []}
+        data["on start"] = {"x": [], "y": [], "hovertext": []}
     for name, flags, word in (
-        ("cattle", state.cattle, "cattle"),
-        ("canteens", state.canteen, "canteen"),
+        ("on cattle", state.cattle, "cattle"),
+        ("on canteens", state.canteen, "canteen"),
     ):
         pts = [geo.centre[h] for h, f in enumerate(flags) if f]
-        dx = -0.42 * geo.r if name == "cattle" else 0.0
+        dx = -0.42 * geo.r if name == "on cattle" else 0.0
         data[name] = {
             "x": [x + dx for x, _ in pts],
             "y": [y - 0.35 * geo.r for _, y in pts],
@@ -247,9 +258,21 @@ def _board_x(j: int) -> float:
 
 
 _BOARD_HEAD = (
-    "left", "grain", "pumpkin", "copper", "stone", "large C", "large S",
-    "w grain", "w pumpk.", "w copper", "w stone", "coins", "cattle", "canteens",
-)  # fmt: skip
+    "left",
+    "grain",
+    "pumpkin",
+    "copper",
+    "stone",
+    "large C",
+    "large S",
+    "w grain",
+    "w pumpk.",
+    "w copper",
+    "w stone",
+    "coins",
+    "cattle",
+    "canteens",
+)
 
 
 def _title(game: Any, state: Any) -> str:
@@ -274,9 +297,17 @@ def _static(game: Any, geo: _Geo) -> tuple[list, list]:
 
     def note(x: float, y: float, text: str, size: int = 11, **kw: Any) -> None:
         notes.append(
-            dict(x=x, y=y, text=text, showarrow=False, xref="x", yref="y",
-                 font=dict(size=size, color=T.INK, family=T.FONT), **kw)
-        )  # fmt: skip
+            dict(
+                x=x,
+                y=y,
+                text=text,
+                showarrow=False,
+                xref="x",
+                yref="y",
+                font=dict(size=size, color=T.INK, family=T.FONT),
+                **kw,
+            )
+        )
 
     # the wheel: 8 wedges clockwise from the top (M-DATA-1)
     wx, wy = WHEEL_C
@@ -320,14 +351,34 @@ def _static(game: Any, geo: _Geo) -> tuple[list, list]:
         note(CITY_X + 3 * CITY_W + 4, y, rewards[row], size=9, xanchor="left")
         for c in (1, 2, 3):
             x0 = CITY_X + (c - 1) * CITY_W
-            shapes.append(dict(type="rect", x0=x0 + 2, x1=x0 + CITY_W - 2, y0=y - CITY_H / 2 + 2, y1=y + CITY_H / 2 - 2,
-                               line=dict(color=T.INK, width=1), fillcolor="#FFF8E7", layer="below"))  # fmt: skip
+            shapes.append(
+                dict(
+                    type="rect",
+                    x0=x0 + 2,
+                    x1=x0 + CITY_W - 2,
+                    y0=y - CITY_H / 2 + 2,
+                    y1=y + CITY_H / 2 - 2,
+                    line=dict(color=T.INK, width=1),
+                    fillcolor="#FFF8E7",
+                    layer="below",
+                )
+            )
     # the action board: bank and the production areas
     note(RIGHT + 20, BOARD_Y, "<b>bank</b>", xanchor="left")
-    for k, (n, coins) in enumerate(game.tables.bank):
+    for k, (_, coins) in enumerate(game.tables.bank):
         x0, y, w = geo.spots[k]
-        shapes.append(dict(type="rect", x0=x0, x1=x0 + w + 14, y0=y - 13, y1=y + 13,
-                           line=dict(color=T.INK, width=1), fillcolor="#FFF3C4", layer="below"))  # fmt: skip
+        shapes.append(
+            dict(
+                type="rect",
+                x0=x0,
+                x1=x0 + w + 14,
+                y0=y - 13,
+                y1=y + 13,
+                line=dict(color=T.INK, width=1),
+                fillcolor="#FFF3C4",
+                layer="below",
+            )
+        )
         note(x0 + w + 18, y, f"{coins}$", size=10, xanchor="left")
     for a, area in enumerate(AREAS):
         y = geo.spots[spot(a, 1)][1]
@@ -337,9 +388,21 @@ def _static(game: Any, geo: _Geo) -> tuple[list, list]:
             pay, gain = game.tables.production[a][space - 1]
             for small in (False, True):
                 x0, yy, w = geo.spots[spot(a, space, small)]
-                shapes.append(dict(type="rect", x0=x0, x1=x0 + w, y0=yy - 13, y1=yy + 13,
-                                   line=dict(color=T.INK, width=1, dash="dot" if small else "solid"),
-                                   fillcolor=WHEEL_FILL[colour], opacity=0.55, layer="below"))  # fmt: skip
+                shapes.append(
+                    dict(
+                        type="rect",
+                        x0=x0,
+                        x1=x0 + w,
+                        y0=yy - 13,
+                        y1=yy + 13,
+                        line=dict(
+                            color=T.INK, width=1, dash="dot" if small else "solid"
+                        ),
+                        fillcolor=WHEEL_FILL[colour],
+                        opacity=0.55,
+                        layer="below",
+                    )
+                )
             note(geo.spots[spot(a, space)][0] + 30, yy + 19, f"{pay}$→{gain}", size=8)
     # player boards
     for j, head in enumerate(_BOARD_HEAD):
@@ -370,29 +433,108 @@ def _traces(game: Any, geo: _Geo) -> list:
                 legendgroup="hexes",
                 showlegend=k != "hidden",
                 legendrank=1,
-            )  # fmt: skip
+            )
         )
-    traces.append(go.Scatter(name="hex labels", mode="text", hoverinfo="skip", showlegend=False,
-                             textfont=dict(size=max(7, int(geo.r * 0.32)), color="#5a5045", family=T.FONT)))  # fmt: skip
-    traces.append(go.Scatter(name="start", mode="markers", hoverinfo="text", showlegend=True,
-                             marker=dict(symbol="star", size=geo.r * 0.9, color="#FFD700", line=dict(color=T.INK, width=1.2))))  # fmt: skip
-    traces.append(go.Scatter(name="cattle", mode="markers", hoverinfo="text", showlegend=True,
-                             marker=dict(symbol="square", size=max(6, geo.r * 0.32), color="#6B3E1F", line=dict(color="#fff", width=1))))  # fmt: skip
-    traces.append(go.Scatter(name="canteens", mode="markers", hoverinfo="text", showlegend=True,
-                             marker=dict(symbol="circle", size=max(7, geo.r * 0.4), color="#ffffff", line=dict(color="#1f5f99", width=2.5))))  # fmt: skip
+    traces.append(
+        go.Scatter(
+            name="hex labels",
+            mode="text",
+            hoverinfo="skip",
+            showlegend=False,
+            textfont=dict(
+                size=max(7, int(geo.r * 0.32)), color="#5a5045", family=T.FONT
+            ),
+        )
+    )
+    traces.append(
+        go.Scatter(
+            name="on start",
+            mode="markers",
+            hoverinfo="text",
+            showlegend=True,
+            marker=dict(
+                symbol="star",
+                size=geo.r * 0.9,
+                color="#FFD700",
+                line=dict(color=T.INK, width=1.2),
+            ),
+        )
+    )
+    traces.append(
+        go.Scatter(
+            name="on cattle",
+            mode="markers",
+            hoverinfo="text",
+            showlegend=True,
+            marker=dict(
+                symbol="square",
+                size=max(6, geo.r * 0.32),
+                color="#6B3E1F",
+                line=dict(color="#fff", width=1),
+            ),
+        )
+    )
+    traces.append(
+        go.Scatter(
+            name="on canteens",
+            mode="markers",
+            hoverinfo="text",
+            showlegend=True,
+            marker=dict(
+                symbol="circle",
+                size=max(7, geo.r * 0.4),
+                color="#ffffff",
+                line=dict(color="#1f5f99", width=2.5),
+            ),
+        )
+    )
     for seat in range(4):
         tr = C.seat_pieces(f"settlements {seat}", seat, geo.r * 0.85)
         tr.showlegend = seat < game.players
         traces.append(tr)
     for colour in COLOURS:
-        traces.append(go.Scatter(name=f"workers {colour}", mode="markers", hoverinfo="skip", showlegend=False,
-                                 marker=dict(symbol="circle", size=12, color=WORKER_STYLE[colour], line=dict(color=T.INK, width=1))))  # fmt: skip
-    traces.append(go.Scatter(name="contractors", mode="markers", hoverinfo="text", showlegend=False,
-                             marker=dict(size=16, line=dict(color=T.INK, width=1.2))))  # fmt: skip
-    traces.append(go.Scatter(name="pointer", mode="lines+markers", hoverinfo="skip", showlegend=False,
-                             line=dict(color=T.INK, width=3), marker=dict(size=[8, 11], symbol="circle", color=T.INK)))  # fmt: skip
-    traces.append(go.Scatter(name="boards", mode="text", hoverinfo="skip", showlegend=False,
-                             textfont=dict(size=12, color=T.INK, family=T.FONT)))  # fmt: skip
+        traces.append(
+            go.Scatter(
+                name=f"workers {colour}",
+                mode="markers",
+                hoverinfo="skip",
+                showlegend=False,
+                marker=dict(
+                    symbol="circle",
+                    size=12,
+                    color=WORKER_STYLE[colour],
+                    line=dict(color=T.INK, width=1),
+                ),
+            )
+        )
+    traces.append(
+        go.Scatter(
+            name="contractors",
+            mode="markers",
+            hoverinfo="text",
+            showlegend=False,
+            marker=dict(size=16, line=dict(color=T.INK, width=1.2)),
+        )
+    )
+    traces.append(
+        go.Scatter(
+            name="pointer",
+            mode="lines+markers",
+            hoverinfo="skip",
+            showlegend=False,
+            line=dict(color=T.INK, width=3),
+            marker=dict(size=[8, 11], symbol="circle", color=T.INK),
+        )
+    )
+    traces.append(
+        go.Scatter(
+            name="boards",
+            mode="text",
+            hoverinfo="skip",
+            showlegend=False,
+            textfont=dict(size=12, color=T.INK, family=T.FONT),
+        )
+    )
     return traces
 
 
