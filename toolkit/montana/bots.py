@@ -49,12 +49,14 @@ LEADER = 0.35
 OTHERS = 0.15
 
 
-def _ready(game: Any, state: Any, seat: int) -> int:
-    """Free buildable hexes next to an occupied one that ``seat`` can pay for now."""
+def _ready(game: Any, state: Any, seat: int, frontier: Any = None) -> int:
+    """Free buildable hexes next to an occupied one that ``seat`` can pay for now
+    (``frontier``: the costs of those hexes, if already known)."""
     p = state.players[seat]
     n = 0
-    for h in game.buildable(state, seat):
-        cost = game.cost(state, h)
+    if frontier is None:
+        frontier = [game.cost(state, h) for h in game.buildable(state, seat)]
+    for cost in frontier:
         if all(a >= b for a, b in zip(p.goods, cost, strict=False)):
             n += 1
             if n >= MAX_READY:
@@ -62,12 +64,14 @@ def _ready(game: Any, state: Any, seat: int) -> int:
     return n
 
 
-def evaluate_terms(game: Any, state: Any, seat: int) -> dict[str, float]:
+def evaluate_terms(
+    game: Any, state: Any, seat: int, frontier: Any = None
+) -> dict[str, float]:
     """The terms of ``seat``'s value in coins (see the module's docstring)."""
     p = state.players[seat]
     placed = game.settlements - p.left
     goods = GOOD * sum(p.goods[:4]) + LARGE * sum(p.goods[4:])
-    goods += READY * _ready(game, state, seat) if p.left else 0.0
+    goods += READY * _ready(game, state, seat, frontier) if p.left else 0.0
     if state.ended:
         goods *= LATE
     coins = COIN * min(p.coins, RICH) + 0.5 * COIN * max(p.coins - RICH, 0)
@@ -75,10 +79,16 @@ def evaluate_terms(game: Any, state: Any, seat: int) -> dict[str, float]:
     return {"placed": SETTLEMENT * placed, "goods": goods, "economy": economy}
 
 
+def _frontier(game: Any, state: Any) -> list:
+    """The costs of the hexes anyone may build on now (M-BUILD-2: the same for all)."""
+    return [game.cost(state, h) for h in game.buildable(state, 0)]
+
+
 def evaluate(game: Any, state: Any) -> tuple[float, ...]:
     """Every seat's estimated final score in settlements (the value / SETTLEMENT)."""
+    frontier = _frontier(game, state)
     return tuple(
-        sum(evaluate_terms(game, state, s).values()) / SETTLEMENT
+        sum(evaluate_terms(game, state, s, frontier).values()) / SETTLEMENT
         for s in range(game.players)
     )
 
@@ -87,7 +97,11 @@ def _value(game: Any, state: Any, seat: int) -> float:
     if state.phase == "over":
         won = game.winners(state)
         return WIN if seat in won else -WIN
-    values = [sum(evaluate_terms(game, state, s).values()) for s in range(game.players)]
+    frontier = _frontier(game, state)
+    values = [
+        sum(evaluate_terms(game, state, s, frontier).values())
+        for s in range(game.players)
+    ]
     others = [v for s, v in enumerate(values) if s != seat]
     return values[seat] - LEADER * max(others) - OTHERS * sum(others) / len(others)
 
