@@ -58,6 +58,7 @@ from .actions import (
     parse_action,
 )
 from .board import board_graph, geometry_graph, line_bonus, run_lengths, tile_cells
+from .queries import city_chain, position, wheel_counts
 from .rules import DEFAULTS, WORKER_LIMIT, Montana
 from .state import Player, State, spot
 from .tables import AREAS, COLOURS, GOODS, ROWS, Tables, load_tables
@@ -98,11 +99,14 @@ __all__ = [
     "Trade",
     "Work",
     "board_graph",
+    "city_chain",
     "geometry_graph",
     "line_bonus",
     "load_tables",
     "parse_action",
+    "position",
     "run_lengths",
     "spot",
     "tile_cells",
+    "wheel_counts",
 ]

@@ -31,7 +31,7 @@ from typing import Any
 
 from toolkit.core import CHANCE
 
-__all__ = ["candidates", "evaluate", "evaluate_terms", "greedy", "policy"]
+__all__ = ["Opening", "candidates", "evaluate", "evaluate_terms", "greedy", "policy"]
 
 WIN = 10_000.0
 SETTLEMENT = 16.0
@@ -51,7 +51,8 @@ OTHERS = 0.15
 
 def _ready(game: Any, state: Any, seat: int, frontier: Any = None) -> int:
     """Free buildable hexes next to an occupied one that ``seat`` can pay for now
-    (``frontier``: the costs of those hexes, if already known)."""
+    (``frontier``: the costs of those hexes, if already known).
+    """
     p = state.players[seat]
     n = 0
     if frontier is None:
@@ -160,3 +161,31 @@ def policy(game: Any, state: Any, legal: Sequence[Any], rng: random.Random) -> A
             return quiet[-1] if phase == "canteen" else quiet[0]
     moves = [a for a in legal if type(a).__name__ != "Trade"]
     return moves[rng.randrange(len(moves))]
+
+
+class Opening:
+    """An agent that recruits (``"recruit"``) or works (``"work"``: the best bank
+    field or production space by :func:`greedy`) on its first turn, then plays
+    :func:`policy` (for the opening duel of the Montana lesson).
+    """
+
+    def __init__(self, first: str) -> None:
+        if first not in ("recruit", "work"):
+            raise ValueError(f"first must be 'recruit' or 'work', not {first!r:.20}")
+        self.first = first
+        self.__name__ = self.name = f"{first} first"
+
+    def __call__(
+        self, game: Any, obs: Any, legal: Sequence[Any], rng: random.Random
+    ) -> Any:
+        """The opening on the seat's first turn, the playout policy afterwards."""
+        if obs.phase == "action" and obs.turns <= game.players:
+            kinds = ("Recruit",) if self.first == "recruit" else ("Bank", "Work")
+            moves = [a for a in legal if type(a).__name__ in kinds]
+            if moves:
+                seat = obs.active
+                return max(moves, key=lambda a: greedy(game, game.apply(obs, a), seat))
+        return policy(game, obs, legal, rng)
+
+    def __repr__(self) -> str:
+        return f"Opening({self.first!r})"
