@@ -171,3 +171,19 @@ def test_corrupt_records_are_refused():
 def test_observe_shows_everything(g2, h):
     s = h.landscape(g2)
     assert g2.observe(s, 0) == s == g2.observe(s, 1)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_M_TURN_2_fast_move_list_equals_the_reference(players):
+    """``legal_actions`` generates the choice of action directly; it lists exactly
+    the candidates that ``apply`` accepts (``reference_legal``), in the same order."""
+    game = montana.Montana(players=players, max_turns=60)
+    checked = 0
+    for seed in range(3):
+        _, record = play(game, [random_agent] * players, seed=seed)
+        for state in replay_states(record, game):
+            seat = game.to_move(state)
+            if seat is not None and seat >= 0:
+                assert game.legal_actions(state) == game.reference_legal(state)
+                checked += 1
+    assert checked > 100

@@ -8,6 +8,7 @@ leaves the state unchanged.  ``apply`` copies the state into a mutable
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
@@ -80,6 +81,12 @@ _SINGLES = tuple(m for m in _MULTISETS if sum(m) == 1)
 
 def _fits(have: Any, need: tuple[int, ...]) -> bool:
     return all(h >= n for h, n in zip(have, need, strict=False))
+
+
+@functools.lru_cache(maxsize=1024)
+def _fitting(workers: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The multisets of 1-3 workers a player holding ``workers`` can place."""
+    return tuple(m for m in _MULTISETS if _fits(workers, m))
 
 
 class _W:
@@ -374,9 +381,48 @@ class Montana:
 
     def legal_actions(self, state: State) -> list[Action]:
         """The decisions open to the seat to move, in a stable order."""
-        if state.phase in ("over", "tile", "start", "spin", "first", "cap"):
+        phase = state.phase
+        if phase in ("over", "tile", "start", "spin", "first", "cap"):
             return []
-        out = [a for a in self._candidates(state) if self._why_not(state, a) is None]
+        if phase == "action":
+            return self._action_moves(state)
+        return self.reference_legal(state)
+
+    def reference_legal(self, state: State) -> list[Action]:
+        """The legal decisions found the slow way: every candidate that
+        :meth:`apply` accepts (``legal_actions`` takes a faster path for the
+        choice of action; a test checks that both agree).
+        """
+        return [a for a in self._candidates(state) if self._why_not(state, a) is None]
+
+    def _action_moves(self, state: State) -> list[Action]:
+        """The choice of action (M-TURN-2), generated directly."""
+        seat = state.decider
+        p = state.players[seat]
+        fit = _fitting(p.workers)
+        out: list[Action] = [Recruit()]
+        free = [not any(state.spots[k]) for k in range(BANK_SPOTS)]
+        out += [Bank(_TEXT[m]) for m in fit if free[sum(m) - 1]]
+        for a, area in enumerate(AREAS):
+            mine = self.tables.area_good[a]
+            options = [m for m in fit if sum(m) == 2 or (sum(m) == 1 and m[mine])]
+            for space in (1, 2, 3):
+                if any(state.spots[spot(a, space)]):
+                    continue
+                if p.coins < self.tables.production[a][space - 1][0]:
+                    continue
+                out += [Work(area, space, _TEXT[m]) for m in options]
+        pumpkins = self.city_pumpkins(state, seat)
+        out += [City(r, c) for r, c in self.city_spaces(state, seat, pumpkins)]
+        if p.left:
+            goods = p.goods
+            types = self.tables.hex_types
+            for h in self.buildable(state, seat):
+                if _fits(goods, types[state.kinds[h]].cost):
+                    out.append(Build(*self.hexes[h]))
+        if p.cattle:
+            full = sum(p.workers) >= WORKER_LIMIT
+            out += [Trade(t) for t in TRADES if not (full and t.startswith("worker"))]
         return out
 
     def apply(self, state: State, action: Any) -> State:
@@ -442,19 +488,17 @@ class Montana:
 
     def buildable(self, state: State, seat: int) -> list[int]:
         """Hexes ``seat`` may build now by position (M-BUILD-2), cost not checked."""
-        geo = self.geometry
-        out = []
+        near = self.geometry.neighbours
+        owner, start = state.owner, state.start
         types = self.tables.hex_types
-        for h, kind in enumerate(state.kinds):
-            if (
-                kind
-                and types[kind].buildable
-                and state.owner[h] < 0
-                and h != state.start
-                and any(
-                    state.owner[n] >= 0 or n == state.start for n in geo.neighbours[h]
-                )
-            ):
+        seen: set[int] = set()
+        for h, o in enumerate(owner):
+            if o >= 0 or h == start:
+                seen.update(near[h])
+        out = []
+        for h in sorted(seen):
+            kind = state.kinds[h]
+            if kind and types[kind].buildable and owner[h] < 0 and h != start:
                 out.append(h)
         return out
 
