@@ -10,7 +10,9 @@ time is included).  Rounds alternate the two games so that the machine's noise
 falls on both alike; the ratio Montana / Pioneers is given per round and as
 the median.  Montana's random games end by the race itself (random players do
 build out); ``--max-turns`` caps them (M-END-5) if wanted.  The process is
-pinned to one CPU where the OS allows it.  ``engine:`` says whether Pioneers
+pinned to one CPU where the OS allows it; on a shared machine the CPU-clock
+rates (``time.process_time``) are printed too, as they suffer less from other
+processes.  ``engine:`` says whether Pioneers
 ran compiled or as plain Python (Montana is always plain Python).
 """
 
@@ -47,11 +49,12 @@ def decisions_of(game, records) -> int:
     return n
 
 
-def timed(game, games: int, seed: int) -> tuple[float, list]:
+def timed(game, games: int, seed: int) -> tuple[float, float, list]:
+    """Wall-clock and CPU seconds of ``games`` seeded random games, and their records."""
     agents = [random_agent] * game.players
-    start = time.perf_counter()
+    start, cpu0 = time.perf_counter(), time.process_time()
     records = [play(game, agents, seed=seed + g)[1] for g in range(games)]
-    return time.perf_counter() - start, records
+    return time.perf_counter() - start, time.process_time() - cpu0, records
 
 
 def main() -> None:
@@ -74,22 +77,27 @@ def main() -> None:
         f"engine: Pioneers {engine}, Montana plain Python"
     )
     rates: dict[str, list[tuple[float, float]]] = {name: [] for name in games}
+    cpu_rates: dict[str, list[tuple[float, float]]] = {name: [] for name in games}
     for r in range(args.rounds):
         line = []
         for name, game in games.items():
-            seconds, records = timed(game, args.games, args.seed)
+            seconds, cpu, records = timed(game, args.games, args.seed)
             decisions = decisions_of(game, records)
             steps = sum(len(rec.actions) for rec in records)
             rates[name].append((args.games / seconds, decisions / seconds))
+            cpu_rates[name].append((args.games / cpu, decisions / cpu))
             line.append(
                 f"{name}: {args.games / seconds:7.1f} games/s "
                 f"{decisions / seconds:9.0f} decisions/s "
-                f"({decisions / args.games:.0f} decisions, {steps / args.games:.0f} steps a game)"
+                f"(CPU clock {decisions / cpu:.0f}/s; "
+                f"{decisions / args.games:.0f} decisions, {steps / args.games:.0f} steps a game)"
             )
         m, p = rates["montana"][-1], rates["pioneers"][-1]
+        mc, pc = cpu_rates["montana"][-1], cpu_rates["pioneers"][-1]
         print(
-            f"round {r + 1}: " + " | ".join(line) + f" | ratio montana/pioneers: "
-            f"games {m[0] / p[0]:.3f}, decisions {m[1] / p[1]:.3f}"
+            f"round {r + 1}: " + " | ".join(line) + " | ratio montana/pioneers: "
+            f"games {m[0] / p[0]:.3f}, decisions {m[1] / p[1]:.3f} "
+            f"(CPU clock: games {mc[0] / pc[0]:.3f}, decisions {mc[1] / pc[1]:.3f})"
         )
     med = {
         name: (statistics.median(g for g, _ in v), statistics.median(d for _, d in v))
@@ -99,12 +107,18 @@ def main() -> None:
         (m[0] / p[0], m[1] / p[1])
         for m, p in zip(rates["montana"], rates["pioneers"], strict=True)
     ]
+    cpu_ratios = [
+        (m[0] / p[0], m[1] / p[1])
+        for m, p in zip(cpu_rates["montana"], cpu_rates["pioneers"], strict=True)
+    ]
     print(
         f"median: montana {med['montana'][0]:.1f} games/s, {med['montana'][1]:.0f} "
         f"decisions/s; pioneers {med['pioneers'][0]:.1f} games/s, "
         f"{med['pioneers'][1]:.0f} decisions/s; median ratio (per round) games "
         f"{statistics.median(g for g, _ in ratios):.3f}, decisions "
-        f"{statistics.median(d for _, d in ratios):.3f}"
+        f"{statistics.median(d for _, d in ratios):.3f} (CPU clock: games "
+        f"{statistics.median(g for g, _ in cpu_ratios):.3f}, decisions "
+        f"{statistics.median(d for _, d in cpu_ratios):.3f})"
     )
 
 

@@ -272,3 +272,28 @@ def test_EX_17_turn_cap_120(h):
     assert t.phase == "action" and t.active == 1 and t.capped
     t = h.run(game, t, "bank copper+copper")
     assert t.phase == "over" and t.turns == 121
+
+
+def test_M_RECRUIT_1_M_SETUP_9_wheel_counts_match_the_chance_turns(g2, h):
+    """``wheel_counts`` (exact fractions) equals enumerating the engine's own
+    chance outcomes for one and two spins."""
+    from fractions import Fraction
+
+    s = h.run(g2, h.landscape(g2), "recruit")
+    outcomes = g2.chance_outcomes(s)
+    for spins in (1, 2):
+        dist: dict[int, Fraction] = {}
+        combos = [[]]
+        for _ in range(spins):
+            combos = [c + [a] for c in combos for a, _ in outcomes]
+        for combo in combos:
+            k = sum(g2.tables.wheel[a.segment].count("copper") for a in combo)
+            dist[k] = dist.get(k, Fraction(0)) + Fraction(1, 8**spins)
+        assert montana.wheel_counts(g2, "copper", spins) == dict(sorted(dist.items()))
+    assert sum(montana.wheel_counts(g2, "stone", 2, any_as="stone").values()) == 1
+    chain = montana.city_chain(g2, h.landscape(g2), ["city D1", "pass"])
+    assert [row["column sum"] for row in chain] == [
+        1,
+        1,
+    ]  # seat 0 may trade, then collect
+    assert [row["city open"] for row in chain] == [True, False]
