@@ -386,7 +386,37 @@ class Montana:
             return []
         if phase == "action":
             return self._action_moves(state)
+        if phase == "city":
+            seat = state.decider
+            p = state.players[seat]
+            spaces = self.city_spaces(state, seat, p.goods[PUMPKIN])
+            out: list[Action] = [Place(r, c) for r, c in spaces]
+            out.append(Pass())
+            return out + self._trades(p, state.incoming)
+        if phase == "build":
+            p = state.players[state.decider]
+            out = self._builds(state, state.decider)
+            out.append(Done())
+            return out + self._trades(p, state.incoming)
         return self.reference_legal(state)
+
+    def _builds(self, state: State, seat: int) -> list[Action]:
+        p = state.players[seat]
+        if not p.left:
+            return []
+        goods, types = p.goods, self.tables.hex_types
+        out: list[Action] = []
+        for h in self.buildable(state, seat):
+            if _fits(goods, types[state.kinds[h]].cost):
+                out.append(Build(*self.hexes[h]))
+        return out
+
+    @staticmethod
+    def _trades(p: Player, incoming: tuple[int, ...]) -> list[Action]:
+        if not p.cattle:
+            return []
+        full = sum(p.workers) + sum(incoming) >= WORKER_LIMIT
+        return [Trade(t) for t in TRADES if not (full and t.startswith("worker"))]
 
     def reference_legal(self, state: State) -> list[Action]:
         """The legal decisions found the slow way: every candidate that
@@ -414,16 +444,8 @@ class Montana:
                 out += [Work(area, space, _TEXT[m]) for m in options]
         pumpkins = self.city_pumpkins(state, seat)
         out += [City(r, c) for r, c in self.city_spaces(state, seat, pumpkins)]
-        if p.left:
-            goods = p.goods
-            types = self.tables.hex_types
-            for h in self.buildable(state, seat):
-                if _fits(goods, types[state.kinds[h]].cost):
-                    out.append(Build(*self.hexes[h]))
-        if p.cattle:
-            full = sum(p.workers) >= WORKER_LIMIT
-            out += [Trade(t) for t in TRADES if not (full and t.startswith("worker"))]
-        return out
+        out += self._builds(state, seat)
+        return out + self._trades(p, state.incoming)
 
     def apply(self, state: State, action: Any) -> State:
         """The state after ``action``; IllegalAction (nothing changes) if the rules forbid it."""
