@@ -187,3 +187,23 @@ def test_M_TURN_2_fast_move_list_equals_the_reference(players):
                 assert game.legal_actions(state) == game.reference_legal(state)
                 checked += 1
     assert checked > 100
+
+
+def test_M_BUILD_5_M_BUILD_6_score_parts_and_coin_flows_add_up():
+    """The facts part: paid + double + line settlements are the score, and the
+    coin flows of a record add up to every seat's coins."""
+    from toolkit.montana import facts
+
+    game = montana.Montana(players=3, max_turns=60)
+    for seed in (4, 5):
+        final, record = play(game, [random_agent] * 3, seed=seed)
+        parts = facts.score_parts(game, final)
+        assert [p["paid"] + p["double"] + p["line"] for p in parts] == list(
+            game.scores(final)
+        )
+        flows = facts.money_flows(record, game)
+        for seat, p in enumerate(final.players):
+            got = sum(f["amount"] for f in flows if f["receiver"] == seat)
+            paid = sum(f["amount"] for f in flows if f["payer"] == seat)
+            assert got - paid == p.coins
+            assert {f["kind"] for f in flows} <= set(facts.FLOW_KINDS)
