@@ -11,6 +11,7 @@ __version__ = "0.1.0"
 GAMES = {
     "pioneers": "toolkit.pioneers:Pioneers",
     "anno1503": "toolkit.anno1503:Anno1503",
+    "pioneer_days": "toolkit.pioneer_days:PioneerDays",
 }
 
 __all__ = ["GAMES", "__version__"]
