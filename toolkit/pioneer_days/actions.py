@@ -75,7 +75,9 @@ def _check_id(action: Any, name: str, example: str) -> None:
 def _check_word(action: Any, name: str, words: tuple[str, ...]) -> None:
     value = getattr(action, name)
     if type(value) is not str or value not in words:
-        _refuse(action, name, "one of " + ", ".join(repr(w) for w in words), repr(words[0]))
+        _refuse(
+            action, name, "one of " + ", ".join(repr(w) for w in words), repr(words[0])
+        )
 
 
 def _check_nuggets(action: Any, name: str, low: int = 1) -> None:
@@ -231,10 +233,15 @@ class Discard:
     def __post_init__(self) -> None:
         value = self.item
         if type(value) is not str or not (
-            value in ("wood", "medicine", *_GOLD_ITEMS) or re.fullmatch(r"E[0-9]+", value)
+            value in ("wood", "medicine", *_GOLD_ITEMS)
+            or re.fullmatch(r"E[0-9]+", value)
         ):
-            _refuse(self, "item", "'wood', 'medicine', 'gold1'..'gold3' or a tile ID",
-                    "'wood'")
+            _refuse(
+                self,
+                "item",
+                "'wood', 'medicine', 'gold1'..'gold3' or a tile ID",
+                "'wood'",
+            )
 
     def __str__(self) -> str:
         return f"discard {self.item}"
@@ -410,13 +417,47 @@ class Gold:
 
 
 Action = (
-    Choose | Take | Gain | Change | Income | Act | Recruit | Pick | Keep | Buy
-    | EndTurn | Discard | Storm | Disease | Fulfil | Done
-    | First | Deal | Reveal | DealBoard | Stock | Roll | Gold
+    Choose
+    | Take
+    | Gain
+    | Change
+    | Income
+    | Act
+    | Recruit
+    | Pick
+    | Keep
+    | Buy
+    | EndTurn
+    | Discard
+    | Storm
+    | Disease
+    | Fulfil
+    | Done
+    | First
+    | Deal
+    | Reveal
+    | DealBoard
+    | Stock
+    | Roll
+    | Gold
 )
 DECISIONS = (
-    Choose, Take, Gain, Change, Income, Act, Recruit, Pick, Keep, Buy, EndTurn,
-    Discard, Storm, Disease, Fulfil, Done,
+    Choose,
+    Take,
+    Gain,
+    Change,
+    Income,
+    Act,
+    Recruit,
+    Pick,
+    Keep,
+    Buy,
+    EndTurn,
+    Discard,
+    Storm,
+    Disease,
+    Fulfil,
+    Done,
 )
 CHANCE_ACTIONS = (First, Deal, Reveal, DealBoard, Stock, Roll, Gold)
 

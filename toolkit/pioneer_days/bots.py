@@ -35,9 +35,9 @@ def determinize(game: PioneerDays, view: State, seat: int, rng: random.Random) -
     bag = game.gold_bag(view)
     for v, n in enumerate(bag):
         unseen += [v + 1] * n
-    hidden = sum(
-        1 for p in view.players for v in p.gold if v == 0
-    ) + sum(1 for v in view.drawn if v == 0)
+    hidden = sum(1 for p in view.players for v in p.gold if v == 0) + sum(
+        1 for v in view.drawn if v == 0
+    )
     # tokens in others' hands are among `unseen` too; the bag is what remains
     rng.shuffle(unseen)
     players = list(view.players)

@@ -127,7 +127,9 @@ class PioneerDays:
         opts = {**DEFAULTS, **options}
         length = opts["track_length"]
         if type(length) is not int or not 1 <= length <= 20:
-            raise ValueError(f"track_length must be a whole number 1-20, not {length!r}")
+            raise ValueError(
+                f"track_length must be a whole number 1-20, not {length!r}"
+            )
         if opts["raid_rounding"] not in ("down", "up"):
             raise ValueError(
                 f"raid_rounding must be 'down' or 'up', not {opts['raid_rounding']!r}"
@@ -241,9 +243,7 @@ class PioneerDays:
 
     def _unseen_boards(self, state: State) -> tuple[str, ...]:
         seen = {b for p in state.players for b in p.dealt}
-        return tuple(
-            b for b in tables().boards if b != PIONEER and b not in seen
-        )
+        return tuple(b for b in tables().boards if b != PIONEER and b not in seen)
 
     def legal_actions(self, state: State) -> list[Any]:
         """The decisions open to the seat to move, in a stable order."""
@@ -435,7 +435,8 @@ class PioneerDays:
         )
         if not in_phase:
             return IllegalAction(
-                rule, f"'{action}' is not possible now: it is {PHASE_TEXT[state.phase]}."
+                rule,
+                f"'{action}' is not possible now: it is {PHASE_TEXT[state.phase]}.",
             )
         p = state.players[state.active]
         why = "that choice is not open to you now"
@@ -498,7 +499,9 @@ class PioneerDays:
             )
         if phase == "reveal":
             return s._replace(
-                town=(*s.town, a.card), town_deck=_without(s.town_deck, a.card), phase=""
+                town=(*s.town, a.card),
+                town_deck=_without(s.town_deck, a.card),
+                phase="",
             )
         if phase == "board":
             seat = self._board_receiver(s)
@@ -513,13 +516,13 @@ class PioneerDays:
             seat = int(s.jobs[0].partition(":")[2])
             p = s.players[seat]
             p = p._replace(gold=tuple(sorted((*p.gold, a.nuggets))))
-            return _pop(self._take_gold(s, a.nuggets)._replace(
-                players=_set(s.players, seat, p)
-            ))
+            return _pop(
+                self._take_gold(s, a.nuggets)._replace(players=_set(s.players, seat, p))
+            )
         if phase == "agold":
-            return _pop(self._take_gold(s, a.nuggets)._replace(
-                drawn=(*s.drawn, a.nuggets)
-            ))
+            return _pop(
+                self._take_gold(s, a.nuggets)._replace(drawn=(*s.drawn, a.nuggets))
+            )
         if phase in ("outfit", "display"):
             i = int(a.tile[1:]) - 1
             s = s._replace(stock=_inc(s.stock, i, -1))
@@ -794,7 +797,9 @@ class PioneerDays:
             jobs += [f"gold:{seat}"] * b.gold
             jobs += [f"outfit:{seat}"] * b.equipment  # PD-SETUP-7: before the display
         return _pop(
-            s._replace(players=tuple(players), wagons_left=(small, large), boards_left=()),
+            s._replace(
+                players=tuple(players), wagons_left=(small, large), boards_left=()
+            ),
             *jobs,
         )
 
@@ -837,9 +842,7 @@ class PioneerDays:
         return _pop(s)
 
     def _step_turn(self, s: State, arg: str) -> State:
-        return s._replace(
-            phase="take", active=int(arg), die=(), face="", changed=False
-        )
+        return s._replace(phase="take", active=int(arg), die=(), face="", changed=False)
 
     def _step_pick(self, s: State, arg: str) -> State:
         return s._replace(phase="pick", active=int(arg)) if s.display else _pop(s)
@@ -893,7 +896,9 @@ class PioneerDays:
                 )
             else:  # PD-DIS-5
                 paid, lost = E.famine(t, p)
-                players[seat] = p._replace(silver=p.silver - paid, cattle=p.cattle - lost)
+                players[seat] = p._replace(
+                    silver=p.silver - paid, cattle=p.cattle - lost
+                )
         return _pop(s._replace(players=tuple(players)))
 
     def _step_reset(self, s: State, arg: str) -> State:
@@ -1022,9 +1027,7 @@ class PioneerDays:
             for i, p in enumerate(state.players)
         )
         drawn = state.drawn if state.active == seat else (0,) * len(state.drawn)
-        return state._replace(
-            players=players, gold_bag=(), boards_left=(), drawn=drawn
-        )
+        return state._replace(players=players, gold_bag=(), boards_left=(), drawn=drawn)
 
     def scores(self, state: State) -> tuple[int, ...]:
         """VP by seat: earned so far plus the final scoring as it stands (PD-END-2)."""
@@ -1055,8 +1058,10 @@ class PioneerDays:
 
     def odds(self, state: State) -> dict[str, Fraction]:
         """Exact chance of each outcome of the current chance turn (for lessons)."""
-        return {str(a): Fraction(p).limit_denominator(10**6) for a, p in
-                self.chance_outcomes(state)}
+        return {
+            str(a): Fraction(p).limit_denominator(10**6)
+            for a, p in self.chance_outcomes(state)
+        }
 
 
 def _show(action: Any) -> str:

@@ -197,8 +197,11 @@ def _expect_ids(folder: Path, name: str, rows: list[dict], ids: list[str]) -> No
             raise _error(folder, name, i, "id", f"expected {want!r} here, got {have!r}")
     if len(got) != len(ids):
         raise _error(
-            folder, name, None, None, f"expected {len(ids)} rows ({ids[0]}..), got "
-            f"{len(got)}"
+            folder,
+            name,
+            None,
+            None,
+            f"expected {len(ids)} rows ({ids[0]}..), got {len(got)}",
         )
 
 
@@ -230,7 +233,9 @@ def _load_folk(folder: Path) -> dict[str, Folk]:
     )  # PD-COMP-6
     for i, r in enumerate(rows, start=1):
         if r["id"][0] != r["set"]:
-            raise _error(folder, name, i, "set", f"{r['id']} belongs to set {r['id'][0]}")
+            raise _error(
+                folder, name, i, "set", f"{r['id']} belongs to set {r['id'][0]}"
+            )
         trigger = r["kind"] == "T"
         if trigger != (r["face"] != "NONE"):
             raise _error(
@@ -273,8 +278,12 @@ def _load_town(folder: Path) -> dict[str, TownCard]:
     cols = ("wood", "medicine", "cattle", "gold", "equipment", "silver")
     rows = read_table(
         folder / name,
-        {"id": parse_id, "name": parse_text, **dict.fromkeys(cols, _COUNT),
-         "favors": parse_int(1, 9)},
+        {
+            "id": parse_id,
+            "name": parse_text,
+            **dict.fromkeys(cols, _COUNT),
+            "favors": parse_int(1, 9),
+        },
     )
     _unique(folder, name, rows, "id")
     _expect_ids(folder, name, rows, [f"TC{n}" for n in range(1, 10)])
