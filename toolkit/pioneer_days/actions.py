@@ -268,7 +268,8 @@ class Storm:
 @dataclass(frozen=True, slots=True)
 class Disease:
     """PD-DIS-6: for townsfolk ``card``: ``exempt`` it, ``pay`` 1 medicine or
-    ``discard`` it."""
+    ``discard`` it.
+    """
 
     card: str
     choice: str
@@ -285,7 +286,8 @@ class Disease:
 class Fulfil:
     """PD-TOWN-3: fulfil town ``card``, paying a ``gold`` token of that many
     nuggets and equipment ``tile`` where it asks for them; ``spare`` is the unit
-    the PB8 Diplomat leaves out ("" for none)."""
+    the PB8 Diplomat leaves out ("" for none).
+    """
 
     card: str
     gold: int = 0

@@ -91,7 +91,8 @@ def _days_left(state: State) -> int:
 
 def disaster_risk(game: PioneerDays, state: State) -> tuple[float, ...]:
     """Chance that each disaster strikes before the next day ends, roughly:
-    the share of its colour (and black) among the dice still to come."""
+    the share of its colour (and black) among the dice still to come.
+    """
     length = game.options["track_length"]
     t = tables()
     out = []
@@ -107,7 +108,8 @@ def disaster_risk(game: PioneerDays, state: State) -> tuple[float, ...]:
 
 def expected_losses(game: PioneerDays, state: State, seat: int) -> float:
     """VP a player expects to lose to the disasters about to strike (a rough
-    price for holdings left unprotected: PD-DIS-3..6)."""
+    price for holdings left unprotected: PD-DIS-3..6).
+    """
     t = tables()
     p = state.players[seat]
     risk = disaster_risk(game, state)

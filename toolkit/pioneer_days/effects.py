@@ -70,7 +70,8 @@ def gain(p: Player, effect: str, amount: int) -> Player:
 
 def change_cost(t: Tables, p: Player) -> int:
     """PD-TURN-3: $3, or $2 for PB5 Trader; -$1 for B5 Merchant and each
-    E12 Compass; never below $1 (ASSUMPTION-6)."""
+    E12 Compass; never below $1 (ASSUMPTION-6).
+    """
     base = 2 if ability(t, p) == "change_cost_two" else 3
     off = folk_effect(t, p, "change_discount") + equip_effect(t, p, "change_discount")
     return max(1, base - off)
@@ -89,7 +90,8 @@ def capacity(p: Player) -> int:
 
 def used(p: Player) -> int:
     """Spaces the items need: 1 per token or tile, 2 wood or medicine per space
-    (PD-STORE-1); items may be rearranged freely (PD-STORE-3)."""
+    (PD-STORE-1); items may be rearranged freely (PD-STORE-3).
+    """
     return len(p.gold) + len(p.equipment) + (p.wood + 1) // 2 + (p.medicine + 1) // 2
 
 
@@ -100,7 +102,8 @@ def overflow(p: Player) -> bool:
 
 def raid_loss(t: Tables, p: Player, rounding: str = "down") -> int:
     """PD-DIS-4 (EX-6, EX-15): 0 with A7 Sheriff; else halve (ASSUMPTION-12),
-    cap at $3 with B7 Deputy, then $2 less per E9 Rifle, never below 0."""
+    cap at $3 with B7 Deputy, then $2 less per E9 Rifle, never below 0.
+    """
     if any(t.folk[c].effect == "raid_immune" for c in p.townsfolk):
         return 0
     half = p.silver // 2 if rounding == "down" else (p.silver + 1) // 2
@@ -112,7 +115,8 @@ def raid_loss(t: Tables, p: Player, rounding: str = "down") -> int:
 
 def famine_free(t: Tables, p: Player) -> int:
     """PD-DIS-5: free cattle F = 2 for PB1 Cattle Baron + 3 for A10 Cook +
-    2 per E10 Feed Sack."""
+    2 per E10 Feed Sack.
+    """
     board = 2 if ability(t, p) == "famine_free" else 0
     return board + folk_effect(t, p, "famine_free") + equip_effect(t, p, "famine_free")
 
@@ -127,7 +131,8 @@ def famine(t: Tables, p: Player) -> tuple[int, int]:
 def exemptions(t: Tables, p: Player) -> int:
     """PD-DIS-6 (EX-9, EX-17): X = 1 for the Pioneer side + 1 for PB3 Frontier
     Doctor + 1 for B4 Nurse + 1 per E11 Remedy Kit + 1 for A4 Doctor (who is
-    also always exempt himself)."""
+    also always exempt himself).
+    """
     x = 1 if p.board == PIONEER else 0
     if p.board == "PB3":
         x += 1
@@ -143,7 +148,8 @@ def self_exempt(t: Tables, card: str) -> bool:
 
 def storm_spares(t: Tables, p: Player) -> int:
     """PD-DIS-3: wagons spared: 1 for B8 Carpenter + 1 per E8 Canvas Cover
-    (each cover in its own wagon)."""
+    (each cover in its own wagon).
+    """
     return folk_effect(t, p, "storm_spare") + equip_effect(t, p, "storm_spare")
 
 

@@ -26,7 +26,7 @@ import numpy as np
 from toolkit.envs.encoding import EncoderBase, Layout
 
 from . import actions as A
-from .constants import COLOURS, DISASTERS, FACES, PIONEER, SLOTS
+from .constants import COLOURS, FACES, PIONEER, SLOTS
 from .rules import CHANCE_PHASES, PHASE_TEXT, PioneerDays, tables
 
 _CAP = 99
@@ -141,9 +141,11 @@ class Encoder(EncoderBase):
         self.set_layout(lay)
 
     def action_index(self, action: Any) -> int:
+        """The index of a decision: its notation's place in ``action_labels``."""
         return self._index[str(action)]
 
     def encode(self, observation: Any, seat: int) -> np.ndarray:
+        """The vector of ``observation`` (``game.observe(state, seat)``)."""
         s = observation
         n = self.players
         v = np.zeros(self.size, dtype=np.float32)

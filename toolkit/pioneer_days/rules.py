@@ -228,7 +228,8 @@ class PioneerDays:
 
     def gold_bag(self, state: State) -> tuple[int, ...]:
         """Tokens of 1, 2, 3 nuggets in the gold bag; in an observation (where the
-        bag is hidden) the tokens that the observation does not show anywhere."""
+        bag is hidden) the tokens that the observation does not show anywhere.
+        """
         if state.gold_bag:
             return state.gold_bag
         left = list(tables().gold)
@@ -299,9 +300,8 @@ class PioneerDays:
     def _use_actions(self, t: Tables, state: State, p: Player) -> list[Any]:
         face = state.face
         out: list[Any] = []
-        if not state.changed:  # PD-TURN-3
-            if p.silver >= E.change_cost(t, p):
-                out += [A.Change(f) for f in FACES if f != face]
+        if not state.changed and p.silver >= E.change_cost(t, p):  # PD-TURN-3
+            out += [A.Change(f) for f in FACES if f != face]
         out.append(A.Income())  # PD-INCOME-1
         kinds = ACTION_FACES if face == "WILD" else (face,)  # PD-ACT-1
         for kind in kinds:
@@ -825,10 +825,10 @@ class PioneerDays:
 
     def _step_outfit(self, s: State, arg: str) -> State:
         s = s._replace(active=int(arg))
-        return s._replace(phase="outfit") if sum(s.stock) else _pop(s)
+        return s._replace(phase="outfit") if any(s.stock) else _pop(s)
 
     def _step_display(self, s: State, arg: str) -> State:
-        if len(s.display) < self.players + 1 and sum(s.stock):
+        if len(s.display) < self.players + 1 and any(s.stock):
             return s._replace(phase="display")
         return _pop(s)
 
@@ -837,7 +837,7 @@ class PioneerDays:
         return _pop(s._replace(day=s.day + 1), "roll", *turns, "leftover", "pass")
 
     def _step_roll(self, s: State, arg: str) -> State:
-        if len(s.pool) < self.players + 1 and sum(s.bag):
+        if len(s.pool) < self.players + 1 and any(s.bag):
             return s._replace(phase="roll", active=s.start)
         return _pop(s)
 
@@ -977,9 +977,9 @@ class PioneerDays:
                     continue
                 if f.effect == "silver":  # A9 Scout
                     p = p._replace(silver=p.silver + f.amount)
-                elif f.effect == "favor":  # B9 Mayor
-                    p = p._replace(favors=p.favors + f.amount)
-                elif f.effect == "favor_if_undamaged" and not E.damage(p):  # A11
+                elif f.effect == "favor" or (
+                    f.effect == "favor_if_undamaged" and not E.damage(p)
+                ):  # B9 Mayor
                     p = p._replace(favors=p.favors + f.amount)
             players[seat] = p._replace(vp=p.vp + p.cattle)  # PD-TOWN-2
         s = s._replace(players=tuple(players), active=s.start)
@@ -1012,7 +1012,8 @@ class PioneerDays:
     def observe(self, state: State, seat: int) -> State:
         """``state`` as ``seat`` sees it: other players' gold values (0), their
         dealt and not yet revealed boards ("?"), the gold bag and the box of
-        boards (``()``) are hidden (PD-STORE-5, ASSUMPTION-25)."""
+        boards (``()``) are hidden (PD-STORE-5, ASSUMPTION-25).
+        """
         if state.phase == "over":
             return state
         hide_boards = any(p.dealt for p in state.players)
