@@ -45,8 +45,8 @@ def test_EX_3_black_leftover_moves_all_storm_before_famine(game2):
     s = run(game2, s, "leftover")
     assert s.phase == "storm"  # Storm first; the Famine waits behind it
     assert s.jobs[:4] == (
-        "storm:%d" % s.start,
-        "storm:%d" % (1 - s.start),
+        f"storm:{s.start}",
+        f"storm:{1 - s.start}",
         "reset:0",
         "strike:FAMINE",
     )

@@ -1067,6 +1067,8 @@ class PioneerDays:
 
 def _show(action: Any) -> str:
     text = repr(action)
+    if " at 0x" in text:
+        return f"an object of type {type(action).__name__}"
     return text if len(text) < 60 else text[:57] + "..."
 
 

@@ -24,7 +24,8 @@ def advance(
     game: PioneerDays, state: State, rng: random.Random, until: Any, pick: Any = None
 ) -> State:
     """Play on (chance by ``rng``, decisions by ``pick`` or the first legal action)
-    until ``until(state)`` holds."""
+    until ``until(state)`` holds.
+    """
     for _ in range(20_000):
         if until(state):
             return state
