@@ -132,4 +132,37 @@ class Collector(_Base):
         return {"townsfolk": rows}
 
 
-__all__ = ["SCORE_PARTS", "TABLES", "Collector", "score_parts"]
+def townsfolk_payoff(recruits: Any, confidence: float = 0.95) -> Any:
+    """Per townsfolk card, from a tournament's ``townsfolk`` table: recruits, the
+    mean VP it scored at the end with its interval, and the share kept to the
+    end (Wilson interval); best first."""
+    import pandas as pd
+
+    from toolkit.analysis.stats import mean_interval, wilson_interval
+
+    rows = []
+    for (card, name), group in recruits.groupby(["card", "name"]):
+        vp = [float(v) for v in group["vp"]]
+        mean, low, high = (
+            mean_interval(vp, confidence) if len(vp) > 1 else (vp[0], vp[0], vp[0])
+        )
+        kept = int(group["kept"].sum())
+        k_low, k_high = wilson_interval(kept, len(group), confidence)
+        rows.append(
+            {
+                "card": card,
+                "name": name,
+                "recruits": len(group),
+                "mean VP": mean,
+                "low": low,
+                "high": high,
+                "kept": kept / len(group),
+                "kept low": k_low,
+                "kept high": k_high,
+            }
+        )
+    frame = pd.DataFrame(rows)
+    return frame.sort_values("mean VP", ascending=False).reset_index(drop=True)
+
+
+__all__ = ["SCORE_PARTS", "TABLES", "Collector", "score_parts", "townsfolk_payoff"]
