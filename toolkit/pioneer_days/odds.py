@@ -154,8 +154,6 @@ def losses(game: Any, p: Player) -> dict[str, dict[str, int]]:
     }
 
 
-
-
 def sample_pool(
     game: Any, state: Any, rng: random.Random, taken: int = 0
 ) -> tuple[tuple[str, str], ...]:

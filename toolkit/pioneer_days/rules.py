@@ -11,6 +11,7 @@ Seats are numbered from 0 and "clockwise" is increasing seat number.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -74,6 +75,12 @@ _CHANCE_RULE = {
     "roll": "PD-DAY-1",
 }
 _GOLD_ITEM = {"gold1": 1, "gold2": 2, "gold3": 3}
+
+
+@functools.cache
+def _mk(cls: Any, *args: Any) -> Any:
+    """The action ``cls(*args)``, made once (actions are immutable values)."""
+    return cls(*args)
 
 
 def tables() -> Tables:
@@ -196,30 +203,32 @@ class PioneerDays:
         phase = state.phase
         t = tables()
         if phase == "first":
-            return [(A.First(i), 1 / self.players) for i in range(self.players)]
+            return [(_mk(A.First, i), 1 / self.players) for i in range(self.players)]
         if phase == "deal":
             deck = state.folk_deck
-            return [(A.Deal(c), 1 / len(deck)) for c in deck]
+            return [(_mk(A.Deal, c), 1 / len(deck)) for c in deck]
         if phase == "reveal":
             deck = state.town_deck
-            return [(A.Reveal(c), 1 / len(deck)) for c in deck]
+            return [(_mk(A.Reveal, c), 1 / len(deck)) for c in deck]
         if phase == "board":
             box = state.boards_left or self._unseen_boards(state)
-            return [(A.DealBoard(b), 1 / len(box)) for b in box]
+            return [(_mk(A.DealBoard, b), 1 / len(box)) for b in box]
         if phase in ("gold", "agold"):
             bag = self.gold_bag(state)
             total = sum(bag)
-            return [(A.Gold(v + 1), c / total) for v, c in enumerate(bag) if c]
+            return [(_mk(A.Gold, v + 1), c / total) for v, c in enumerate(bag) if c]
         if phase in ("outfit", "display"):
             total = sum(state.stock)
             ids = list(t.equipment)
             return [
-                (A.Stock(ids[i]), c / total) for i, c in enumerate(state.stock) if c
+                (_mk(A.Stock, ids[i]), c / total)
+                for i, c in enumerate(state.stock)
+                if c
             ]
         if phase == "roll":
             total = sum(state.bag) * len(FACES)
             return [
-                (A.Roll(colour, face), c / total)
+                (_mk(A.Roll, colour, face), c / total)
                 for colour, c in zip(COLOURS, state.bag, strict=True)
                 if c
                 for face in FACES
@@ -259,12 +268,12 @@ class PioneerDays:
         if phase == "take":  # PD-TURN-1
             out: list[Any] = []
             for die in state.pool:
-                action = A.Take(die[0], die[1])
+                action = _mk(A.Take, die[0], die[1])
                 if not out or out[-1] != action:
                     out.append(action)
             return out
         if phase == "gain":  # A12 Trapper
-            return [A.Gain("wood"), A.Gain("medicine")]
+            return [_mk(A.Gain, "wood"), _mk(A.Gain, "medicine")]
         if phase == "use":
             return self._use_actions(t, state, p)
         if phase == "pick":  # B6 Quartermaster
@@ -272,11 +281,11 @@ class PioneerDays:
         if phase == "keep":  # PB2 Assayer
             return [A.Keep(v) for v in sorted(set(state.drawn))]
         if phase == "end":
-            return self._buy_actions(t, state, p) + [A.EndTurn()]
+            return self._buy_actions(t, state, p) + [_mk(A.EndTurn)]
         if phase == "discard":  # PD-STORE-3
             return self._discard_actions(p)
         if phase == "storm":
-            return [A.Storm(c) for c in self._storm_choices(t, state, p)]
+            return [_mk(A.Storm, c) for c in self._storm_choices(t, state, p)]
         if phase == "disease":
             card = p.townsfolk[state.cursor]
             out = []
@@ -287,41 +296,41 @@ class PioneerDays:
             out.append(A.Disease(card, "discard"))
             return out
         if phase == "town":
-            return self._fulfil_actions(t, state, p) + [A.Done()]
+            return self._fulfil_actions(t, state, p) + [_mk(A.Done)]
         raise AssertionError(f"unknown phase {phase!r}")
 
     def _buy_actions(self, t: Tables, state: State, p: Player) -> list[Any]:
         out = []
         for i, size in enumerate((SMALL, LARGE)):
             if state.wagons_left[i] and p.silver >= E.wagon_cost(t, p, size):
-                out.append(A.Buy(size))
+                out.append(_mk(A.Buy, size))
         return out
 
     def _use_actions(self, t: Tables, state: State, p: Player) -> list[Any]:
         face = state.face
         out: list[Any] = []
         if not state.changed and p.silver >= E.change_cost(t, p):  # PD-TURN-3
-            out += [A.Change(f) for f in FACES if f != face]
-        out.append(A.Income())  # PD-INCOME-1
+            out += [_mk(A.Change, f) for f in FACES if f != face]
+        out.append(_mk(A.Income))  # PD-INCOME-1
         kinds = ACTION_FACES if face == "WILD" else (face,)  # PD-ACT-1
         for kind in kinds:
             if kind == "EQUIP" and state.display:  # PD-ACT-3
-                out += [A.Act("EQUIP", x) for x in dict.fromkeys(state.display)]
+                out += [_mk(A.Act, "EQUIP", x) for x in dict.fromkeys(state.display)]
             else:
-                out.append(A.Act(kind))
+                out.append(_mk(A.Act, kind))
         if state.slots[FACES.index(face)]:  # PD-RECRUIT-1
-            out.append(A.Recruit())
+            out.append(_mk(A.Recruit))
         return out + self._buy_actions(t, state, p)
 
     @staticmethod
     def _discard_actions(p: Player) -> list[Any]:
         out = []
         if p.wood:
-            out.append(A.Discard("wood"))
+            out.append(_mk(A.Discard, "wood"))
         if p.medicine:
-            out.append(A.Discard("medicine"))
-        out += [A.Discard(f"gold{v}") for v in sorted(set(p.gold)) if v]
-        out += [A.Discard(x) for x in dict.fromkeys(p.equipment)]
+            out.append(_mk(A.Discard, "medicine"))
+        out += [_mk(A.Discard, f"gold{v}") for v in sorted(set(p.gold)) if v]
+        out += [_mk(A.Discard, x) for x in dict.fromkeys(p.equipment)]
         return out
 
     def _storm_choices(self, t: Tables, state: State, p: Player) -> list[str]:
