@@ -135,7 +135,8 @@ class Collector(_Base):
 def townsfolk_payoff(recruits: Any, confidence: float = 0.95) -> Any:
     """Per townsfolk card, from a tournament's ``townsfolk`` table: recruits, the
     mean VP it scored at the end with its interval, and the share kept to the
-    end (Wilson interval); best first."""
+    end (Wilson interval); best first.
+    """
     import pandas as pd
 
     from toolkit.analysis.stats import mean_interval, wilson_interval

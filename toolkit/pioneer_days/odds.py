@@ -159,7 +159,8 @@ def sample_pool(
 ) -> tuple[tuple[str, str], ...]:
     """Roll a day's pool with the engine's chance turns from ``state`` (a state
     whose phase is ``"roll"``), then let ``taken`` players take random dice:
-    the dice left, as ``(colour, face)`` (PD-DAY-1, PD-TURN-1)."""
+    the dice left, as ``(colour, face)`` (PD-DAY-1, PD-TURN-1).
+    """
     from toolkit.core.play import sample_outcome
 
     while state.phase == "roll":
