@@ -134,6 +134,8 @@ def evaluate(game: PioneerDays, state: State) -> tuple[float, ...]:
     for seat, s in enumerate(scores):
         p = state.players[seat]
         future = left * 1.2 + p.cattle * max(weeks_left - 1, 0) * 0.8 + p.silver * 0.15
+        # townsfolk grow with what their owner collects; medicine keeps them
+        future += len(p.townsfolk) * min(1.0, left / 10) * 1.5 + p.medicine * 0.3
         out.append(s + future - expected_losses(game, state, seat))
     return tuple(out)
 
