@@ -367,3 +367,36 @@ def plot_wagon_choices(table: Any) -> Any:
         labels={"vp": "printed VP", "seats": "seats", "emptied_rate": "emptied"},
         title="Wagons bought: size, VP and how often they were emptied",
     )
+
+
+# ----- design metrics (toolkit.analysis.metrics) ---------------------------------
+
+#: The game's own metrics of :func:`game_metrics`: column -> what it measures.
+METRICS = {
+    "tolls_to_rivals": "money paid to rivals for stagecoach steps on their roads",
+    "fares_to_bank": "money paid to the bank for stagecoach steps",
+    "rival_share": "share of stagecoach money that went to rivals, not the bank",
+    "joins": "times a player joined another's settling ($ to the active player)",
+    "roads_built": "roads on the board at the end",
+    "wagons_bought": "wagons bought from the market",
+    "deck_end": "share of games ended by the wagon deck running out (P-END-1)",
+}
+
+
+def game_metrics(tables: Any) -> Any:
+    """One row per game: the money of the stagecoach, joins, roads, how it ended."""
+    seats = tables["seats"]
+    out = (
+        seats.groupby("game")[
+            ["tolls_paid", "fares_bank", "joins", "roads_built", "wagons_bought"]
+        ]
+        .sum()
+        .rename(
+            columns={"tolls_paid": "tolls_to_rivals", "fares_bank": "fares_to_bank"}
+        )
+    )
+    paid = out["tolls_to_rivals"] + out["fares_to_bank"]
+    out["rival_share"] = out["tolls_to_rivals"] / paid.where(paid > 0)
+    games = tables["games"].set_index("game")
+    out["deck_end"] = (games["end"] == "deck").astype(float).reindex(out.index)
+    return out.reset_index()
