@@ -184,10 +184,11 @@ def money_flows(record: Any, game: Any = None) -> list[dict]:
     """
     from toolkit.core import make_game, replay_states
 
-    from .rules import INCOME, ROAD_PRICE
-
     if game is None:
         game = make_game(record.game, record.players, **record.options)
+    rules = {**game.defaults, **game.options}
+    base_income, join = rules["income"], rules["join_cost"]
+    road_price = {1: rules["road_price_1"], 2: rules["road_price_2"]}
     states = list(replay_states(record, game))
     flows: dict[tuple, int] = {}
 
@@ -208,12 +209,12 @@ def money_flows(record: Any, game: Any = None) -> list[dict]:
                 if who != "bank":
                     residual[who] -= amount
         elif isinstance(action, A.Join):
-            add(before.seat, "joining", before.active, 2)
-            residual[before.seat] += 2
-            residual[before.active] -= 2
+            add(before.seat, "joining", before.active, join)
+            residual[before.seat] += join
+            residual[before.active] -= join
         elif isinstance(action, (A.BuyRoads, A.BuyWagon)):
             price = (
-                ROAD_PRICE[action.count]
+                road_price[action.count]
                 if isinstance(action, A.BuyRoads)
                 else action.slot
             )
@@ -231,7 +232,7 @@ def money_flows(record: Any, game: Any = None) -> list[dict]:
         )
         if new_turn and residual[after.active] > 0:
             pl = after.players[after.active]
-            income = min(residual[after.active], INCOME + min(pl.bankers, 2))
+            income = min(residual[after.active], base_income + min(pl.bankers, 2))
             add("bank", "income", after.active, income)
             residual[after.active] -= income
         kind = "start money" if isinstance(action, A.DealStart) else "hotels & bonuses"
