@@ -23,6 +23,7 @@ from .constants import (
     AP_PER_SHIP,
     CLOTH,
     HAND_LIMIT,
+    PARAMETERS,
     SPICE,
     STONE,
     STONE_BRIDGES,
@@ -73,6 +74,8 @@ class Anno1503(Anno1503Base):
     max_players = 4
     #: Every option with its default (the protocol's ``defaults``).
     defaults: ClassVar[dict[str, Any]] = DEFAULTS
+    #: The options that are rule constants (left out of ``options`` at default).
+    rule_parameters: ClassVar[tuple[str, ...]] = tuple(PARAMETERS)
     #: Options naming something on this computer (a data folder): from code only,
     #: a record may not set them (see :mod:`toolkit.core.record`).
     local_options: ClassVar[tuple[str, ...]] = ("data",)

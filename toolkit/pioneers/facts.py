@@ -182,11 +182,11 @@ def money_flows(record: Any, game: Any = None) -> list[dict]:
     and "hotels & bonuses" (hotel $3, $ for an emptied wagon). Amounts add up to
     each player's change of money, action by action.
     """
-    from toolkit.core import make_game, replay_states
+    from toolkit.core import make_game, option_values, replay_states
 
     if game is None:
         game = make_game(record.game, record.players, **record.options)
-    rules = {**game.defaults, **game.options}
+    rules = option_values(game)
     base_income, join = rules["income"], rules["join_cost"]
     road_price = {1: rules["road_price_1"], 2: rules["road_price_2"]}
     states = list(replay_states(record, game))

@@ -133,6 +133,14 @@ class Pioneers(Chance):
         "road_price_2": ROAD_PRICE[2],
         "join_cost": JOIN_COST,
     }
+    #: The options that are rule constants (left out of ``options`` at default).
+    rule_parameters: ClassVar[tuple[str, ...]] = (
+        "income",
+        "start_money",
+        "road_price_1",
+        "road_price_2",
+        "join_cost",
+    )
 
     # ----- protocol: whose turn, chance -------------------------------------
 
