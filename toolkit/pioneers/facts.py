@@ -23,6 +23,7 @@ from typing import Any
 
 from toolkit.analysis.tournament import Collector as _Base
 from toolkit.analysis.tournament import vp_columns
+from toolkit.core import option_values
 
 from . import actions as A
 from .board import TILE_TYPES
@@ -83,6 +84,7 @@ class Collector(_Base):
         super().__init__(game, turns)
         self.count = {k: [0] * game.players for k in COUNTS}
         self.bought: list[dict] = []
+        self.join_cost = option_values(game)["join_cost"]
 
     def step(self, state: Any, seat: int, action: Any, after: Any) -> None:
         """Count moves, payments, purchases, tiles and joins; note wagons bought."""
@@ -107,8 +109,9 @@ class Collector(_Base):
             count[f"tile_{state.tile}"][me] += 1
         elif isinstance(action, A.Join):
             count["joins"][seat] += 1
-            count["join_paid"][seat] += 2
-            count["join_earned"][me] += 2
+            cost = self.join_cost
+            count["join_paid"][seat] += cost
+            count["join_earned"][me] += cost
         elif isinstance(action, A.BuyWagon):
             wid = state.market[action.slot - 1]
             spec = self.game.wagon_specs[wid]
@@ -182,7 +185,7 @@ def money_flows(record: Any, game: Any = None) -> list[dict]:
     and "hotels & bonuses" (hotel $3, $ for an emptied wagon). Amounts add up to
     each player's change of money, action by action.
     """
-    from toolkit.core import make_game, option_values, replay_states
+    from toolkit.core import make_game, replay_states
 
     if game is None:
         game = make_game(record.game, record.players, **record.options)
