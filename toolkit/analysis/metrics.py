@@ -146,8 +146,9 @@ def tables(source: Any) -> dict[str, Any]:
 
     ``source`` is a :class:`~.tournament.Tournament`, a dict of tables, or the
     path of a tournament's seats Parquet file (its other tables are the
-    ``<stem>.<table>.parquet`` files beside it, as ``simulate`` writes them).
-    A table ``t`` also carries the game, when known, as ``t["_game"]``.
+    ``<stem>.<table>.parquet`` files beside it, as ``simulate`` writes them;
+    the game is made again from the files' metadata). The dict also carries
+    the game, when known, as ``t["_game"]``.
     """
     if isinstance(source, Mapping):
         return dict(source)
@@ -178,6 +179,11 @@ def _read_parquet(path: Path) -> dict[str, Any]:
         raise FileNotFoundError(
             f"{path} has no games table beside it ({stem}.games.parquet)"
         )
+    from .tournament.parquet import read_game
+
+    game = read_game(path)
+    if game is not None:
+        out["_game"] = game
     return out
 
 
