@@ -181,7 +181,7 @@ def test_every_game_is_measured(name):
         assert table[col].notna().all(), col
     assert (table["branching"] >= 1).all()
     what = metrics.describe(t.spec.game)
-    assert set(table.columns) - {"game"} <= set(what)
+    assert set(table.columns) - {"game", "deal"} <= set(what)
     by_phase = metrics.branching(t, by="phase")
     assert by_phase["decisions"].sum() == table["decisions"].sum()
     s = metrics.summary(t)
@@ -210,3 +210,17 @@ def test_charts_are_plotly_figures(planted):
         assert fig.data
     errors = planted.plot_seat_advantage().data[0].error_y.array
     assert all(not math.isnan(e) for e in errors)
+
+
+def test_intervals_count_deals_not_games():
+    """Two equal bots play each deal twice, the same game: one value, not two."""
+    t = metrics.measure(Race(players=2), ["random", "random"], games=40, seed=5)
+    table = metrics.per_game(t)
+    first, second = table.iloc[0::2].reset_index(), table.iloc[1::2].reset_index()
+    assert (first["turns"] == second["turns"]).all()  # the same games twice
+    s = metrics.summary(t).set_index("metric")
+    assert s.loc["turns", "games"] == 40 and s.loc["turns", "deals"] == 20
+    from toolkit.analysis.stats import mean_interval
+
+    _, low, high = mean_interval(first["turns"])
+    assert s.loc["turns", "high"] - s.loc["turns", "low"] == pytest.approx(high - low)

@@ -38,7 +38,11 @@ Definitions (a game is the unit: its seats are not independent):
   (``order`` 0) minus the ``1 / players`` of an equal seat. Entrants rotate
   through the seats, so the bots' strength cancels out.
 
-Intervals are normal approximations over games (:func:`.stats.mean_interval`).
+Intervals are normal approximations over *deals* (:func:`.stats.mean_interval`
+of :func:`deal_means`): the games of a deal share their set-up and chance stream
+while the entrants rotate, so they are not independent (two equal bots even play
+the same game twice); a deal's mean is one independent value. A table without
+deals counts every game as its own deal.
 
 >>> from toolkit import GAMES
 >>> from toolkit.analysis import metrics
@@ -288,7 +292,10 @@ def per_game(t: Any, game: Any = None) -> Any:
     """
     t = tables(t)
     games, seats = t["games"], t["seats"]
-    out = games[["game", "decisions", "steps", "rounds"]].copy()
+    cols = ["game", "deal"] if "deal" in games.columns else ["game"]
+    out = games[[*cols, "decisions", "steps", "rounds"]].copy()
+    if "deal" not in out.columns:
+        out["deal"] = out["game"]
     out["chance_share"] = (games["steps"] - games["decisions"]) / games["steps"].clip(
         lower=1
     )
@@ -321,7 +328,7 @@ def per_game(t: Any, game: Any = None) -> Any:
         own = _own_metrics(game, t)
         if own is not None:
             out = out.merge(own, on="game", how="left")
-    order = ["game", *[m for m in METRICS if m in out.columns]]
+    order = ["game", "deal", *[m for m in METRICS if m in out.columns]]
     rest = [c for c in out.columns if c not in order]
     return out[order + rest].reset_index(drop=True)
 
@@ -360,6 +367,13 @@ def _own_metrics(game: Any, t: Mapping[str, Any]) -> Any:
     return fn(t)
 
 
+def deal_means(table: Any, column: str) -> Any:
+    """The mean of ``column`` per deal (games with a value only), for intervals."""
+    t = table[table[column].notna()]
+    key = t["deal"] if "deal" in t.columns else t["game"]
+    return t[column].groupby(key).mean()
+
+
 def describe(game: Any = None) -> dict[str, str]:
     """Every metric :func:`per_game` gives for ``game``: name -> what it measures."""
     out = dict(METRICS)
@@ -376,7 +390,8 @@ def summary(t: Any, confidence: float = 0.95, game: Any = None) -> Any:
     """Each metric's mean over games with its interval: ``metric``, ``mean``, ...
 
     Columns: ``metric``, ``mean``, ``low``, ``high``, ``games`` (how many
-    games measured it) and ``what`` (what it measures).
+    games measured it), ``deals`` (the independent units of the interval) and
+    ``what`` (what it measures).
     """
     import pandas as pd
 
@@ -385,9 +400,9 @@ def summary(t: Any, confidence: float = 0.95, game: Any = None) -> Any:
     what = describe(_game_of(t, game))
     rows = []
     for col in table.columns:
-        if col == "game" or not pd.api.types.is_numeric_dtype(table[col]):
+        if col in ("game", "deal") or not pd.api.types.is_numeric_dtype(table[col]):
             continue
-        values = table[col].dropna()
+        values = deal_means(table, col)
         mean, low, high = mean_interval(values, confidence)
         rows.append(
             {
@@ -395,7 +410,8 @@ def summary(t: Any, confidence: float = 0.95, game: Any = None) -> Any:
                 "mean": mean,
                 "low": low,
                 "high": high,
-                "games": len(values),
+                "games": int(table[col].notna().sum()),
+                "deals": len(values),
                 "what": what.get(col, ""),
             }
         )
@@ -429,10 +445,20 @@ def branching(
         key = d[by]
     else:
         raise ValueError(f"by must be 'stage', 'phase' or 'round', not {by!r}")
-    per = d.assign(_key=key).groupby(["_key", "game"])["legal"].agg(["mean", "size"])
+    deal = (
+        d["game"].map(t["games"].set_index("game")["deal"])
+        if "deal" in t["games"]
+        else d["game"]
+    )
+    per = (
+        d.assign(_key=key, _deal=deal)
+        .groupby(["_key", "_deal", "game"])["legal"]
+        .agg(["mean", "size"])
+    )
     rows = []
     for k, g in per.groupby(level=0, sort=True):
-        mean, low, high = mean_interval(g["mean"], confidence)
+        by_deal = g["mean"].groupby(level=1).mean()
+        mean, low, high = mean_interval(by_deal, confidence)
         rows.append(
             {
                 by: k,

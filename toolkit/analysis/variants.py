@@ -19,7 +19,7 @@ usually much narrower than the two intervals side by side.
 ...     seed=1,
 ... )
 >>> print(lab.verdict("rounds"))  # doctest: +ELLIPSIS
-rounds played rose from 2.15 ± 0.29 (short) to 5.45 ± 0.57 (long): ... clear.
+rounds played rose from 2.15 ± 0.41 (short) to 5.45 ± 0.81 (long): ... clear.
 
 :func:`search` tries the values of one numeric option (a grid, or
 successive halving: keep the better half, double the games) and returns the
@@ -122,8 +122,8 @@ class Comparison:
         Columns: ``variant``, ``metric``, ``baseline`` (its mean) with
         ``baseline_low``/``baseline_high``, ``mean`` with ``low``/``high``,
         ``diff`` with ``diff_low``/``diff_high`` (the interval of the mean of
-        the game-by-game differences), ``games`` (pairs measured) and
-        ``p_value`` (two-sided, no difference).
+        the game-by-game differences, over deals as in :mod:`.metrics`),
+        ``games`` (pairs measured) and ``p_value`` (two-sided, no difference).
         """
         import pandas as pd
 
@@ -136,7 +136,7 @@ class Comparison:
             cols = [
                 c
                 for c in base.columns
-                if c != "game"
+                if c not in ("game", "deal")
                 and c in other.columns
                 and pd.api.types.is_numeric_dtype(base[c])
                 and (metrics is None or c in metrics)
@@ -144,10 +144,12 @@ class Comparison:
             for col in cols:
                 a, b = both[f"{col}_a"], both[f"{col}_b"]
                 ok = a.notna() & b.notna()
-                d = (b - a)[ok]
-                diff, lo, hi = mean_interval(d, self.confidence)
-                ma, la, ha = mean_interval(base[col].dropna(), self.confidence)
-                mb, lb, hb = mean_interval(other[col].dropna(), self.confidence)
+                paired = both[ok].assign(_d=(b - a)[ok], deal=both["deal_a"][ok])
+                diff, lo, hi = mean_interval(
+                    M.deal_means(paired, "_d"), self.confidence
+                )
+                ma, la, ha = mean_interval(M.deal_means(base, col), self.confidence)
+                mb, lb, hb = mean_interval(M.deal_means(other, col), self.confidence)
                 half = (hi - diff) if not math.isnan(hi) else math.nan
                 se = half / z if half and not math.isnan(half) else 0.0
                 p = _p_two_sided(diff / se) if se > 0 else (1.0 if diff == 0 else 0.0)
@@ -389,7 +391,7 @@ def search(
                     f"metric {metric!r} is not measured; one of: "
                     + ", ".join(c for c in table.columns if c != "game")
                 )
-            mean, low, high = mean_interval(table[metric].dropna(), confidence)
+            mean, low, high = mean_interval(M.deal_means(table, metric), confidence)
             distance = abs(mean - target)
             rows.append(
                 {
