@@ -11,7 +11,6 @@ from dataclasses import replace
 
 import pytest
 
-from toolkit import GAMES
 from toolkit.analysis import metrics, variants
 from toolkit.core import CHANCE
 from toolkit.toy import Race
@@ -166,26 +165,6 @@ def test_per_game_metrics_by_hand():
     assert row["chance_share"] == pytest.approx(0.5)
     turns = metrics.per_turn(t)
     assert list(turns["leader"]) == [0, -1, 1, 1]
-
-
-@pytest.mark.parametrize("name", sorted(GAMES))
-def test_every_game_is_measured(name):
-    """Every game gives every shared metric, its own ones, and branching by phase."""
-    from toolkit.core import make_game
-
-    game = make_game(name, 2)
-    options = {"max_turns": 12} if "max_turns" in game.defaults else {}
-    t = metrics.measure(name, ["random", "random"], games=2, seed=1, **options)
-    table = metrics.per_game(t)
-    for col in ("turns", "decisions", "branching", "lead_changes", "decided_at"):
-        assert table[col].notna().all(), col
-    assert (table["branching"] >= 1).all()
-    what = metrics.describe(t.spec.game)
-    assert set(table.columns) - {"game", "deal"} <= set(what)
-    by_phase = metrics.branching(t, by="phase")
-    assert by_phase["decisions"].sum() == table["decisions"].sum()
-    s = metrics.summary(t)
-    assert not s.empty and (s["games"] <= 2).all()
 
 
 def test_metrics_need_the_detail_tables():
