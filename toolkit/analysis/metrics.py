@@ -178,7 +178,7 @@ def _read_parquet(path: Path) -> dict[str, Any]:
     for sibling in sorted(path.parent.glob(f"{stem}.*.parquet")):
         name = sibling.name[len(stem) + 1 : -len(".parquet")]
         if name and "." not in name:
-            out[name] = pd.read_parquet(sibling)
+            out[name] = _read_table(sibling, name)
     if "games" not in out:
         raise FileNotFoundError(
             f"{path} has no games table beside it ({stem}.games.parquet)"
@@ -189,6 +189,17 @@ def _read_parquet(path: Path) -> dict[str, Any]:
     if game is not None:
         out["_game"] = game
     return out
+
+
+def _read_table(path: Path, name: str) -> Any:
+    """One table; the turns without their notation (the largest column, unused)."""
+    import pandas as pd
+    import pyarrow.parquet as pq
+
+    if name != "turns":
+        return pd.read_parquet(path)
+    columns = [c for c in pq.read_schema(path).names if c != "actions"]
+    return pd.read_parquet(path, columns=columns)
 
 
 def _game_of(t: Mapping[str, Any], game: Any = None) -> Any:
