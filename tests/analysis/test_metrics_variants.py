@@ -203,3 +203,18 @@ def test_intervals_count_deals_not_games():
 
     _, low, high = mean_interval(first["turns"])
     assert s.loc["turns", "high"] - s.loc["turns", "low"] == pytest.approx(high - low)
+
+
+def test_seat_advantage_is_over_deals():
+    t = metrics.measure(Race(players=2), ["random", "random"], games=40, seed=5)
+    table = metrics.seat_advantage(t)
+    assert list(table["order"]) == [0, 1] and (table["deals"] == 20).all()
+    assert table["win_rate"].sum() == pytest.approx(1.0)
+    assert (table["win_low"] <= table["win_rate"]).all()
+    # a deal's two games are the same game here: its mean is one value
+    from toolkit.analysis.stats import mean_interval
+
+    first = t.seats[(t.seats["order"] == 0) & (t.seats["game"] % 2 == 0)]
+    _, low, high = mean_interval(first["win"])
+    row = table.iloc[0]
+    assert row["win_high"] - row["win_low"] == pytest.approx(high - low)

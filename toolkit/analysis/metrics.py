@@ -484,10 +484,47 @@ def branching(
 
 
 def seat_advantage(t: Any, confidence: float = 0.95) -> Any:
-    """Win rate and score by seat position (:func:`.stats.seat_advantage`)."""
-    from .stats import seat_advantage as _seat_advantage
+    """Win rate and score edge by seat position, with intervals over deals.
 
-    return _seat_advantage(tables(t)["seats"], confidence=confidence)
+    ``order`` (0 = the start player) when known, else ``seat``. Columns as
+    :func:`.stats.seat_advantage`'s (``win_rate``, ``win_low``, ``win_high``,
+    ``expected``, ``score_vs_mean`` with its interval), plus ``deals``; but
+    the intervals are over deals, whose games are not independent (see the
+    module doc), and games stopped without a winner count for the scores only.
+    """
+    import pandas as pd
+
+    seats = tables(t)["seats"]
+    by = (
+        "order" if "order" in seats.columns and seats["order"].notna().all() else "seat"
+    )
+    players = int(seats.groupby("game")["seat"].count().max())
+    won = seats.groupby("game")["win"].transform("sum") > 0
+    data = seats.assign(
+        edge=seats["score"] - seats.groupby("game")["score"].transform("mean"),
+        win=seats["win"].where(won),
+    )
+    if "deal" not in data.columns:
+        data = data.assign(deal=data["game"])
+    rows = []
+    for pos, g in data.groupby(by, sort=True):
+        rate, low, high = mean_interval(deal_means(g, "win"), confidence)
+        edge, e_low, e_high = mean_interval(deal_means(g, "edge"), confidence)
+        rows.append(
+            {
+                by: pos,
+                "games": len(g),
+                "deals": int(g["deal"].nunique()),
+                "win_rate": rate,
+                "win_low": low,
+                "win_high": high,
+                "expected": 1 / players,
+                "score_vs_mean": edge,
+                "score_vs_mean_low": e_low,
+                "score_vs_mean_high": e_high,
+            }
+        )
+    return pd.DataFrame(rows)
 
 
 # ----- charts ----------------------------------------------------------------------------
