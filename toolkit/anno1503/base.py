@@ -18,8 +18,9 @@ from . import actions as A
 from .common import affords, cost_text
 from .constants import (
     AP_PER_SHIP,
-    BUY_PRICE,
     CITIZEN_MERCHANT_CARDS,
+    PARAMETER_RANGE,
+    PARAMETERS,
     PIONEER_SETTLER_CARDS,
     STONE_BRIDGES,
     UPGRADE_RULE,
@@ -38,6 +39,8 @@ DEFAULTS: dict[str, Any] = {
     "pirates_target": "farthest",  # ASSUMPTION-6 (variant: "farthest_empty")
     # not a rule: stop unfinished games (no winner); None = play to a win
     "max_turns": None,
+    # rule parameters (constants.PARAMETERS), at the rulebook's values
+    **{name: value for name, (value, _, _) in PARAMETERS.items()},
 }
 
 
@@ -112,7 +115,22 @@ class Anno1503Base:
             )
         if data is not None and not isinstance(data, (str, os.PathLike)):
             raise TypeError(f"data must be a folder's path or None, not {data!r:.40}")
-        opts = {**DEFAULTS, **options}
+        params = {
+            name: options.pop(name, value) for name, (value, _, _) in PARAMETERS.items()
+        }
+        for name, value in params.items():
+            low, high = PARAMETER_RANGE[name]
+            rule = PARAMETERS[name][1]
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(
+                    f"{name} must be a whole number (an int), not {value!r:.40} "
+                    f"({rule})"
+                )
+            if not low <= value <= high:
+                raise ValueError(
+                    f"{name} must be between {low} and {high}, not {value!r} ({rule})"
+                )
+        opts = {**{k: v for k, v in DEFAULTS.items() if k not in PARAMETERS}, **options}
         _check_option_types(opts)
         if opts["max_purchases_per_turn"] not in (1, 2):
             raise ValueError("max_purchases_per_turn must be 1 or 2 (CONFLICT-3)")
@@ -133,6 +151,17 @@ class Anno1503Base:
         self.options: dict[str, Any] = {
             k: (dict(v) if isinstance(v, dict) else v) for k, v in opts.items()
         }
+        # A rule parameter at the rulebook's value stays out of the options (and
+        # of records, which are then those of the rulebook game as before).
+        for name, value in params.items():
+            if value != PARAMETERS[name][0]:
+                self.options[name] = value
+        self.start_gold: int = params["start_gold"]
+        self.hand_limit: int = params["hand_limit"]
+        self.base_buy_price: int = params["buy_price"]
+        self.treasure_gold: int = params["treasure_gold"]
+        self.gold_to_win: int = params["gold_to_win"]
+        self.conditions_to_win: int = params["conditions_to_win"]
         if data is not None:
             self.options["data"] = str(data)
         self._opts = opts
@@ -224,7 +253,7 @@ class Anno1503Base:
         """
         p = s.players[seat]
         met = []
-        if p.gold >= VICTORY["V-GOLD"]:
+        if p.gold >= self.gold_to_win:
             met.append("V-GOLD")
         if STONE_BRIDGES - p.offices.count("") >= VICTORY["V-BRANCH"]:
             met.append("V-BRANCH")
@@ -240,7 +269,7 @@ class Anno1503Base:
         """Return how many victory conditions ``seat`` meets (as :meth:`conditions`)."""
         p = s.players[seat]
         return (
-            (p.gold >= VICTORY["V-GOLD"])
+            (p.gold >= self.gold_to_win)
             + (STONE_BRIDGES - p.offices.count("") >= VICTORY["V-BRANCH"])
             + (len(p.contracts) >= VICTORY["V-CONTRACT"])
             + (len(p.buildings) - p.buildings.count("") >= VICTORY["V-BUILDING"])
@@ -261,7 +290,7 @@ class Anno1503Base:
 
     def buy_price(self, s: State, seat: int) -> int:
         """A-BUY-1: 6 gold minus 1 per trade contract."""
-        return BUY_PRICE - len(s.players[seat].contracts)
+        return self.base_buy_price - len(s.players[seat].contracts)
 
     def farthest_island(self, s: State) -> tuple[int, int]:
         """Where Pirates put the reserve's top card (ASSUMPTION-3 and -6)."""

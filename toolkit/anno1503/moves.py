@@ -15,7 +15,7 @@ from toolkit.core import IllegalAction
 from . import actions as A
 from . import voyage
 from .common import check_cost, good_index, pay, raise_level, set_player, wrong_phase
-from .constants import HAND_LIMIT, PIONEER_SETTLER_CARDS
+from .constants import PIONEER_SETTLER_CARDS
 from .events import (
     EVENTS,
     advance,
@@ -64,7 +64,7 @@ def finish_turn(game: Anno1503Base, s: State) -> State:
     """
     if (
         game.options["victory_check"] == "end_of_turn"
-        and game.count_conditions(s, s.active) >= 3
+        and game.count_conditions(s, s.active) >= game.conditions_to_win
     ):
         return s._replace(phase="over", winner=s.active)
     limit = game.options["max_turns"]
@@ -177,7 +177,7 @@ def _draw(game: Anno1503Base, s: State, a: A.Draw) -> State:
 def _end_turn(game: Anno1503Base, s: State, a: A.EndTurn) -> State:
     if s.phase not in ("build", "sea"):
         raise wrong_phase(s, a, "A-EXPL-2" if s.phase == "look" else "A-TURN-1")
-    if sum(s.players[s.active].hand) > HAND_LIMIT:
+    if sum(s.players[s.active].hand) > game.hand_limit:
         return s._replace(phase="discard", ap=(0, 0))
     return finish_turn(game, s)
 
@@ -190,7 +190,7 @@ def _discard(game: Anno1503Base, s: State, a: A.Discard) -> State:
         raise IllegalAction("A-HAND-1", f"you hold no {a.good} to discard.")
     cost = tuple(int(i == g) for i in range(len(GOODS)))
     s = pay(s, s.active, cost)  # ASSUMPTION-24: back to the supply
-    if sum(s.players[s.active].hand) <= HAND_LIMIT:
+    if sum(s.players[s.active].hand) <= game.hand_limit:
         return finish_turn(game, s)
     return s
 

@@ -22,10 +22,9 @@ from .common import affords
 from .constants import (
     AP_PER_SHIP,
     CLOTH,
-    CONDITIONS_TO_WIN,
     HAND_LIMIT,
+    PARAMETERS,
     SPICE,
-    START_GOLD,
     STONE,
     STONE_BRIDGES,
     TOBACCO,
@@ -75,6 +74,8 @@ class Anno1503(Anno1503Base):
     max_players = 4
     #: Every option with its default (the protocol's ``defaults``).
     defaults: ClassVar[dict[str, Any]] = DEFAULTS
+    #: The options that are rule constants (left out of ``options`` at default).
+    rule_parameters: ClassVar[tuple[str, ...]] = tuple(PARAMETERS)
     #: Options naming something on this computer (a data folder): from code only,
     #: a record may not set them (see :mod:`toolkit.core.record`).
     local_options: ClassVar[tuple[str, ...]] = ("data",)
@@ -89,7 +90,7 @@ class Anno1503(Anno1503Base):
         hand = [0] * len(GOODS)
         hand[STONE] = hand[WOOD] = 1  # A-SETUP-9
         player = Player(
-            gold=START_GOLD,
+            gold=self.start_gold,
             hand=tuple(hand),
             residents=("PIONEER", "SETTLER"),  # A-SETUP-5, ASSUMPTION-10
             buildings=("", ""),
@@ -221,7 +222,7 @@ class Anno1503(Anno1503Base):
             after.phase not in ("over", "roll")  # a turn's first check follows its roll
             and after.active >= 0
             and self._opts["victory_check"] == "immediate"
-            and self.count_conditions(after, after.active) >= CONDITIONS_TO_WIN
+            and self.count_conditions(after, after.active) >= self.conditions_to_win
         ):  # A-WIN-3: the active player wins the moment they meet a third condition
             after = after._replace(phase="over", winner=after.active, queue=())
         return after

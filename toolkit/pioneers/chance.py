@@ -33,7 +33,6 @@ from .fields import (
     ROADS,
     ROUND,
     SETTLED,
-    START_MONEY,
     START_PLAYER,
     TILE_POOL,
     TILES,
@@ -314,7 +313,9 @@ class Chance(Settling):
         # P-SETUP-11/12: $2, a pioneer on the start city and on every seat.
         pl = state.players[seat]
         pl = pl._replace(
-            money=START_MONEY, supply=PIONEERS - 1 - len(wagon.seats), wagons=(wagon,)
+            money=self._start_money,
+            supply=PIONEERS - 1 - len(wagon.seats),
+            wagons=(wagon,),
         )
         d: list[Any] = list(state)
         start = self.board.start
@@ -323,7 +324,7 @@ class Chance(Settling):
         )
         d[PLAYERS] = replace_at(d[PLAYERS], seat, pl)
         if d[BANK] is not None:
-            d[BANK] -= START_MONEY
+            d[BANK] -= self._start_money
         if seat + 1 < self.players:
             return new_tuple(State, d)
         d[ROUND] = 1
