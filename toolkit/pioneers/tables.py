@@ -19,7 +19,16 @@ from mypy_extensions import mypyc_attr
 
 from . import actions as A
 from .board import PROFESSIONS, TILE_TYPES, Board, load_board
-from .fields import COVER_TILES, NUGGETS, P_MONEY, P_SUPPLY, W_FACE_UP, W_ID, W_OCCUPIED, W_SEATS
+from .fields import (
+    COVER_TILES,
+    NUGGETS,
+    P_MONEY,
+    P_SUPPLY,
+    W_FACE_UP,
+    W_ID,
+    W_OCCUPIED,
+    W_SEATS,
+)
 from .state import PlayerState, State, Wagon
 
 #: The bit of each profession in a mask of professions.
