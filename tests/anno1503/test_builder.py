@@ -22,7 +22,10 @@ ISLAND = (0, 2)  # an island space of the designed sea board
     [
         ({"residents": "P P P P P"}, "A-UPG-5"),  # 5 Pioneers on one island
         ({"residents": "P S S S P+SCHOOL"}, "A-UPG-5"),
-        ({"residents": "P S C M M+SCHOOL C+CHURCH"}, "A-COMP-3"),  # 4 Citizens/Merchants
+        (
+            {"residents": "P S C M M+SCHOOL C+CHURCH"},
+            "A-COMP-3",
+        ),  # 4 Citizens/Merchants
         ({"residents": "P S X"}, "A-COMP-3"),  # unknown resident
         ({"residents": "P S KING"}, "A-COMP-3"),
         ({"residents": ["P", "S", 3]}, "A-COMP-3"),
