@@ -46,5 +46,5 @@ def test_too_many_roads_are_refused():
     conns = [f"C{i}-C{i + 1}" for i in range(17)]
     game = fixture_game(["S-C0", *conns], start="S", players=2)
     with pytest.raises(ValueError, match="P-COMP-3"):
-        stage(game, roads={c: 0 for c in conns[:16]})
-    stage(game, roads={c: 0 for c in conns[:15]})  # all 15 roads is reachable
+        stage(game, roads=dict.fromkeys(conns[:16], 0))
+    stage(game, roads=dict.fromkeys(conns[:15], 0))  # all 15 roads is reachable
