@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import actions as A
-from .common import affords, cost_text
+from .common import affords, cost_text, seat_arg
 from .constants import (
     AP_PER_SHIP,
     BUY_PRICE,
@@ -230,7 +230,7 @@ class Anno1503Base:
         >>> game.conditions(game.setup(), 0)
         ()
         """
-        p = s.players[seat]
+        p = s.players[seat_arg(self, seat)]
         met = []
         if p.gold >= VICTORY["V-GOLD"]:
             met.append("V-GOLD")

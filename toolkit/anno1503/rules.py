@@ -18,7 +18,7 @@ from toolkit.core.game import Progress
 
 from . import actions as A
 from .base import DEFAULTS, Anno1503Base
-from .common import affords
+from .common import affords, seat_arg
 from .constants import (
     AP_PER_SHIP,
     CLOTH,
@@ -254,6 +254,8 @@ class Anno1503(Anno1503Base):
         cards it looked at), and cards Pirates shuffled into the reserve count as
         unknown reserve cards again.  The result is a valid state (a determinisation).
         """
+        if not (type(seat) is int and 0 <= seat < self.players):
+            seat_arg(self, seat)  # raises the ValueError naming the argument
         islands, hidden = self._redact(s.islands, seat)
         known = s.reserve_known
         if not hidden and not known:
