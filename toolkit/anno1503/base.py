@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import actions as A
-from .common import affords, cost_text
+from .common import affords, cost_text, seat_arg
 from .constants import (
     AP_PER_SHIP,
     CITIZEN_MERCHANT_CARDS,
@@ -30,13 +30,16 @@ from .sea import Pos, build_sea, coast, farthest_islands, sea_distances
 from .state import Player, State
 from .tables import BACKS, GOODS, load_tables
 
-#: The documented defaults of every option (CONFLICT-1..4, ASSUMPTION-6).
+#: The documented defaults of every option (CONFLICT-1..4, ASSUMPTION-6, -E1).
 DEFAULTS: dict[str, Any] = {
     "cost_pioneer_to_settler": {"CLOTH": 1, "STONE": 2},  # CONFLICT-1, ASSUMPTION-28
     "sale_cards_per_resident": 1,  # CONFLICT-2, ASSUMPTION-27
     "max_purchases_per_turn": 1,  # CONFLICT-3, ASSUMPTION-26
     "victory_check": "immediate",  # CONFLICT-4, ASSUMPTION-21
     "pirates_target": "farthest",  # ASSUMPTION-6 (variant: "farthest_empty")
+    # ASSUMPTION-E1 (the engine's): a player who meets 3 conditions when their
+    # production roll shows 6 wins before the event; False: after the event
+    "win_before_event": True,
     # not a rule: stop unfinished games (no winner); None = play to a win
     "max_turns": None,
     # rule parameters (constants.PARAMETERS), at the rulebook's values
@@ -83,6 +86,11 @@ def _check_option_types(opts: Mapping[str, Any]) -> None:
                 f"{name} must be the whole number 1 or 2 (an int), "
                 f"not {opts[name]!r:.40}"
             )
+    if not isinstance(opts["win_before_event"], bool):
+        raise TypeError(
+            "win_before_event must be True or False (a bool), "
+            f"not {opts['win_before_event']!r:.40}"
+        )
     for name in ("victory_check", "pirates_target"):
         if not isinstance(opts[name], str):
             raise TypeError(f"{name} must be text (a str), not {opts[name]!r:.40}")
@@ -251,7 +259,7 @@ class Anno1503Base:
         >>> game.conditions(game.setup(), 0)
         ()
         """
-        p = s.players[seat]
+        p = s.players[seat_arg(self, seat)]
         met = []
         if p.gold >= self.gold_to_win:
             met.append("V-GOLD")

@@ -106,6 +106,9 @@ ASSUMPTIONS = {
     "ASSUMPTION-32": "a building lost to Fire returns to the display for anyone",
     "ASSUMPTION-33": "phases run 1 -> 2 (2a/2b mixed) -> 3 -> end; the first sail or "
     "explore starts 3",
+    # The engine's own (not in the specification: "E" keeps the numbers apart).
+    "ASSUMPTION-E1": "a player meeting 3 conditions when the production roll shows 6 "
+    "wins before the event (option win_before_event=False: after it)",
 }
 
 __all__ = [name for name in dir() if name.isupper()]

@@ -22,6 +22,7 @@ from .events import (
     choice_options,
     event_queue,
     give,
+    may_decline,
     production_queue,
     removal_options,
     remove_card,
@@ -127,6 +128,20 @@ def _take(game: Anno1503Base, s: State, a: A.Take) -> State:
             rule, f"on a roll of {s.roll} seat {seat} takes {opts}, not {a.good}."
         )
     s = give(s, seat, g)
+    return advance(game, s._replace(queue=s.queue[1:]))
+
+
+def _take_nothing(game: Anno1503Base, s: State, a: A.TakeNothing) -> State:
+    if s.phase != "resolve" or s.queue[0][0] not in ("produce", "golden"):
+        raise wrong_phase(s, a, "A-PROD-2")
+    if not may_decline(game, s):
+        seat = s.queue[0][1]
+        face = game.production[seat][s.roll - 1]
+        raise IllegalAction(
+            "A-PROD-4",
+            f"on a roll of {s.roll} seat {seat} takes {face} or the good of its "
+            "branch office: only a '?' face and the Golden Age may be declined.",
+        )
     return advance(game, s._replace(queue=s.queue[1:]))
 
 
@@ -407,6 +422,7 @@ _HANDLERS = {
     A.Roll: _roll,
     A.EventRoll: _event_roll,
     A.Take: _take,
+    A.TakeNothing: _take_nothing,
     A.Remove: _remove,
     A.Draw: _draw,
     A.BuildShip: _build_ship,

@@ -28,6 +28,7 @@ INCOME = 3  # P-INC-1
 PIONEERS = 20  # P-COMP-3
 ROADS = 15  # P-COMP-3
 BANK_TOTAL = 63  # P-COMP-7
+COVER_TILES = 8  # P-COMP-5: cover tiles, 2 players only (P-SETUP-2)
 ROAD_PRICE = {1: 2, 2: 5}  # P-BUY-1
 JOIN_COST = 2  # P-JOIN-2, P-JOIN-3
 #: The rule constants a game may change, as options of ``Pioneers``: option ->

@@ -94,6 +94,9 @@ class Pioneers(Chance):
         2, 3 or 4. Picks the board side (P-PC-1) and the set-up table (P-PC).
     cover : "designated" or "random"
         With 2 players, cover the 8 designated edge cities or 8 random ones (P-SETUP-2).
+        ASSUMPTION-E1 (the engine's): random covers never cover every neighbour of
+        the start city (the stagecoach could never leave); the draw is as if such a
+        set were re-drawn, so every set that leaves one open is equally likely.
     finite_bank : bool
         Cap the bank at the $63 of coins (ASSUMPTION-9); default unlimited.
     max_rounds : int

@@ -20,6 +20,7 @@ from mypy_extensions import mypyc_attr
 from . import actions as A
 from .board import PROFESSIONS, TILE_TYPES, Board, load_board
 from .fields import (
+    COVER_TILES,
     NUGGETS,
     P_MONEY,
     P_SUPPLY,
@@ -158,11 +159,8 @@ class Tables:
         self.board = (
             board if board is not None else load_board("4p" if players == 4 else "23p")
         )
-        if players == 2 and cover == "random" and len(self.board.ids) - 1 < 8:
-            raise ValueError(
-                "cover='random' needs at least 8 cities besides the start city "
-                "for the 8 cover tiles (P-SETUP-2)"
-            )
+        if players == 2:
+            _check_covers(self.board, cover)
         if wagons is None:
             from .data import load_wagons
 
@@ -386,6 +384,34 @@ class Tables:
             if w[W_FACE_UP]:
                 mask |= self._prof_mask(w)
         return self._mask_info[mask]
+
+
+def _check_covers(board: Board, cover: str) -> None:
+    """Refuse 2-player covers that cannot be placed or shut in the start city.
+
+    P-SETUP-2 needs 8 cities to cover besides the start; ASSUMPTION-E1 keeps a
+    neighbour of the start city uncovered, so that the stagecoach can leave it.
+    """
+    nbrs = {v for v, _ in board.adj[board.start]}
+    others = len(board.ids) - 1
+    if cover == "random":
+        if others < COVER_TILES:
+            raise ValueError(
+                f"cover='random' needs at least {COVER_TILES} cities besides the "
+                f"start city for the {COVER_TILES} cover tiles (P-SETUP-2)"
+            )
+        if nbrs and others - 1 < COVER_TILES:  # one neighbour stays open
+            raise ValueError(
+                f"cover='random' on this board cannot place {COVER_TILES} covers "
+                f"and leave a neighbour of the start city {board.start_id} open "
+                "(ASSUMPTION-E1): it needs more cities"
+            )
+    elif nbrs and nbrs <= set(board.covered_2p):
+        raise ValueError(
+            f"the designated 2-player covers shut in the start city {board.start_id}: "
+            "every neighbour is covered, so the stagecoach could never leave "
+            "(ASSUMPTION-E1)"
+        )
 
 
 def _usable_info(board: Board, covered: tuple[bool, ...]) -> tuple:
