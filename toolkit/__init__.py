@@ -12,6 +12,7 @@ GAMES = {
     "pioneers": "toolkit.pioneers:Pioneers",
     "anno1503": "toolkit.anno1503:Anno1503",
     "montana": "toolkit.montana:Montana",
+    "pioneer_days": "toolkit.pioneer_days:PioneerDays",
 }
 
 __all__ = ["GAMES", "__version__"]

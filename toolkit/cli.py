@@ -21,6 +21,29 @@ far, or, before the first chunk is done, nothing, and the files of an earlier
 run at ``--out`` as they were; the last line says which.
 ``python -m toolkit bots`` lists the bots.
 
+``metrics`` measures a game's design (:mod:`toolkit.analysis.metrics`)::
+
+    python -m toolkit metrics RESULTS.parquet        # of a simulate --detail run
+    python -m toolkit metrics --games 40 --agents greedy,random [--game NAME]
+
+The second form plays a ``detail`` tournament of every game in ``GAMES`` (or
+of each ``--game``) and prints each game's metrics with the time it took;
+``--out`` writes the summaries (one row per game and metric) to Parquet.
+
+``variants`` is the rules lab (:mod:`toolkit.analysis.variants`)::
+
+    python -m toolkit variants GAME --agents greedy,random --games 200 \\
+        --variant rulebook: --variant rich:income=5,start_money=4 [--out lab.parquet]
+    python -m toolkit variants GAME --agents ... --search income=2,3,4,5 \\
+        --metric first_edge --target 0 [--method grid]
+
+plays the same seeded tournament under each variant (the first is the
+baseline) and prints the paired differences with intervals and a verdict per
+metric; ``--search`` tries the values of one option. ``--out`` is rewritten
+(temporary file, then renamed) each time a variant finishes, so an interrupted
+run keeps the variants done. Both commands take ``--workers`` and
+``--scheduler`` like ``simulate``.
+
 Exit status: 0 done, 1 a game failed, 2 bad input, 130 interrupted.
 """
 
@@ -80,6 +103,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--turns", action="store_true", help="also write one row per turn")
     sim.add_argument(
+        "--detail",
+        action="store_true",
+        help="also write one row per decision and every seat's score per turn "
+        "(what 'metrics' reads)",
+    )
+    sim.add_argument(
         "--chunk-size",
         type=int,
         default=None,
@@ -94,6 +123,52 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
     sub.add_parser("bots", help="list the bots")
+    met = sub.add_parser(
+        "metrics",
+        help="design metrics of a game: length, branching, lead changes, seats",
+        description="Measure a tournament's results, or play and measure every game.",
+    )
+    met.add_argument(
+        "results",
+        nargs="?",
+        default=None,
+        help="a seats Parquet file written by simulate --detail",
+    )
+    met.add_argument(
+        "--game",
+        action="append",
+        default=[],
+        help="a game to play and measure (repeatable; default: every game)",
+    )
+    _play_arguments(met, games_default=40)
+    lab = sub.add_parser(
+        "variants",
+        help="the rules lab: compare rule sets on paired seeds, or search an option",
+        description="Play the same seeded tournament under several rule sets.",
+    )
+    lab.add_argument("game", help="a registered game, one of: " + ", ".join(GAMES))
+    lab.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME:KEY=VALUE,...",
+        help="a rule set (repeatable; the first is the baseline; "
+        "'rulebook:' is the game as it is)",
+    )
+    lab.add_argument(
+        "--search",
+        default=None,
+        metavar="OPTION=V1,V2,...",
+        help="try these values of one option instead",
+    )
+    lab.add_argument(
+        "--metric", default="first_edge", help="metric of --search (first_edge)"
+    )
+    lab.add_argument("--target", type=float, default=0.0, help="target of --search")
+    lab.add_argument(
+        "--method", choices=["halving", "grid"], default="halving", help="--search"
+    )
+    _play_arguments(lab, games_default=100)
     comp = sub.add_parser(
         "compiled",
         help="build, remove or report the compiled engine (toolkit.compiled)",
@@ -107,6 +182,29 @@ def _parser() -> argparse.ArgumentParser:
         help="if the build fails, say so and exit 0 (the pure engine is used)",
     )
     return ap
+
+
+def _play_arguments(ap: argparse.ArgumentParser, games_default: int) -> None:
+    ap.add_argument(
+        "--agents",
+        default="greedy,random",
+        help="bots, one per seat, comma-separated (default greedy,random)",
+    )
+    ap.add_argument(
+        "--games", type=int, default=games_default, help="games per tournament"
+    )
+    ap.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
+    ap.add_argument("--workers", type=int, default=1, help="local processes")
+    ap.add_argument("--scheduler", default=None, help="Dask scheduler address")
+    ap.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option for every run, repeatable",
+    )
+    ap.add_argument("--out", default=None, help="Parquet file for the results")
+    ap.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
 def _value(text: str) -> Any:
@@ -225,7 +323,13 @@ def _simulate(args: argparse.Namespace) -> int:
         agents = [a.strip() for a in args.agents.split(",")]
         players = args.players if args.players is not None else len(agents)
         spec = T.prepare(
-            args.game, agents, args.seed, players=players, turns=args.turns, **options
+            args.game,
+            agents,
+            args.seed,
+            players=players,
+            turns=args.turns,
+            detail=args.detail,
+            **options,
         )
         T.check_writable(args.out)
         T.need_pyarrow()
@@ -332,6 +436,247 @@ def _bots() -> int:
     return 0
 
 
+def _write_frame(frame: Any, out: str | Path) -> None:
+    """Write a DataFrame to Parquet under a temporary name, then rename it into place."""
+    import os
+    import secrets
+
+    out = Path(out)
+    temp = out.with_name(f".{out.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    try:
+        frame.to_parquet(temp, index=False)
+        os.replace(temp, out)
+    finally:
+        temp.unlink(missing_ok=True)
+
+
+def _check_run(args: argparse.Namespace) -> tuple[dict[str, Any], Any]:
+    """Check the shared run arguments; return the options and a Dask client."""
+    from toolkit.analysis import tournament as T
+
+    options = _options(args.option)
+    if args.games < 1:
+        raise _AbortError(f"--games must be at least 1, got {args.games}")
+    if args.workers < 1:
+        raise _AbortError(f"--workers must be at least 1, got {args.workers}")
+    if args.out is not None:
+        T.check_writable(args.out)
+        T.need_pyarrow()
+    client = None
+    if args.scheduler is not None:
+        T.check_scheduler(args.scheduler)
+        client, _ = T.connect(args.scheduler)
+    return options, client
+
+
+def _game_options(name: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The options of ``options`` that game ``name`` has (a turn cap, say)."""
+    from toolkit.core.record import game_class
+
+    known = getattr(game_class(name), "defaults", {})
+    return {k: v for k, v in options.items() if k in known}
+
+
+def _metrics(args: argparse.Namespace) -> int:
+    import pandas as pd
+
+    from toolkit import GAMES
+    from toolkit.analysis import metrics as M
+    from toolkit.analysis import tournament as T
+
+    pd.set_option("display.width", 120)
+    if args.results is not None:
+        try:
+            table = M.summary(M.tables(args.results))
+            if args.out is not None:
+                T.check_writable(args.out)
+                T.need_pyarrow()
+        except (FileNotFoundError, ValueError, KeyError, T.TournamentError) as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        _print_summary(args.results, table)
+        if args.out is not None:
+            _write_frame(table, args.out)
+            print(f"-> {args.out}")
+        return 0
+    try:
+        options, client = _check_run(args)
+        names = args.game or list(GAMES)
+        for name in names:
+            if name not in GAMES:
+                raise _AbortError(f"unknown game {name!r}; games: {', '.join(GAMES)}")
+        agents = [a.strip() for a in args.agents.split(",")]
+        specs = {
+            n: T.prepare(n, agents, args.seed, detail=True, **_game_options(n, options))
+            for n in names
+        }
+    except (_AbortError, T.TournamentError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    frames = []
+    total = time.perf_counter()
+    status = 0
+    try:
+        for name, spec in specs.items():
+            start = time.perf_counter()
+            result = M.measure(
+                spec.game,
+                agents,
+                args.games,
+                args.seed,
+                args.workers,
+                scheduler=client,
+                progress=not args.no_progress,
+            )
+            table = M.summary(result)
+            elapsed = time.perf_counter() - start
+            _print_summary(
+                f"{spec.game!r}, {args.games} games of {', '.join(spec.labels)} "
+                f"in {elapsed:.1f} s",
+                table,
+            )
+            frames.append(table.assign(name=name, seconds=elapsed))
+            if args.out is not None:
+                _write_frame(pd.concat(frames, ignore_index=True), args.out)
+    except KeyboardInterrupt:
+        status = 130
+    finally:
+        if client is not None:
+            client.close()
+    done = ", ".join(str(f["name"].iloc[0]) for f in frames) or "nothing"
+    print(
+        f"\nmeasured {done} in {time.perf_counter() - total:.1f} s"
+        + (f" -> {args.out}" if args.out is not None and frames else "")
+    )
+    return status
+
+
+def _print_summary(title: str, table: Any) -> None:
+    print(f"\n{title}")
+    shown = table[["metric", "mean", "low", "high", "games"]]
+    print(shown.to_string(index=False, float_format=lambda x: f"{x:.3g}"))
+
+
+def _variant_specs(items: Sequence[str]) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for item in items:
+        name, colon, rest = item.partition(":")
+        if not colon or not name.strip():
+            raise _AbortError(f"--variant expects NAME:KEY=VALUE,..., got {item!r}")
+        pairs = [p for p in rest.split(",") if p.strip()]
+        out[name.strip()] = _options(pairs)
+    if len(out) == 1:
+        out = {"rulebook": {}, **out}
+    return out
+
+
+def _variants(args: argparse.Namespace) -> int:
+    import pandas as pd
+
+    from toolkit.analysis import tournament as T
+    from toolkit.analysis import variants as V
+
+    pd.set_option("display.width", 140)
+    try:
+        options, client = _check_run(args)
+        agents = [a.strip() for a in args.agents.split(",")]
+        if args.search is None and not args.variant:
+            raise _AbortError("give --variant NAME:KEY=VALUE (twice) or --search")
+        if args.search is not None:
+            key, eq, values = args.search.partition("=")
+            if not eq or not key.strip() or not values.strip():
+                raise _AbortError(
+                    f"--search expects OPTION=V1,V2,..., got {args.search!r}"
+                )
+            tried = [_value(v.strip()) for v in values.split(",") if v.strip()]
+            T.prepare(
+                args.game, agents, args.seed, **{**options, key.strip(): tried[0]}
+            )
+        else:
+            variants = _variant_specs(args.variant)
+            for opts in variants.values():  # every rule set is a valid game
+                T.prepare(args.game, agents, args.seed, **{**options, **opts})
+    except (_AbortError, T.TournamentError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    start = time.perf_counter()
+    status = 0
+    try:
+        if args.search is not None:
+            found = V.search(
+                args.game,
+                key.strip(),
+                tried,
+                agents,
+                metric=args.metric,
+                target=args.target,
+                games=args.games,
+                method=args.method,
+                seed=args.seed,
+                workers=args.workers,
+                scheduler=client,
+                options=options,
+                progress=not args.no_progress,
+            )
+            print(found.table.to_string(index=False, float_format=lambda x: f"{x:.3g}"))
+            print(
+                f"\n{key.strip()}={found.best!r} brings {args.metric} closest to "
+                f"{args.target:g} ({found.games} games, "
+                f"{time.perf_counter() - start:.1f} s)"
+            )
+            if args.out is not None:
+                _write_frame(found.table, args.out)
+                print(f"-> {args.out}")
+            return 0
+        finished: dict[str, Any] = {}
+
+        def on_variant(name: str, result: Any) -> None:
+            from toolkit.analysis import metrics as M
+
+            finished[name] = M.per_game(M.tables(result)).assign(variant=name)
+            print(f"{name}: {len(result.games)} games done", file=sys.stderr)
+            if args.out is not None:
+                _write_frame(pd.concat(finished.values(), ignore_index=True), args.out)
+
+        lab = V.compare(
+            args.game,
+            {n: {**options, **o} for n, o in variants.items()},
+            agents,
+            args.games,
+            args.seed,
+            args.workers,
+            scheduler=client,
+            progress=not args.no_progress,
+            on_variant=on_variant,
+        )
+        diff = lab.differences()
+        cols = [
+            "variant",
+            "metric",
+            "baseline",
+            "mean",
+            "diff",
+            "diff_low",
+            "diff_high",
+        ]
+        print(diff[cols].to_string(index=False, float_format=lambda x: f"{x:.3g}"))
+        print()
+        for line in lab.verdicts():
+            print("-", line)
+        print(
+            f"\n{len(variants)} variants x {args.games} games in "
+            f"{time.perf_counter() - start:.1f} s"
+            + (f" -> {args.out}" if args.out is not None else "")
+        )
+    except KeyboardInterrupt:
+        status = 130
+        print("\ninterrupted: the variants finished so far are kept", file=sys.stderr)
+    finally:
+        if client is not None:
+            client.close()
+    return status
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
@@ -339,6 +684,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _simulate(args)
     if args.command == "bots":
         return _bots()
+    if args.command == "metrics":
+        return _metrics(args)
+    if args.command == "variants":
+        return _variants(args)
     if args.command == "compiled":
         from toolkit import compiled
 

@@ -44,3 +44,21 @@ def test_dask_by_scheduler_address(client):
 def test_malformed_scheduler_address(address):
     with pytest.raises(TournamentError, match="bad scheduler address"):
         tournament("pioneers", ["random"] * 4, games=1, scheduler=address)
+
+
+def test_detail_tables_and_the_rules_lab_on_dask(client):
+    """metrics and variants on a cluster give the local tables and differences."""
+    from toolkit.analysis import metrics, variants
+
+    local = metrics.measure("pioneers", ["random"] * 2, games=4, seed=3)
+    remote = metrics.measure(
+        "pioneers", ["random"] * 2, games=4, seed=3, scheduler=client
+    )
+    pd.testing.assert_frame_equal(local.tables["decisions"], remote.tables["decisions"])
+    pd.testing.assert_frame_equal(local.turns, remote.turns)
+    rules = {"rulebook": {}, "income 5": {"income": 5}}
+    here = variants.compare("pioneers", rules, ["random"] * 2, games=4, seed=1)
+    there = variants.compare(
+        "pioneers", rules, ["random"] * 2, games=4, seed=1, scheduler=client
+    )
+    pd.testing.assert_frame_equal(here.differences(), there.differences())

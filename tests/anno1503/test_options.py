@@ -20,6 +20,7 @@ def test_defaults_are_the_spec_defaults():
         "max_purchases_per_turn": 1,
         "victory_check": "immediate",
         "pirates_target": "farthest",
+        "win_before_event": True,
         "max_turns": None,
     }
     json.dumps(game.options)  # records store them
@@ -110,6 +111,7 @@ def test_ASSUMPTION_13_choice_only_from_piles_that_are_not_empty(game2, h):
         "take TOOLS",
         "take CLOTH",
         "take TOBACCO",
+        "take nothing",  # a "?" face may be declined (A-PROD-3, the seed's "may")
     ]
 
 
@@ -131,7 +133,11 @@ def test_max_turns_stops_without_a_winner():
 
 
 def test_every_assumption_has_a_documented_default():
-    assert list(anno1503.ASSUMPTIONS) == [f"ASSUMPTION-{i}" for i in range(1, 34)]
+    # the specification's 33, then the engine's own (E1: win before the event)
+    assert list(anno1503.ASSUMPTIONS) == [
+        *(f"ASSUMPTION-{i}" for i in range(1, 34)),
+        "ASSUMPTION-E1",
+    ]
     assert all(text for text in anno1503.ASSUMPTIONS.values())
 
 

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from toolkit import anno1503
+from toolkit.core.data import dataset_path
 
 START = (2, 0)
+
+DATA = dataset_path("anno1503", "sea.csv").parent
 
 
 def at(game, **seat0):
@@ -44,11 +49,20 @@ def test_A_PLACE_2_only_pioneers_enter_play(game2, h):
         game2.parse_action("place settler")
 
 
-def test_A_PLACE_3_no_card_no_space_or_no_building_means_no_pioneer(game4, h):
+def test_A_PLACE_3_no_card_no_space_or_no_building_means_no_pioneer(game4, h, tmp_path):
     s = at(game4, hand="WOOD TOOLS", residents="P S S S")
     h.illegal(game4, s, "place pioneer", "A-UPG-5")
-    full = at(game4, hand="WOOD TOOLS", residents="P S C M M M C")
-    h.illegal(game4, full, "place pioneer", "A-PLACE-3")
+    # 7 spaces hold 4 Pioneers/Settlers when full, so A-UPG-5 speaks first; an
+    # island of 6 spaces is full with 3 Pioneers/Settlers and 3 Citizens/Merchants.
+    for f in anno1503.tables.FILES:
+        shutil.copy(DATA / f, tmp_path / f)
+    (tmp_path / "resident_spaces.csv").write_text(
+        "space,safe,building_slot\n1,true,false\n2,true,false\n3,false,false\n"
+        "4,false,true\n5,false,true\n6,false,true\n"
+    )
+    six = anno1503.Anno1503(players=4, data=str(tmp_path))
+    full = at(six, hand="WOOD TOOLS", residents="P S C M+SCHOOL M+CHURCH P+SMITHY")
+    h.illegal(six, full, "place pioneer", "A-PLACE-3")
     s = at(game4, hand="WOOD TOOLS", residents="P S C")
     s = s._replace(display=())
     h.illegal(game4, s, "place pioneer SCHOOL", "A-PB-3")

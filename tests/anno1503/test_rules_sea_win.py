@@ -180,7 +180,7 @@ def test_A_WIN_1_five_conditions_recomputed_from_the_state(game3):
             },
             1: {"contracts": 3, "residents": "P S M M M P+SCHOOL"},
             2: {
-                "residents": "P S C P+SCHOOL P+CHURCH P+SMITHY P+BATH_HOUSE",
+                "residents": "P S C P+SCHOOL P+CHURCH M+SMITHY C+BATH_HOUSE",
                 "gold": 29,
             },
         },

@@ -323,10 +323,11 @@ def test_P_SETUP_2_random_covers_are_chance_turns_on_non_start_cities():
 
 def test_P_SETUP_2_random_covers_need_eight_coverable_cities():
     """A custom board too small for 8 random covers is refused up front (it used to stop
-    in a chance turn with no outcome)."""
+    in a chance turn with no outcome). With 8 spokes round the start every set of 8
+    covers would shut it in (ASSUMPTION-E1), so the star needs a 9th city."""
     with pytest.raises(ValueError, match="8"):
         fixture_game(["S-A", "A-B", "B-C"], start="S", players=2, cover="random")
-    conns = [f"S-C{i}" for i in range(8)]
+    conns = [f"S-C{i}" for i in range(9)]
     game = fixture_game(
         conns,
         start="S",
@@ -335,7 +336,7 @@ def test_P_SETUP_2_random_covers_need_eight_coverable_cities():
         wagons=[wagon_spec(f"R{i}", "FARMER") for i in range(1, 17)],
     )
     state = set_up(game)
-    assert sum(state.covered) == 8 and all(t is None for t in state.tiles)
+    assert sum(state.covered) == 8 and sum(t is not None for t in state.tiles) == 1
     assert state.phase == "buy"
 
 

@@ -20,6 +20,7 @@ notation                meaning
 ``use card``            A-ISL: use it (``use card bridge 3``, ``use card space 2``)
 ``end turn``            finish the turn (hand limit next)
 ``take SPICE``          a production or Golden Age choice
+``take nothing``        decline the good of a "?" face or of the Golden Age
 ``remove bridge 3``     Pirates: give up the branch office on bridge 3
 ``remove contract 1``   Pirates: give up the trade contract on wooden bridge 1
 ``discard SPICE``       A-HAND-1
@@ -318,6 +319,19 @@ class Take:
 
 
 @dataclass(frozen=True, slots=True)
+class TakeNothing:
+    """Decline a free good: a "?" face (A-PROD-3) or the Golden Age (A-EVENT-4).
+
+    The rulebook says the player *may* take one there; a branch-office choice
+    (A-PROD-4) and a fixed face are not optional.
+    """
+
+    def __str__(self) -> str:
+        """Write the action in the notation that ``parse_action`` reads."""
+        return "take nothing"
+
+
+@dataclass(frozen=True, slots=True)
 class Remove:
     """A-EVENT-2.
 
@@ -477,6 +491,7 @@ Action = (
     | UseCard
     | EndTurn
     | Take
+    | TakeNothing
     | Remove
     | Discard
     | First
@@ -533,6 +548,7 @@ _PATTERNS: list[tuple[re.Pattern[str], object]] = [
     (re.compile(r"use card space (\d)"), lambda m: UseCard(space=int(m[1]))),
     (re.compile(r"end turn"), lambda m: EndTurn()),
     (re.compile(r"take " + _GOOD), lambda m: Take(m[1])),
+    (re.compile(r"take nothing"), lambda m: TakeNothing()),
     (re.compile(r"remove bridge (\d)"), lambda m: Remove(bridge=int(m[1]))),
     (re.compile(r"remove contract (\d)"), lambda m: Remove(contract=int(m[1]))),
     (re.compile(r"discard " + _GOOD), lambda m: Discard(m[1])),
@@ -579,7 +595,8 @@ def parse_action(text: str) -> Action:
         f"{text!r} is not an Anno 1503 action; write e.g. 'build ship', 'place "
         "pioneer', "
         "'upgrade 3', 'sell STONE+CLOTH', 'buy SPICE', 'sail 1 2,7', 'explore 1 1,6', "
-        "'return card', 'use card bridge 3', 'end turn', 'take WOOD' or 'discard SPICE'"
+        "'return card', 'use card bridge 3', 'end turn', 'take WOOD', 'take nothing' "
+        "or 'discard SPICE'"
     )
 
 
@@ -603,6 +620,7 @@ __all__ = [
     "Sell",
     "Steal",
     "Take",
+    "TakeNothing",
     "Upgrade",
     "UseCard",
     "parse_action",

@@ -15,11 +15,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import actions as A
-from .common import affords, cost_text
+from .common import affords, cost_text, seat_arg
 from .constants import (
     AP_PER_SHIP,
-    BUY_PRICE,
     CITIZEN_MERCHANT_CARDS,
+    PARAMETER_RANGE,
+    PARAMETERS,
     PIONEER_SETTLER_CARDS,
     STONE_BRIDGES,
     UPGRADE_RULE,
@@ -29,15 +30,20 @@ from .sea import Pos, build_sea, coast, farthest_islands, sea_distances
 from .state import Player, State
 from .tables import BACKS, GOODS, load_tables
 
-#: The documented defaults of every option (CONFLICT-1..4, ASSUMPTION-6).
+#: The documented defaults of every option (CONFLICT-1..4, ASSUMPTION-6, -E1).
 DEFAULTS: dict[str, Any] = {
     "cost_pioneer_to_settler": {"CLOTH": 1, "STONE": 2},  # CONFLICT-1, ASSUMPTION-28
     "sale_cards_per_resident": 1,  # CONFLICT-2, ASSUMPTION-27
     "max_purchases_per_turn": 1,  # CONFLICT-3, ASSUMPTION-26
     "victory_check": "immediate",  # CONFLICT-4, ASSUMPTION-21
     "pirates_target": "farthest",  # ASSUMPTION-6 (variant: "farthest_empty")
+    # ASSUMPTION-E1 (the engine's): a player who meets 3 conditions when their
+    # production roll shows 6 wins before the event; False: after the event
+    "win_before_event": True,
     # not a rule: stop unfinished games (no winner); None = play to a win
     "max_turns": None,
+    # rule parameters (constants.PARAMETERS), at the rulebook's values
+    **{name: value for name, (value, _, _) in PARAMETERS.items()},
 }
 
 
@@ -80,6 +86,11 @@ def _check_option_types(opts: Mapping[str, Any]) -> None:
                 f"{name} must be the whole number 1 or 2 (an int), "
                 f"not {opts[name]!r:.40}"
             )
+    if not isinstance(opts["win_before_event"], bool):
+        raise TypeError(
+            "win_before_event must be True or False (a bool), "
+            f"not {opts['win_before_event']!r:.40}"
+        )
     for name in ("victory_check", "pirates_target"):
         if not isinstance(opts[name], str):
             raise TypeError(f"{name} must be text (a str), not {opts[name]!r:.40}")
@@ -112,7 +123,22 @@ class Anno1503Base:
             )
         if data is not None and not isinstance(data, (str, os.PathLike)):
             raise TypeError(f"data must be a folder's path or None, not {data!r:.40}")
-        opts = {**DEFAULTS, **options}
+        params = {
+            name: options.pop(name, value) for name, (value, _, _) in PARAMETERS.items()
+        }
+        for name, value in params.items():
+            low, high = PARAMETER_RANGE[name]
+            rule = PARAMETERS[name][1]
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(
+                    f"{name} must be a whole number (an int), not {value!r:.40} "
+                    f"({rule})"
+                )
+            if not low <= value <= high:
+                raise ValueError(
+                    f"{name} must be between {low} and {high}, not {value!r} ({rule})"
+                )
+        opts = {**{k: v for k, v in DEFAULTS.items() if k not in PARAMETERS}, **options}
         _check_option_types(opts)
         if opts["max_purchases_per_turn"] not in (1, 2):
             raise ValueError("max_purchases_per_turn must be 1 or 2 (CONFLICT-3)")
@@ -133,6 +159,17 @@ class Anno1503Base:
         self.options: dict[str, Any] = {
             k: (dict(v) if isinstance(v, dict) else v) for k, v in opts.items()
         }
+        # A rule parameter at the rulebook's value stays out of the options (and
+        # of records, which are then those of the rulebook game as before).
+        for name, value in params.items():
+            if value != PARAMETERS[name][0]:
+                self.options[name] = value
+        self.start_gold: int = params["start_gold"]
+        self.hand_limit: int = params["hand_limit"]
+        self.base_buy_price: int = params["buy_price"]
+        self.treasure_gold: int = params["treasure_gold"]
+        self.gold_to_win: int = params["gold_to_win"]
+        self.conditions_to_win: int = params["conditions_to_win"]
         if data is not None:
             self.options["data"] = str(data)
         self._opts = opts
@@ -222,9 +259,9 @@ class Anno1503Base:
         >>> game.conditions(game.setup(), 0)
         ()
         """
-        p = s.players[seat]
+        p = s.players[seat_arg(self, seat)]
         met = []
-        if p.gold >= VICTORY["V-GOLD"]:
+        if p.gold >= self.gold_to_win:
             met.append("V-GOLD")
         if STONE_BRIDGES - p.offices.count("") >= VICTORY["V-BRANCH"]:
             met.append("V-BRANCH")
@@ -240,7 +277,7 @@ class Anno1503Base:
         """Return how many victory conditions ``seat`` meets (as :meth:`conditions`)."""
         p = s.players[seat]
         return (
-            (p.gold >= VICTORY["V-GOLD"])
+            (p.gold >= self.gold_to_win)
             + (STONE_BRIDGES - p.offices.count("") >= VICTORY["V-BRANCH"])
             + (len(p.contracts) >= VICTORY["V-CONTRACT"])
             + (len(p.buildings) - p.buildings.count("") >= VICTORY["V-BUILDING"])
@@ -261,7 +298,7 @@ class Anno1503Base:
 
     def buy_price(self, s: State, seat: int) -> int:
         """A-BUY-1: 6 gold minus 1 per trade contract."""
-        return BUY_PRICE - len(s.players[seat].contracts)
+        return self.base_buy_price - len(s.players[seat].contracts)
 
     def farthest_island(self, s: State) -> tuple[int, int]:
         """Where Pirates put the reserve's top card (ASSUMPTION-3 and -6)."""

@@ -28,7 +28,9 @@ The evaluation (:func:`evaluate_terms`) scores one seat's position in points
     fraction f holds ``SHARE x value x f**FOCUS`` (so finishing one beats
     starting several, and building it gains the rest). Cards no project needs
     count what selling them would add (:func:`gold_points`, ``SOLD`` of it), or
-    ``IDLE``. Each card above the hand limit of 5 (A-HAND-1) costs ``OVER_LIMIT``.
+    ``IDLE``. Each card above the hand limit of 5 (A-HAND-1) costs ``OVER_LIMIT``
+    (only for the active seat from its phase 2 on: earlier the card can still be
+    used or discarded, so a free good is never declined for the limit).
 ``production``
     the production odds (as :func:`toolkit.anno1503.production_odds`): each
     die face 1-5 offers a good with chance 1/6 (the better of two with a branch
@@ -350,6 +352,12 @@ def evaluate_terms(game: Any, state: Any, seat: int) -> dict[str, float]:
     spare = VICTORY[0] + GOLD_SPARE
     gold = GOLD_VALUE * min(p.gold, spare) + GOLD_SURPLUS * max(0, p.gold - spare)
     goods, production = _economy(game, seat, p, place)
+    if seat != state.active or state.phase in ("roll", "event", "resolve"):
+        # The hand limit bites at the end of the seat's own turn, after its phase 2:
+        # a card taken now can still be used or discarded then, so a free good
+        # ("?" face, Golden Age: "take nothing" is legal) is never worth less
+        # than none.
+        goods += OVER_LIMIT * max(0, sum(p.hand) - HAND_LIMIT)
     return {
         "conditions": conditions,
         "residents": sum(LEVEL_VALUE[r] for r in p.residents)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from operator import add, ge, sub
+from typing import Any
 
 from toolkit.core import IllegalAction
 
@@ -75,6 +76,22 @@ def good_index(a: A.Take | A.Buy | A.Discard | A.Steal) -> int:
     return GOODS.index(a.good)
 
 
+def seat_arg(game: Any, seat: object, name: str = "seat") -> int:
+    """``seat`` as a seat of ``game``, or a ValueError naming the argument.
+
+    For the public helpers only (the engine passes the seats it reads from the
+    state, unchecked): a bool, a string or a number outside 0..players-1 (a
+    negative one would index from the end) is refused, as Pioneers' helpers do.
+    """
+    n = game.players
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        raise ValueError(
+            f"{name} must be a seat of this {n}-player game, 0 to {n - 1}; "
+            f"got {seat!r:.40}."
+        )
+    return seat
+
+
 def raise_level(s: State, seat: int, space: int) -> State:
     """Upgrade the resident on ``space`` one level; it keeps its space (A-UPG-4)."""
     p = s.players[seat]
@@ -91,6 +108,7 @@ __all__ = [
     "good_index",
     "pay",
     "raise_level",
+    "seat_arg",
     "set_player",
     "wrong_phase",
 ]

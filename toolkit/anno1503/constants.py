@@ -21,6 +21,26 @@ VICTORY = {
     "V-MERCHANT": 3,
 }
 CONDITIONS_TO_WIN = 3
+#: The rule constants a game may change, as options of ``Anno1503``: option ->
+#: (the rulebook's value, its rule ID, what it is). At the rulebook's value an
+#: option is left out of ``game.options`` (and so of records).
+PARAMETERS: dict[str, tuple[int, str, str]] = {
+    "start_gold": (START_GOLD, "A-SETUP-7", "gold each player starts with"),
+    "hand_limit": (HAND_LIMIT, "A-HAND-1", "goods cards kept at the end of a turn"),
+    "buy_price": (BUY_PRICE, "A-BUY-1", "price of a good, before contracts"),
+    "treasure_gold": (TREASURE_GOLD, "A-ISL-3", "gold of a gold treasure"),
+    "gold_to_win": (VICTORY["V-GOLD"], "A-WIN-1", "gold of the gold condition"),
+    "conditions_to_win": (CONDITIONS_TO_WIN, "A-WIN-3", "conditions needed to win"),
+}
+#: The smallest and largest value of each rule parameter.
+PARAMETER_RANGE = {
+    "start_gold": (0, 999),
+    "hand_limit": (0, 99),
+    "buy_price": (1, 999),
+    "treasure_gold": (0, 999),
+    "gold_to_win": (1, 9999),
+    "conditions_to_win": (1, 5),
+}
 NEXT_LEVEL = {"PIONEER": "SETTLER", "SETTLER": "CITIZEN", "CITIZEN": "MERCHANT"}
 UPGRADE_RULE = {
     "PIONEER": "A-UPG-1",
@@ -86,6 +106,9 @@ ASSUMPTIONS = {
     "ASSUMPTION-32": "a building lost to Fire returns to the display for anyone",
     "ASSUMPTION-33": "phases run 1 -> 2 (2a/2b mixed) -> 3 -> end; the first sail or "
     "explore starts 3",
+    # The engine's own (not in the specification: "E" keeps the numbers apart).
+    "ASSUMPTION-E1": "a player meeting 3 conditions when the production roll shows 6 "
+    "wins before the event (option win_before_event=False: after it)",
 }
 
 __all__ = [name for name in dir() if name.isupper()]

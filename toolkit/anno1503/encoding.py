@@ -148,6 +148,7 @@ class AnnoEncoder(EncoderBase):
         acts += [A.UseCard(space=i) for i in range(1, R + 1)]
         acts += [A.EndTurn()]
         acts += [A.Take(g) for g in GOODS]
+        acts += [A.TakeNothing()]
         acts += [A.Remove(bridge=b) for b in bridges]
         acts += [A.Remove(contract=i) for i in range(1, WOODEN_BRIDGES + 1)]
         acts += [A.Discard(g) for g in GOODS]

@@ -4,7 +4,8 @@ A roll of 1-5 or an event puts one ``(kind, seat)`` entry per seat on the
 state's queue, in turn order from the active player (A-EVENT-6, ASSUMPTION-16;
 we use the same order for production choices).  :func:`advance` resolves every
 entry that needs no choice and stops at the first one that does: a seat
-choosing a good (``"produce"``, ``"golden"``), a seat choosing which island
+choosing a good or, on a "?" face and in the Golden Age, to take nothing
+(``"produce"``, ``"golden"``), a seat choosing which island
 card the Pirates take (``"pirates"``), or the chance draw from the reserve
 (``"reserve"``).  Kinds: ``produce``, ``golden``, ``pirates``, ``fire``, ``reserve``.
 """
@@ -72,6 +73,18 @@ def choice_options(game: Anno1503Base, state: State) -> tuple[int, ...]:
     if kind == "produce":
         return production_options(game, state, seat)
     return golden_options(state)
+
+
+def may_decline(game: Anno1503Base, state: State) -> bool:
+    """Whether the seat at the head of the queue may take nothing.
+
+    The rulebook's "may take" of a "?" face (A-PROD-3) and of the Golden Age
+    (A-EVENT-4); a fixed face and a branch-office choice (A-PROD-4) give a good.
+    """
+    kind, seat = state.queue[0]
+    if kind == "golden":
+        return True
+    return kind == "produce" and game.production[seat][state.roll - 1] == ANY
 
 
 def removal_options(p: Player, bridges: tuple[int, ...]) -> list[tuple[int, int]]:
@@ -157,7 +170,8 @@ def advance(game: Anno1503Base, state: State) -> State:
         rest = state.queue[1:]
         if kind in ("produce", "golden"):
             opts = choice_options(game, state)
-            if len(opts) >= 2:
+            # a choice: two goods, or one good that the seat may decline
+            if len(opts) >= 2 or (opts and may_decline(game, state)):
                 return state._replace(phase="resolve")
             if opts:
                 state = give(state, seat, opts[0])
@@ -196,4 +210,11 @@ def production_queue(game: Anno1503Base, state: State) -> tuple[tuple[str, int],
     return tuple(("produce", (state.active + i) % n) for i in range(n))
 
 
-__all__ = ["EVENTS", "advance", "event_queue", "production_queue", "remove_card"]
+__all__ = [
+    "EVENTS",
+    "advance",
+    "event_queue",
+    "may_decline",
+    "production_queue",
+    "remove_card",
+]

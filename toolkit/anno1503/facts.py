@@ -163,3 +163,31 @@ def money_flows(record: Any, game: Any = None) -> list[dict]:
         {"payer": p, "kind": k, "receiver": r, "amount": v}
         for (p, k, r), v in sorted(flows.items(), key=lambda kv: str(kv[0]))
     ]
+
+
+# ----- design metrics (toolkit.analysis.metrics) ---------------------------------
+
+#: The game's own metrics of :func:`game_metrics`: column -> what it measures.
+METRICS = {
+    "won": "share of games that ended with a winner (not stopped at max_turns)",
+    **{
+        f"win_by_{key}": f"share of winners that met the condition {label}"
+        for key, label in SCORE_PARTS
+    },
+    "raids": "raids by all seats",
+    "explorations": "islands explored by all seats",
+    "purchases": "goods bought from the supply by all seats",
+}
+
+
+def game_metrics(tables: Any) -> Any:
+    """One row per game: whether it had a winner, which conditions won, activity."""
+    seats = tables["seats"]
+    games = tables["games"].set_index("game")
+    out = seats.groupby("game")[["raids", "explorations", "purchases"]].sum()
+    out["won"] = (games["end"] == "won").astype(float).reindex(out.index)
+    winners = seats[seats["won"]]
+    for key, _ in SCORE_PARTS:
+        met = winners.groupby("game")[f"vp_{key}"].mean()
+        out[f"win_by_{key}"] = met.reindex(out.index).astype(float)
+    return out.reset_index()

@@ -15,13 +15,14 @@ from toolkit.core import IllegalAction
 from . import actions as A
 from . import voyage
 from .common import check_cost, good_index, pay, raise_level, set_player, wrong_phase
-from .constants import HAND_LIMIT, PIONEER_SETTLER_CARDS
+from .constants import PIONEER_SETTLER_CARDS
 from .events import (
     EVENTS,
     advance,
     choice_options,
     event_queue,
     give,
+    may_decline,
     production_queue,
     removal_options,
     remove_card,
@@ -64,7 +65,7 @@ def finish_turn(game: Anno1503Base, s: State) -> State:
     """
     if (
         game.options["victory_check"] == "end_of_turn"
-        and game.count_conditions(s, s.active) >= 3
+        and game.count_conditions(s, s.active) >= game.conditions_to_win
     ):
         return s._replace(phase="over", winner=s.active)
     limit = game.options["max_turns"]
@@ -130,6 +131,20 @@ def _take(game: Anno1503Base, s: State, a: A.Take) -> State:
     return advance(game, s._replace(queue=s.queue[1:]))
 
 
+def _take_nothing(game: Anno1503Base, s: State, a: A.TakeNothing) -> State:
+    if s.phase != "resolve" or s.queue[0][0] not in ("produce", "golden"):
+        raise wrong_phase(s, a, "A-PROD-2")
+    if not may_decline(game, s):
+        seat = s.queue[0][1]
+        face = game.production[seat][s.roll - 1]
+        raise IllegalAction(
+            "A-PROD-4",
+            f"on a roll of {s.roll} seat {seat} takes {face} or the good of its "
+            "branch office: only a '?' face and the Golden Age may be declined.",
+        )
+    return advance(game, s._replace(queue=s.queue[1:]))
+
+
 def _remove(game: Anno1503Base, s: State, a: A.Remove) -> State:
     if s.phase != "resolve" or s.queue[0][0] != "pirates":
         raise wrong_phase(s, a, "A-EVENT-2")
@@ -177,7 +192,7 @@ def _draw(game: Anno1503Base, s: State, a: A.Draw) -> State:
 def _end_turn(game: Anno1503Base, s: State, a: A.EndTurn) -> State:
     if s.phase not in ("build", "sea"):
         raise wrong_phase(s, a, "A-EXPL-2" if s.phase == "look" else "A-TURN-1")
-    if sum(s.players[s.active].hand) > HAND_LIMIT:
+    if sum(s.players[s.active].hand) > game.hand_limit:
         return s._replace(phase="discard", ap=(0, 0))
     return finish_turn(game, s)
 
@@ -190,7 +205,7 @@ def _discard(game: Anno1503Base, s: State, a: A.Discard) -> State:
         raise IllegalAction("A-HAND-1", f"you hold no {a.good} to discard.")
     cost = tuple(int(i == g) for i in range(len(GOODS)))
     s = pay(s, s.active, cost)  # ASSUMPTION-24: back to the supply
-    if sum(s.players[s.active].hand) <= HAND_LIMIT:
+    if sum(s.players[s.active].hand) <= game.hand_limit:
         return finish_turn(game, s)
     return s
 
@@ -407,6 +422,7 @@ _HANDLERS = {
     A.Roll: _roll,
     A.EventRoll: _event_roll,
     A.Take: _take,
+    A.TakeNothing: _take_nothing,
     A.Remove: _remove,
     A.Draw: _draw,
     A.BuildShip: _build_ship,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from .common import seat_arg
 from .tables import ANY, GOODS
 
 if TYPE_CHECKING:
@@ -68,6 +69,7 @@ def production_odds(game: Anno1503, state: State, seat: int) -> dict[str, Fracti
     >>> odds["CLOTH"], odds["ANY"], odds["EVENT"]
     (Fraction(1, 6), Fraction(1, 6), Fraction(1, 6))
     """
+    seat = seat_arg(game, seat)
     odds: dict[str, Fraction] = {g: Fraction(0) for g in (*GOODS, ANY)}
     sixth = Fraction(1, 6)
     p = state.players[seat]

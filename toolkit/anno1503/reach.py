@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import networkx as nx
 
+from .common import seat_arg
 from .sea import Pos
 
 if TYPE_CHECKING:
@@ -47,6 +48,13 @@ def reach_from(game: Anno1503Base, at: Pos, ap: int, stacks=None) -> Reach:
 
     ``stacks`` (the state's island stacks) limits the islands to those holding a card.
     """
+    if at not in game.distances:
+        raise ValueError(
+            f"at must be a sea space (row, col) of the board; {at!r:.40} is "
+            + ("an island" if at in game.island_index else "not on the sea")
+        )
+    if isinstance(ap, bool) or not isinstance(ap, int) or ap < 0:
+        raise ValueError(f"ap must be a whole number >= 0, not {ap!r:.40}")
     spaces = {p: d for p, d in game.distances[at] if d <= ap}
     islands: dict[Pos, int] = {}
     for p, d in spaces.items():
@@ -75,8 +83,7 @@ def reachable(game: Anno1503Base, state: State, seat: int | None = None) -> list
     >>> r.ap, r.spaces[(2, 7)], r.islands[(2, 8)]
     (3, 2, 3)
     """
-    if seat is None:
-        seat = state.active
+    seat = state.active if seat is None else seat_arg(game, seat)
     out = []
     for i, at in enumerate(state.players[seat].ships):
         if at is None:

@@ -18,14 +18,13 @@ from toolkit.core.game import Progress
 
 from . import actions as A
 from .base import DEFAULTS, Anno1503Base
-from .common import affords
+from .common import affords, seat_arg
 from .constants import (
     AP_PER_SHIP,
     CLOTH,
-    CONDITIONS_TO_WIN,
     HAND_LIMIT,
+    PARAMETERS,
     SPICE,
-    START_GOLD,
     STONE,
     STONE_BRIDGES,
     TOBACCO,
@@ -34,7 +33,7 @@ from .constants import (
     WOOD,
     WOODEN_BRIDGES,
 )
-from .events import choice_options, removal_options
+from .events import choice_options, may_decline, removal_options
 from .moves import dispatch
 from .state import IslandCard, Player, State
 from .tables import BACKS, GOODS
@@ -48,6 +47,14 @@ _FACE_DOWN = {
 _BACK_INDEX = {str(b): i for i, b in enumerate(BACKS)}
 
 
+def _event_pending(s: State) -> bool:
+    """Whether an event is rolled for or being resolved (ASSUMPTION-E1).
+
+    From a production roll of 6 until every seat has dealt with the event.
+    """
+    return s.phase == "event" or (s.phase == "resolve" and s.event != "")
+
+
 class Anno1503(Anno1503Base):
     """Anno 1503 (Kosmos 2003) for 2-4 players.
 
@@ -59,6 +66,12 @@ class Anno1503(Anno1503Base):
     max_purchases_per_turn : CONFLICT-3; 1 (default) or 2.
     victory_check : CONFLICT-4; ``"immediate"`` (default) or ``"end_of_turn"``.
     pirates_target : ASSUMPTION-6; ``"farthest"`` (default) or ``"farthest_empty"``.
+    win_before_event : ASSUMPTION-E1 (the engine's, not the specification's). A
+        player who meets 3 conditions as their production roll shows 6 (gold from
+        a Big Branch Office raid can do that between turns) wins at once, before
+        the event roll (``True``, the default, as A-WIN-3 checks "straight after
+        the production roll"); ``False`` checks only once the event is resolved,
+        so Pirates or Fire may take a condition away first.
     max_turns : stop after this many turns without a winner (``None``: no limit).
     data : a folder with the dataset files (default: ``datasets/anno1503``).
 
@@ -75,6 +88,8 @@ class Anno1503(Anno1503Base):
     max_players = 4
     #: Every option with its default (the protocol's ``defaults``).
     defaults: ClassVar[dict[str, Any]] = DEFAULTS
+    #: The options that are rule constants (left out of ``options`` at default).
+    rule_parameters: ClassVar[tuple[str, ...]] = tuple(PARAMETERS)
     #: Options naming something on this computer (a data folder): from code only,
     #: a record may not set them (see :mod:`toolkit.core.record`).
     local_options: ClassVar[tuple[str, ...]] = ("data",)
@@ -89,7 +104,7 @@ class Anno1503(Anno1503Base):
         hand = [0] * len(GOODS)
         hand[STONE] = hand[WOOD] = 1  # A-SETUP-9
         player = Player(
-            gold=START_GOLD,
+            gold=self.start_gold,
             hand=tuple(hand),
             residents=("PIONEER", "SETTLER"),  # A-SETUP-5, ASSUMPTION-10
             buildings=("", ""),
@@ -197,7 +212,12 @@ class Anno1503(Anno1503Base):
                     A.Remove(b, c) for b, c in removal_options(p, self.bridges[seat])
                 ]
             if kind in ("produce", "golden"):
-                return [A.Take(GOODS[g]) for g in choice_options(self, s)]
+                takes: list[A.Action] = [
+                    A.Take(GOODS[g]) for g in choice_options(self, s)
+                ]
+                if may_decline(self, s):  # A-PROD-3, A-EVENT-4: "may take"
+                    takes.append(A.TakeNothing())
+                return takes
         return []
 
     def apply(self, s: State, a: A.Action) -> State:
@@ -221,7 +241,8 @@ class Anno1503(Anno1503Base):
             after.phase not in ("over", "roll")  # a turn's first check follows its roll
             and after.active >= 0
             and self._opts["victory_check"] == "immediate"
-            and self.count_conditions(after, after.active) >= CONDITIONS_TO_WIN
+            and (self._opts["win_before_event"] or not _event_pending(after))
+            and self.count_conditions(after, after.active) >= self.conditions_to_win
         ):  # A-WIN-3: the active player wins the moment they meet a third condition
             after = after._replace(phase="over", winner=after.active, queue=())
         return after
@@ -234,6 +255,8 @@ class Anno1503(Anno1503Base):
         cards it looked at), and cards Pirates shuffled into the reserve count as
         unknown reserve cards again.  The result is a valid state (a determinisation).
         """
+        if not (type(seat) is int and 0 <= seat < self.players):
+            seat_arg(self, seat)  # raises the ValueError naming the argument
         islands, hidden = self._redact(s.islands, seat)
         known = s.reserve_known
         if not hidden and not known:

@@ -51,6 +51,10 @@ COST_ITEMS = (
     "upgrade_citizen",
 )
 ANY = "ANY"
+#: Residents placed in set-up on spaces 1 and 2 (A-SETUP-5, ASSUMPTION-10).
+SETUP_RESIDENTS = 2
+#: The most players a game has (A-COMP-1): set-up deals each 1 WOOD and 1 STONE.
+MAX_PLAYERS = 4
 
 FILES = (
     "sea.csv",
@@ -260,6 +264,24 @@ def _load_spaces(folder: Path) -> tuple[int, tuple[int, ...], int]:
                 "space",
                 f"spaces must be numbered 1, 2, ... (expected {i})",
             )
+        if i <= SETUP_RESIDENTS and r["building_slot"]:
+            raise _error(
+                folder,
+                f,
+                i,
+                "building_slot",
+                f"space {i} holds a resident from set-up (A-SETUP-5), which never "
+                "gets a public building: it cannot have a building slot",
+            )
+    if len(rows) < SETUP_RESIDENTS:
+        raise _error(
+            folder,
+            f,
+            None,
+            "space",
+            f"a home island needs at least {SETUP_RESIDENTS} resident spaces for the "
+            f"Pioneer and the Settler of set-up (A-SETUP-5); found {len(rows)}",
+        )
     safe = [r["space"] for r in rows if r["safe"]]
     if safe != list(range(1, len(safe) + 1)):
         raise _error(folder, f, None, "safe", "the safe spaces must be the first ones")
@@ -288,6 +310,17 @@ def _load_goods(folder: Path) -> int:
             "good",
             "list the six goods once each, in the order " + ",".join(GOODS),
         )
+    for i, r in enumerate(rows, start=1):
+        if r["cards"] < MAX_PLAYERS:
+            raise _error(
+                folder,
+                f,
+                i,
+                "cards",
+                f"{r['good']} needs at least {MAX_PLAYERS} cards: set-up deals every "
+                f"player 1 WOOD and 1 STONE, with up to {MAX_PLAYERS} players "
+                "(A-SETUP-9)",
+            )
     counts = {r["cards"] for r in rows}
     if len(counts) != 1:
         raise _error(
@@ -296,8 +329,15 @@ def _load_goods(folder: Path) -> int:
     return counts.pop()
 
 
-def _load_sale(folder: Path) -> dict[tuple[str, str], tuple[int, str, int]]:
+def _load_sale(
+    folder: Path, buildings: tuple[tuple[int, str], ...]
+) -> dict[tuple[str, str], tuple[int, str, int]]:
+    """Read the sale prices: every good and every resident once at least (A-SELL-2).
+
+    ``buildings`` are the public-building cards: a price-raising building must be one.
+    """
     f = "sale_prices.csv"
+    in_game = {b for _, b in buildings}
     rows = _read(
         folder,
         f,
@@ -318,7 +358,45 @@ def _load_sale(folder: Path) -> dict[tuple[str, str], tuple[int, str, int]]:
             raise _error(
                 folder, f, i, "good", f"{r['good']} is already sold to another resident"
             )
+        if r["building_price"] < r["price"]:
+            raise _error(
+                folder,
+                f,
+                i,
+                "building_price",
+                f"{r['building']} raises the price of {r['good']} (A-PB-5); "
+                f"{r['building_price']} is lower than the price {r['price']}",
+            )
+        if r["building"] not in in_game:
+            raise _error(
+                folder,
+                f,
+                i,
+                "building",
+                f"{r['building']} raises the price of {r['good']} but "
+                "public_buildings.csv has no such card",
+            )
         sale[key] = (r["price"], r["building"], r["building_price"])
+    sold = {g for _, g in sale}
+    for good in GOODS:  # the engine looks up the buyer of every good it sells
+        if good not in sold:
+            raise _error(
+                folder,
+                f,
+                None,
+                "good",
+                f"no resident buys {good}: every good needs a row (A-SELL-2)",
+            )
+    buyers = {r for r, _ in sale}
+    for resident in RESIDENTS:
+        if resident not in buyers:
+            raise _error(
+                folder,
+                f,
+                None,
+                "resident",
+                f"{resident} buys no good: every resident needs a row (A-SELL-2)",
+            )
     return sale
 
 
@@ -377,6 +455,7 @@ def load_tables(folder: str | Path | None = None) -> Tables:
             )
     home, bridges = _load_home(folder)
     safe, slots, spaces = _load_spaces(folder)
+    buildings = _load_buildings(folder)
     return Tables(
         rows=n_rows,
         cols=n_cols,
@@ -388,9 +467,9 @@ def load_tables(folder: str | Path | None = None) -> Tables:
         safe_spaces=safe,
         slot_spaces=slots,
         spaces=spaces,
-        buildings=_load_buildings(folder),
+        buildings=buildings,
         goods_cards=_load_goods(folder),
-        sale=_load_sale(folder),
+        sale=_load_sale(folder, buildings),
         costs=_load_costs(folder),
     )
 

@@ -11,7 +11,7 @@ from toolkit.core import IllegalAction
 
 from . import actions as A
 from .common import raise_level, set_player, wrong_phase
-from .constants import TREASURE_GOLD, WOODEN_BRIDGES
+from .constants import WOODEN_BRIDGES
 from .state import IslandCard, Player, State
 
 if TYPE_CHECKING:
@@ -163,7 +163,7 @@ def _use(game: Anno1503Base, s: State, a: A.UseCard) -> State:
     elif code.startswith("TG"):
         if a.bridge or a.space:
             raise IllegalAction("A-ISL-3", "a gold treasure is used as 'use card'.")
-        p = p._replace(gold=p.gold + TREASURE_GOLD)
+        p = p._replace(gold=p.gold + game.treasure_gold)
         s = s._replace(gone=tuple(sorted((*s.gone, code))))
     else:
         _check_treasure_upgrade(game, p, a)

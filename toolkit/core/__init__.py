@@ -1,6 +1,15 @@
 """The game core shared by every game: protocol, play loop, records, conformance."""
 
-from .game import CHANCE, Agent, Game, GameOver, IllegalAction, Progress, is_over
+from .game import (
+    CHANCE,
+    Agent,
+    Game,
+    GameOver,
+    IllegalAction,
+    Progress,
+    is_over,
+    option_values,
+)
 from .parts import PARTS, game_package, part
 from .play import play, random_agent, sample_outcome, streams
 from .record import Record, RecordError, make_game, replay, replay_states
@@ -21,6 +30,7 @@ __all__ = [
     "game_package",
     "is_over",
     "make_game",
+    "option_values",
     "part",
     "play",
     "random_agent",

@@ -89,6 +89,12 @@ class Game(Protocol[S, A]):
         Every option the constructor takes, with its documented default: the one
         place option defaults are written (records, the OpenSpiel parameters and
         the apps read them from here). ``options`` holds this instance's values.
+    rule_parameters (optional class attribute)
+        The names of the options that are rule constants (incomes, prices,
+        limits; :mod:`toolkit.analysis.variants` tries other values). At its
+        default such an option may be left out of ``options``, so the records
+        of games by the rulebook stay as they were before it was an option;
+        :func:`option_values` gives every option's value.
 
     Whether a game is over is :func:`is_over`; a game's parts (bots, words,
     facts, encoding, view) are found by :func:`toolkit.core.part`.
@@ -122,3 +128,13 @@ def is_over(game: Any, state: Any) -> bool:
 #: ``observation`` is ``game.observe(state, seat)``; ``rng`` is the agent's own
 #: seeded :class:`random.Random` stream.
 Agent = Callable[[Any, Any, Sequence[Any], random.Random], Any]
+
+
+def option_values(game: Any) -> dict[str, Any]:
+    """Every option of ``game`` with its value: ``options`` over ``defaults``.
+
+    >>> from toolkit.toy import Race
+    >>> option_values(Race(players=2, target=30))
+    {'target': 30, 'max_rounds': 15}
+    """
+    return {**getattr(type(game), "defaults", {}), **game.options}

@@ -153,13 +153,20 @@ def _check_statics(game: Any) -> None:
     defaults = getattr(type(game), "defaults", None)
     if not isinstance(defaults, dict):
         raise ConformanceError("the game class has no `defaults` dict of its options")
-    missing = sorted(set(defaults) - set(game.options))
+    quiet = set(getattr(type(game), "rule_parameters", ()))
+    if not quiet <= set(defaults):
+        raise ConformanceError(
+            f"rule parameters {sorted(quiet - set(defaults))} are not in `defaults`"
+        )
+    missing = sorted(set(defaults) - set(game.options) - quiet)
     if missing:
         raise ConformanceError(
             f"options {missing} are in `defaults` but not in `options`"
         )
     plain = type(game)(players=game.players)
-    differ = sorted(k for k in defaults if plain.options.get(k) != defaults[k])
+    differ = sorted(
+        k for k in defaults if plain.options.get(k, defaults[k]) != defaults[k]
+    )
     if differ:
         raise ConformanceError(f"a game made without options has non-default {differ}")
 

@@ -13,7 +13,8 @@ subclass of :class:`EncoderBase`, with
   numbers between 0 and ``high``, computed from ``game.observe(state, seat)``
   alone (so it hides exactly what ``observe`` hides), with its parts named in
   ``segments`` (name, shape, description) and set with :meth:`EncoderBase.set_layout`;
-- ``max_score`` (the largest score) and ``max_game_length`` (a bound on the
+- ``max_score`` (the largest score), optionally ``min_score`` (the smallest,
+  0 unless a game's scores can be negative) and ``max_game_length`` (a bound on the
   number of actions of a game with these options), which OpenSpiel needs;
 - optionally ``openspiel_defaults``: engine options OpenSpiel uses instead of
   the game's own ``defaults`` (OpenSpiel needs every game to end, so an option
@@ -97,6 +98,8 @@ class EncoderBase:
     size: int
     high: np.ndarray
     max_score: float
+    #: The smallest score a seat can end with (a game with penalties sets it below 0).
+    min_score: float = 0.0
     max_game_length: int
     _chance_index: dict[Any, int]
 

@@ -121,12 +121,13 @@ class FrontierSpielGame(pyspiel.Game):
         self.encoder = encoder_class(self.engine)(self.engine)
         enc = self.encoder
         relative = self.reward_scheme == "relative"
+        span = enc.max_score - enc.min_score  # relative rewards lie within +-span
         info = pyspiel.GameInfo(
             num_distinct_actions=enc.num_actions,
             max_chance_outcomes=enc.num_chance,
             num_players=players,
-            min_utility=-enc.max_score if relative else 0.0,
-            max_utility=enc.max_score,
+            min_utility=-span if relative else enc.min_score,
+            max_utility=span if relative else enc.max_score,
             utility_sum=0.0 if relative else None,
             max_game_length=enc.max_game_length,
         )

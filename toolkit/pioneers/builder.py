@@ -26,6 +26,16 @@ from .rules import PIONEERS, ROADS, Pioneers
 from .state import PlayerState, State, Wagon
 
 
+def road_row_owners(
+    roads: Mapping[str, int | Sequence[int]] | None,
+) -> list[tuple[int, ...]]:
+    """The owner seats of each connection in ``roads``, as tuples."""
+    return [
+        (owners,) if isinstance(owners, int) else tuple(owners)
+        for owners in (roads or {}).values()
+    ]
+
+
 def wagon(
     id: str,
     seats: str | Sequence[str],
@@ -132,14 +142,35 @@ def stage(
                 f"{conn}: at most 2 roads of 2 different players (P-TILE-5)"
             )
         road_row[e] = owners
+
+    def seat_of(seat: object, what: str) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise ValueError(f"{what}: a seat is a whole number, not {seat!r:.40}")
+        if not 0 <= seat < game.players:
+            raise ValueError(
+                f"{what}: the seats of this game are 0..{game.players - 1}, "
+                f"not {seat} (P-PC-1)"
+            )
+        return seat
+
+    for conn, owners in zip(list(roads or {}), road_row_owners(roads)):
+        for seat in owners:
+            seat_of(seat, f"roads {conn}")
     settled_rows = [[0] * game.players for _ in range(n)]
     for cid, per_seat in (settled or {}).items():
         for seat, k in per_seat.items():
+            seat_of(seat, f"settled {cid}")
+            if isinstance(k, bool) or not isinstance(k, int) or k < 0:
+                raise ValueError(
+                    f"settled {cid}: a number of pioneers >= 0, not {k!r:.40}"
+                )
             settled_rows[city(cid)][seat] = k
     covered_row = list(game.covered_at_start)
     for cid in covered:
         covered_row[city(cid)] = True
 
+    for seat in players or {}:
+        seat_of(seat, "players")
     people = []
     for seat in range(game.players):
         spec = dict((players or {}).get(seat, {}))
@@ -164,6 +195,19 @@ def stage(
             )
         fields.update(spec)
         fields["nuggets"] = tuple(fields["nuggets"])
+        for name, rule in (("money", "ASSUMPTION-8"), ("vp", "P-SCORE-1")):
+            v = fields[name]
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise ValueError(
+                    f"seat {seat}: {name} is a whole number >= 0, not {v!r:.40} ({rule})"
+                )
+        if fields["supply"] < 0:
+            raise ValueError(
+                f"seat {seat} has {PIONEERS} pioneers: {on_board} on the board and "
+                f"{on_wagons} on wagons is too many (P-COMP-3)"
+            )
+        if fields["roads_left"] < 0:
+            raise ValueError(f"seat {seat} has {ROADS} roads, not {built} (P-COMP-3)")
         people.append(PlayerState(**fields))
     for wid in market:
         if wid is not None and wid not in game.regular_wagons:

@@ -3,6 +3,13 @@
 :class:`Chance` adds to the turn of :class:`~toolkit.pioneers.settling.Settling`
 the opening of a game (P-SETUP) and every chance turn: what can happen, with
 which probability, and what it does to the state.
+
+ASSUMPTION-E1 (the engine's, not the specification's): with 2 players and
+``cover="random"`` the 8 covers never cover every neighbour of the start city,
+which would keep the stagecoach there for the whole game.  The draw behaves as
+if a set of covers that shuts the start in were re-drawn: every set of 8 cities
+that leaves a start neighbour open is equally likely (see ``_cover_weights``).
+Designated covers that shut the start in are refused when the game is made.
 """
 
 # Tuple concatenation (t[:i] + (x,) + t[i + 1:]) is the fastest copy with one
@@ -10,6 +17,7 @@ which probability, and what it does to the state.
 
 from __future__ import annotations
 
+import math
 from typing import Any, ClassVar, cast
 
 from mypy_extensions import mypyc_attr
@@ -22,6 +30,7 @@ from .fields import (
     ACTIVE,
     BANK,
     BANK_TOTAL,
+    COVER_TILES,
     DECK,
     END_TRIGGERED,
     MARKET,
@@ -33,7 +42,6 @@ from .fields import (
     ROADS,
     ROUND,
     SETTLED,
-    START_MONEY,
     START_PLAYER,
     TILE_POOL,
     TILES,
@@ -211,13 +219,37 @@ class Chance(Settling):
             total = sum(pool)
             return [(self._nugget[v], c / total) for v, c in zip(NUGGETS, pool) if c]
         if phase == "cover":
-            cands = [
-                i
-                for i in range(len(ids))
-                if i != self.board.start and not state.covered[i]
+            return [
+                (A.CoverCity(ids[i]), w / total)
+                for i, w, total in self._cover_weights(state)
             ]
-            return [(A.CoverCity(ids[i]), 1 / len(cands)) for i in cands]
         return []
+
+    def _cover_weights(self, state: State) -> list[tuple[int, int, int]]:
+        """Return ``(city, weight, total)`` for the next random cover (ASSUMPTION-E1).
+
+        The 8 covers are drawn as if the whole set were re-drawn until a
+        neighbour of the start city stays uncovered (P-SETUP-2 variant): every
+        such set of 8 cities is equally likely.  A city's weight is the number of
+        ways to finish the covers with it that leave a start neighbour open; a
+        cover that would shut the start in has weight 0 and is not an outcome.
+        """
+        covered = state.covered
+        start = self.board.start
+        cands = [i for i in range(len(covered)) if i != start and not covered[i]]
+        open_nbrs = [v for v in self._start_nbrs if not covered[v]]
+        rest = len(cands) - 1  # cities left to cover after this one
+        more = COVER_TILES - sum(covered) - 1  # covers after this one
+        out: list[tuple[int, int]] = []
+        for c in cands:
+            u = len(open_nbrs) - (1 if c in open_nbrs else 0)
+            ways = math.comb(rest, more)
+            if self._start_nbrs and u <= more:  # completions covering the rest too
+                ways -= math.comb(rest - u, more - u)
+            if ways:
+                out.append((c, ways))
+        total = sum(w for _, w in out)
+        return [(c, w, total) for c, w in out]
 
     # chance handlers ---------------------------------------------------------
 
@@ -238,10 +270,24 @@ class Chance(Settling):
             )
 
     def _do_cover(self, state: State, action: A.CoverCity) -> State:
+        b = self.board
+        i = b.index.get(action.city) if isinstance(action.city, str) else None
+        if (
+            state.phase == "cover"
+            and i is not None
+            and i in self._start_nbrs
+            and not state.covered[i]
+            and all(state.covered[v] or v == i for v in self._start_nbrs)
+        ):
+            raise IllegalAction(
+                "ASSUMPTION-E1",
+                f"a cover on {action.city} would shut in the start city "
+                f"{b.start_id}: its last open neighbour is never covered.",
+            )
         self._chance_check(state, action)
-        covered = replace_at(state.covered, self.board.index[action.city], True)
+        covered = replace_at(state.covered, b.index[action.city], True)
         state = state._replace(covered=covered)
-        if sum(covered) < 8:
+        if sum(covered) < COVER_TILES:
             return state
         return self._next_tile(state._replace(phase="tile"))
 
@@ -314,7 +360,9 @@ class Chance(Settling):
         # P-SETUP-11/12: $2, a pioneer on the start city and on every seat.
         pl = state.players[seat]
         pl = pl._replace(
-            money=START_MONEY, supply=PIONEERS - 1 - len(wagon.seats), wagons=(wagon,)
+            money=self._start_money,
+            supply=PIONEERS - 1 - len(wagon.seats),
+            wagons=(wagon,),
         )
         d: list[Any] = list(state)
         start = self.board.start
@@ -323,7 +371,7 @@ class Chance(Settling):
         )
         d[PLAYERS] = replace_at(d[PLAYERS], seat, pl)
         if d[BANK] is not None:
-            d[BANK] -= START_MONEY
+            d[BANK] -= self._start_money
         if seat + 1 < self.players:
             return new_tuple(State, d)
         d[ROUND] = 1

@@ -61,6 +61,10 @@ PROFESSIONS = ("BANKER", "MERCHANT", "SERGEANT", "INNKEEPER", "GOLD_DIGGER", "FA
 #: Number of start wagons and seats on each (P-COMP-4, ASSUMPTION-2).
 START_WAGONS = 4
 START_WAGON_SEATS = 5
+#: Cover tiles of the 2-player game (P-COMP-5), one per city marked covered_2p.
+COVER_TILES = 8
+#: Regular wagons a deck needs: 12 removed with 2 players (P-PC-4) + 4 market slots.
+MIN_REGULAR_WAGONS = 16
 
 _CITY_COLUMNS = {
     "id": parse_id,
@@ -176,6 +180,15 @@ def _read_cities(directory: Path) -> list[dict]:
                 "covered_2p",
                 f"the start city {row['id']!r} must not be covered",
             )
+    covered = [r for r in rows if r["covered_2p"]]
+    if len(covered) != COVER_TILES:
+        raise DatasetError(
+            CITIES_FILE,
+            covered[COVER_TILES]["_row"] if len(covered) > COVER_TILES else None,
+            "covered_2p",
+            f"the 2-player game has {COVER_TILES} cover tiles (P-COMP-5), so "
+            f"{COVER_TILES} cities need covered_2p=true; found {len(covered)}",
+        )
     for side in SIDES:
         starts = [r for r in rows if r["side_" + side] and r["start"]]
         if not starts:
@@ -272,7 +285,50 @@ def _connections(directory: Path) -> dict[str, tuple[tuple[str, str], ...]]:
             )
         seen[key] = number
         result[side].append(pair)
+    for side in SIDES:
+        _check_side_graph(
+            side, [r for r in cities.values() if r["side_" + side]], result[side]
+        )
     return {side: tuple(sorted(pairs)) for side, pairs in result.items()}
+
+
+def _check_side_graph(
+    side: str, rows: list[dict], pairs: list[tuple[str, str]]
+) -> None:
+    """Every city of a side is reachable from its start city; 2-player covers leave
+    the start city a neighbour (ASSUMPTION-E1: the stagecoach must be able to leave).
+    """
+    nbrs: dict[str, set[str]] = {r["id"]: set() for r in rows}
+    for a, b in pairs:
+        nbrs[a].add(b)
+        nbrs[b].add(a)
+    start = next(r["id"] for r in rows if r["start"])
+    reached, todo = {start}, [start]
+    while todo:
+        for city in nbrs[todo.pop()]:
+            if city not in reached:
+                reached.add(city)
+                todo.append(city)
+    for r in rows:  # file order: the first city cut off is named
+        if r["id"] not in reached:
+            raise DatasetError(
+                CITIES_FILE,
+                r["_row"],
+                "id",
+                f"city {r['id']!r} on the {side} side cannot be reached from the "
+                f"start city {start!r} through {CONNECTIONS_FILE}",
+            )
+    if side != "23p":  # covers lie on the 2/3-player side only
+        return
+    covered = [r for r in rows if r["covered_2p"] and r["id"] in nbrs[start]]
+    if nbrs[start] and len(covered) == len(nbrs[start]):
+        raise DatasetError(
+            CITIES_FILE,
+            covered[-1]["_row"],
+            "covered_2p",
+            f"with 2 players every neighbour of the start city {start!r} would be "
+            "covered and the stagecoach could never leave it (ASSUMPTION-E1)",
+        )
 
 
 @functools.cache
@@ -340,6 +396,16 @@ def _wagons(directory: Path) -> tuple[WagonSpec, ...]:
             start_rows[START_WAGONS] if len(start_rows) > START_WAGONS else None,
             "kind",
             f"expected exactly {START_WAGONS} start wagons, got {len(start_rows)}",
+        )
+    regular = len(wagons) - len(start_rows)
+    if regular < MIN_REGULAR_WAGONS:
+        raise DatasetError(
+            WAGONS_FILE,
+            None,
+            "kind",
+            f"the deck needs at least {MIN_REGULAR_WAGONS} regular wagons: with 2 "
+            f"players 12 leave the game unseen (P-PC-4) and the market has 4 slots "
+            f"to fill (P-SETUP-9); found {regular}",
         )
     return tuple(wagons)
 

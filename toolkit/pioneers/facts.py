@@ -23,6 +23,7 @@ from typing import Any
 
 from toolkit.analysis.tournament import Collector as _Base
 from toolkit.analysis.tournament import vp_columns
+from toolkit.core import option_values
 
 from . import actions as A
 from .board import TILE_TYPES
@@ -83,6 +84,7 @@ class Collector(_Base):
         super().__init__(game, turns)
         self.count = {k: [0] * game.players for k in COUNTS}
         self.bought: list[dict] = []
+        self.join_cost = option_values(game)["join_cost"]
 
     def step(self, state: Any, seat: int, action: Any, after: Any) -> None:
         """Count moves, payments, purchases, tiles and joins; note wagons bought."""
@@ -107,8 +109,9 @@ class Collector(_Base):
             count[f"tile_{state.tile}"][me] += 1
         elif isinstance(action, A.Join):
             count["joins"][seat] += 1
-            count["join_paid"][seat] += 2
-            count["join_earned"][me] += 2
+            cost = self.join_cost
+            count["join_paid"][seat] += cost
+            count["join_earned"][me] += cost
         elif isinstance(action, A.BuyWagon):
             wid = state.market[action.slot - 1]
             spec = self.game.wagon_specs[wid]
@@ -184,10 +187,11 @@ def money_flows(record: Any, game: Any = None) -> list[dict]:
     """
     from toolkit.core import make_game, replay_states
 
-    from .rules import INCOME, ROAD_PRICE
-
     if game is None:
         game = make_game(record.game, record.players, **record.options)
+    rules = option_values(game)
+    base_income, join = rules["income"], rules["join_cost"]
+    road_price = {1: rules["road_price_1"], 2: rules["road_price_2"]}
     states = list(replay_states(record, game))
     flows: dict[tuple, int] = {}
 
@@ -208,12 +212,12 @@ def money_flows(record: Any, game: Any = None) -> list[dict]:
                 if who != "bank":
                     residual[who] -= amount
         elif isinstance(action, A.Join):
-            add(before.seat, "joining", before.active, 2)
-            residual[before.seat] += 2
-            residual[before.active] -= 2
+            add(before.seat, "joining", before.active, join)
+            residual[before.seat] += join
+            residual[before.active] -= join
         elif isinstance(action, (A.BuyRoads, A.BuyWagon)):
             price = (
-                ROAD_PRICE[action.count]
+                road_price[action.count]
                 if isinstance(action, A.BuyRoads)
                 else action.slot
             )
@@ -231,7 +235,7 @@ def money_flows(record: Any, game: Any = None) -> list[dict]:
         )
         if new_turn and residual[after.active] > 0:
             pl = after.players[after.active]
-            income = min(residual[after.active], INCOME + min(pl.bankers, 2))
+            income = min(residual[after.active], base_income + min(pl.bankers, 2))
             add("bank", "income", after.active, income)
             residual[after.active] -= income
         kind = "start money" if isinstance(action, A.DealStart) else "hotels & bonuses"
@@ -367,3 +371,36 @@ def plot_wagon_choices(table: Any) -> Any:
         labels={"vp": "printed VP", "seats": "seats", "emptied_rate": "emptied"},
         title="Wagons bought: size, VP and how often they were emptied",
     )
+
+
+# ----- design metrics (toolkit.analysis.metrics) ---------------------------------
+
+#: The game's own metrics of :func:`game_metrics`: column -> what it measures.
+METRICS = {
+    "tolls_to_rivals": "money paid to rivals for stagecoach steps on their roads",
+    "fares_to_bank": "money paid to the bank for stagecoach steps",
+    "rival_share": "share of stagecoach money that went to rivals, not the bank",
+    "joins": "times a player joined another's settling ($ to the active player)",
+    "roads_built": "roads on the board at the end",
+    "wagons_bought": "wagons bought from the market",
+    "deck_end": "share of games ended by the wagon deck running out (P-END-1)",
+}
+
+
+def game_metrics(tables: Any) -> Any:
+    """One row per game: the money of the stagecoach, joins, roads, how it ended."""
+    seats = tables["seats"]
+    out = (
+        seats.groupby("game")[
+            ["tolls_paid", "fares_bank", "joins", "roads_built", "wagons_bought"]
+        ]
+        .sum()
+        .rename(
+            columns={"tolls_paid": "tolls_to_rivals", "fares_bank": "fares_to_bank"}
+        )
+    )
+    paid = out["tolls_to_rivals"] + out["fares_to_bank"]
+    out["rival_share"] = out["tolls_to_rivals"] / paid.where(paid > 0)
+    games = tables["games"].set_index("game")
+    out["deck_end"] = (games["end"] == "deck").astype(float).reindex(out.index)
+    return out.reset_index()

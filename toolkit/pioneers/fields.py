@@ -28,7 +28,21 @@ INCOME = 3  # P-INC-1
 PIONEERS = 20  # P-COMP-3
 ROADS = 15  # P-COMP-3
 BANK_TOTAL = 63  # P-COMP-7
+COVER_TILES = 8  # P-COMP-5: cover tiles, 2 players only (P-SETUP-2)
 ROAD_PRICE = {1: 2, 2: 5}  # P-BUY-1
+JOIN_COST = 2  # P-JOIN-2, P-JOIN-3
+#: The rule constants a game may change, as options of ``Pioneers``: option ->
+#: (the rulebook's value, its rule ID, what it is). At the rulebook's value an
+#: option is left out of ``game.options`` (and so of records).
+PARAMETERS: dict[str, tuple[int, str, str]] = {
+    "income": (INCOME, "P-INC-1", "money each player takes at the start of a turn"),
+    "start_money": (START_MONEY, "P-PC-7", "money each player starts with"),
+    "road_price_1": (ROAD_PRICE[1], "P-BUY-1", "price of one road (R1)"),
+    "road_price_2": (ROAD_PRICE[2], "P-BUY-1", "price of two roads (R2)"),
+    "join_cost": (JOIN_COST, "P-JOIN-3", "what joining costs, paid to the mover"),
+}
+#: The largest value a rule parameter may take.
+PARAMETER_MAX = 999
 PHASES_CHANCE = frozenset(
     {"cover", "tile", "redraw", "first", "market", "deal", "reveal", "nugget"}
 )

@@ -40,6 +40,7 @@ from .chance import Chance
 from .fields import (
     BANK_TOTAL,
     INCOME,
+    JOIN_COST,
     NUGGET_COUNTS,
     NUGGETS,
     P_BANKERS,
@@ -93,6 +94,9 @@ class Pioneers(Chance):
         2, 3 or 4. Picks the board side (P-PC-1) and the set-up table (P-PC).
     cover : "designated" or "random"
         With 2 players, cover the 8 designated edge cities or 8 random ones (P-SETUP-2).
+        ASSUMPTION-E1 (the engine's): random covers never cover every neighbour of
+        the start city (the stagecoach could never leave); the draw is as if such a
+        set were re-drawn, so every set that leaves one open is equally likely.
     finite_bank : bool
         Cap the bank at the $63 of coins (ASSUMPTION-9); default unlimited.
     max_rounds : int
@@ -107,6 +111,12 @@ class Pioneers(Chance):
         A custom board (lessons and tests); default the designed side for ``players``.
     wagons : sequence of WagonSpec, optional
         A custom wagon deck; default the designed deck (ASSUMPTION-2).
+    income, start_money, road_price_1, road_price_2, join_cost : int
+        The rule constants (0 to 999), the rulebook's by default: income per
+        turn $3 (P-INC-1), start money $2 (P-PC-7), roads $2 for one and $5
+        for two (P-BUY-1), joining $2 to the active player (P-JOIN-2/3). Change
+        them to try a variant (:mod:`toolkit.analysis.variants`); at the
+        rulebook's value an option is left out of ``options`` and records.
     """
 
     name: ClassVar[str] = "pioneers"
@@ -119,7 +129,21 @@ class Pioneers(Chance):
         "max_rounds": 60,
         "early_end": False,
         "start_player": None,
+        # rule parameters (fields.PARAMETERS): the rulebook's values
+        "income": INCOME,
+        "start_money": START_MONEY,
+        "road_price_1": ROAD_PRICE[1],
+        "road_price_2": ROAD_PRICE[2],
+        "join_cost": JOIN_COST,
     }
+    #: The options that are rule constants (left out of ``options`` at default).
+    rule_parameters: ClassVar[tuple[str, ...]] = (
+        "income",
+        "start_money",
+        "road_price_1",
+        "road_price_2",
+        "join_cost",
+    )
 
     # ----- protocol: whose turn, chance -------------------------------------
 
@@ -178,13 +202,13 @@ class Pioneers(Chance):
         if "W" not in used:
             slots = self._slots
             out.extend(slots[s] for s in self._buyable_slots(state.market, pl))
-        if not forced and money >= ROAD_PRICE[1] and pl[P_ROADS_LEFT] >= 1:
+        if not forced and money >= self._road1 and pl[P_ROADS_LEFT] >= 1:
             free = self._free_edges(state)
             if free >= 1 and "R1" not in used:
                 out.append(self._buy[1])
             if (
                 free >= 2
-                and money >= ROAD_PRICE[2]
+                and money >= self._road2
                 and pl[P_ROADS_LEFT] >= 2
                 and "R2" not in used
             ):

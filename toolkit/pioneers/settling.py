@@ -284,7 +284,7 @@ class Settling(Turns):
     ) -> bool:
         """P-JOIN-2: at least $2 and a pioneer of the required profession on a wagon."""
         pl = players[seat]
-        return pl[P_MONEY] >= 2 and self._has_pioneer(pl[P_WAGONS], need)
+        return pl[P_MONEY] >= self._join_cost and self._has_pioneer(pl[P_WAGONS], need)
 
     def _begin_join(self, d: list) -> State:
         """P-JOIN-1: offer clockwise from the active player's left."""
@@ -304,15 +304,16 @@ class Settling(Turns):
 
     def _do_join(self, state: State, action: A.Join) -> State:
         seat, me = state.seat, state.active
-        if state.players[seat].money < 2:
-            raise IllegalAction("P-JOIN-2", "joining costs $2 and you have less.")
+        cost = self._join_cost
+        if state.players[seat].money < cost:
+            raise IllegalAction("P-JOIN-2", f"joining costs ${cost} and you have less.")
         d: list[Any] = list(state)
         self._take_pioneer(d, seat, action.wagon, d[JOIN_NEED], "P-JOIN-4")
         players = list(d[PLAYERS])
         players[seat] = with_field(
-            players[seat], P_MONEY, players[seat][P_MONEY] - 2
+            players[seat], P_MONEY, players[seat][P_MONEY] - cost
         )  # P-JOIN-3
-        players[me] = with_field(players[me], P_MONEY, players[me][P_MONEY] + 2)
+        players[me] = with_field(players[me], P_MONEY, players[me][P_MONEY] + cost)
         d[PLAYERS] = tuple(players)
         d[OFFER] = ()
         self._place_pioneer(d, d[CITY], seat)

@@ -13,13 +13,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
-from typing import Any
+from typing import Any, cast
 
 from mypy_extensions import mypyc_attr
 
 from . import actions as A
 from .board import PROFESSIONS, TILE_TYPES, Board, load_board
-from .fields import NUGGETS, P_MONEY, P_SUPPLY, W_FACE_UP, W_ID, W_OCCUPIED, W_SEATS
+from .fields import (
+    COVER_TILES,
+    NUGGETS,
+    P_MONEY,
+    P_SUPPLY,
+    PARAMETER_MAX,
+    PARAMETERS,
+    W_FACE_UP,
+    W_ID,
+    W_OCCUPIED,
+    W_SEATS,
+)
 from .state import PlayerState, State, Wagon
 
 #: The bit of each profession in a mask of professions.
@@ -47,6 +58,11 @@ class Tables:
         start_player: object = None,
         board: Board | None = None,
         wagons: Sequence[Any] | None = None,
+        income: object = PARAMETERS["income"][0],
+        start_money: object = PARAMETERS["start_money"][0],
+        road_price_1: object = PARAMETERS["road_price_1"][0],
+        road_price_2: object = PARAMETERS["road_price_2"][0],
+        join_cost: object = PARAMETERS["join_cost"][0],
     ) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
             raise TypeError(
@@ -101,6 +117,25 @@ class Tables:
                 raise TypeError(
                     f"wagons must be a sequence of WagonSpec, not {wagons!r:.40}"
                 )
+        params = {
+            "income": income,
+            "start_money": start_money,
+            "road_price_1": road_price_1,
+            "road_price_2": road_price_2,
+            "join_cost": join_cost,
+        }
+        for name, value in params.items():
+            rule = PARAMETERS[name][1]
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(
+                    f"{name} must be a whole number (an int), not {value!r:.40} "
+                    f"({rule})"
+                )
+            if not 0 <= value <= PARAMETER_MAX:
+                raise ValueError(
+                    f"{name} must be between 0 and {PARAMETER_MAX}, not {value!r} "
+                    f"({rule})"
+                )
         self.players = players
         self.options: dict[str, Any] = {
             "cover": cover,
@@ -109,16 +144,23 @@ class Tables:
             "early_end": early_end,
             "start_player": start_player,
         }
+        # A rule parameter at the rulebook's value stays out of the options (and
+        # of records, which are then those of the rulebook game as before).
+        for name, value in params.items():
+            if value != PARAMETERS[name][0]:
+                self.options[name] = value
+        self._income: int = cast(int, income)
+        self._start_money: int = cast(int, start_money)
+        self._road1: int = cast(int, road_price_1)
+        self._road2: int = cast(int, road_price_2)
+        self._join_cost: int = cast(int, join_cost)
         self._early_end, self._max_rounds = bool(early_end), max_rounds
         self.custom = board is not None or wagons is not None
         self.board = (
             board if board is not None else load_board("4p" if players == 4 else "23p")
         )
-        if players == 2 and cover == "random" and len(self.board.ids) - 1 < 8:
-            raise ValueError(
-                "cover='random' needs at least 8 cities besides the start city "
-                "for the 8 cover tiles (P-SETUP-2)"
-            )
+        if players == 2:
+            _check_covers(self.board, cover)
         if wagons is None:
             from .data import load_wagons
 
@@ -342,6 +384,34 @@ class Tables:
             if w[W_FACE_UP]:
                 mask |= self._prof_mask(w)
         return self._mask_info[mask]
+
+
+def _check_covers(board: Board, cover: str) -> None:
+    """Refuse 2-player covers that cannot be placed or shut in the start city.
+
+    P-SETUP-2 needs 8 cities to cover besides the start; ASSUMPTION-E1 keeps a
+    neighbour of the start city uncovered, so that the stagecoach can leave it.
+    """
+    nbrs = {v for v, _ in board.adj[board.start]}
+    others = len(board.ids) - 1
+    if cover == "random":
+        if others < COVER_TILES:
+            raise ValueError(
+                f"cover='random' needs at least {COVER_TILES} cities besides the "
+                f"start city for the {COVER_TILES} cover tiles (P-SETUP-2)"
+            )
+        if nbrs and others - 1 < COVER_TILES:  # one neighbour stays open
+            raise ValueError(
+                f"cover='random' on this board cannot place {COVER_TILES} covers "
+                f"and leave a neighbour of the start city {board.start_id} open "
+                "(ASSUMPTION-E1): it needs more cities"
+            )
+    elif nbrs and nbrs <= set(board.covered_2p):
+        raise ValueError(
+            f"the designated 2-player covers shut in the start city {board.start_id}: "
+            "every neighbour is covered, so the stagecoach could never leave "
+            "(ASSUMPTION-E1)"
+        )
 
 
 def _usable_info(board: Board, covered: tuple[bool, ...]) -> tuple:

@@ -28,7 +28,6 @@ from .fields import (
     END_TRIGGERED,
     EXTRAS_LEFT,
     FORCED,
-    INCOME,
     JOIN_NEED,
     MARKET,
     OFFER,
@@ -41,7 +40,6 @@ from .fields import (
     PHASE,
     PLAYERS,
     ROAD_OWNERS,
-    ROAD_PRICE,
     ROADS_TO_PLACE,
     ROUND,
     ROUND_ACTIVE,
@@ -86,7 +84,7 @@ class Turns(Coach):
             else:
                 forced = True
         bankers = pl[P_BANKERS]
-        amount = INCOME + (bankers if bankers < 2 else 2)
+        amount = self._income + (bankers if bankers < 2 else 2)
         bank = d[BANK]
         if bank is not None:
             paid = amount if amount <= bank else bank
@@ -164,7 +162,7 @@ class Turns(Coach):
             raise IllegalAction(
                 "ASSUMPTION-13", f"there are not {n} free connections left."
             )
-        price = ROAD_PRICE[n]
+        price = self._road1 if n == 1 else self._road2
         if pl.money < price:
             raise IllegalAction(
                 "P-BUY-1", f"R{n} costs ${price} but you have only ${pl.money}."

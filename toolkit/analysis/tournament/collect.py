@@ -25,6 +25,17 @@ tables through its ``facts`` part (``toolkit/<game>/facts.py``, found by
     every payment of a recorded game as ``{"payer", "kind", "receiver",
     "amount"}`` rows (payer and receiver are seats or ``"bank"``) and the
     order the kinds are listed in, for :func:`toolkit.viz.charts.money_flow`.
+``phase(game, state)`` (optional)
+    the name of the phase a decision is taken in, for the ``decisions``
+    table of a ``detail=True`` tournament; without it the state's ``phase``
+    (when it is text), else the kind of the first legal action.
+``METRICS`` and ``game_metrics(tables)`` (optional)
+    the game's own design metrics for :mod:`toolkit.analysis.metrics`:
+    ``METRICS`` maps each column to a sentence saying what it measures, and
+    ``game_metrics`` returns a DataFrame with one row per game (column
+    ``game``) and those columns, from the tournament's tables (a dict of
+    DataFrames: ``games``, ``seats``, ``turns``, ``decisions`` and the
+    game's own).
 
 A game without a facts part gets :class:`Collector` itself: the shared
 columns, no extra tables, no score parts.
@@ -43,6 +54,10 @@ TABLES = ("games", "seats", "turns")
 
 class Collector:
     """Game-agnostic facts: decisions per seat and (optionally) one row per turn."""
+
+    #: Add every seat's score (``score_<seat>``) to each turn row (set by a
+    #: ``detail=True`` tournament).
+    detail = False
 
     def __init__(self, game: Any, turns: bool) -> None:
         self.game = game
@@ -97,10 +112,18 @@ class Collector:
             return
         seat = t["seat"]
         t["actions"] = "; ".join(t["actions"])
-        t["score"] = int(self.game.scores(state)[seat])
+        scores = self.game.scores(state)
+        t["score"] = int(scores[seat])
+        if self.detail:
+            for s, score in enumerate(scores):
+                t[f"score_{s}"] = int(score)
         t.update(self.turn_facts(state, seat))
         self.turn_rows.append(t)
         self._turn = None
+
+    def current_turn(self) -> int:
+        """The number of the turn being recorded (the last one when none is open)."""
+        return self._turn["turn"] if self._turn is not None else len(self.turn_rows) - 1
 
     def turn_facts(self, state: Any, seat: int) -> dict:
         """Extra columns of a turn row (``seat`` after its turn)."""
@@ -129,6 +152,30 @@ def collector_for(game: Any, turns: bool) -> Collector:
     facts = part(game, "facts")
     cls = getattr(facts, "Collector", Collector) if facts is not None else Collector
     return cls(game, turns)
+
+
+def phase_namer(game: Any) -> Any:
+    """Return ``name(state, legal)``: the phase a decision is taken in.
+
+    The game's facts part's ``phase(game, state)`` when it has one, else the
+    state's ``phase`` when it is text, else the kind of the first legal action
+    (its class name, or the first word of a text action).
+    """
+    facts = part(game, "facts")
+    own = getattr(facts, "phase", None) if facts is not None else None
+
+    def name(state: Any, legal: Sequence[Any]) -> str:
+        if own is not None:
+            return str(own(game, state))
+        phase = getattr(state, "phase", None)
+        if isinstance(phase, str):
+            return phase
+        if not legal:
+            return ""
+        first = legal[0]
+        return first.split()[0] if isinstance(first, str) else type(first).__name__
+
+    return name
 
 
 def tables_of(game: Any) -> tuple[str, ...]:

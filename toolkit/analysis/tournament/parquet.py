@@ -32,6 +32,64 @@ def table_paths(out: str | Path, tables: Iterable[str] = TABLES) -> dict[str, Pa
     return paths
 
 
+#: The Parquet schema metadata key that names the game a file's games were played with.
+GAME_KEY = "toolkit.game"
+
+
+def game_metadata(game: Any) -> dict[str, str]:
+    """``{GAME_KEY: JSON}`` naming a registered game, its players and options.
+
+    Written into every table's Parquet schema, so a reader of the files
+    (:func:`toolkit.analysis.metrics.tables`) can make the game again; empty
+    for a game that is not registered or whose options are not JSON.
+    """
+    import json
+
+    from toolkit import GAMES
+
+    name = getattr(game, "name", None)
+    if name not in GAMES:
+        return {}
+    try:
+        text = json.dumps(
+            {"game": name, "players": game.players, "options": dict(game.options)},
+            sort_keys=True,
+        )
+    except (TypeError, ValueError):
+        return {}
+    return {GAME_KEY: text}
+
+
+def read_game(path: str | Path) -> Any:
+    """The game a Parquet table was written for (see :func:`game_metadata`), or None.
+
+    The options are checked as a record's are (an option naming a local file
+    is refused), so a file from elsewhere cannot make this computer read one.
+    """
+    import json
+
+    import pyarrow.parquet as pq
+
+    from toolkit.core.record import Record, RecordError, _record_game
+
+    meta = pq.read_schema(path).metadata or {}
+    raw = meta.get(GAME_KEY.encode())
+    if raw is None:
+        return None
+    try:
+        data = json.loads(raw)
+        record = Record(
+            game=data["game"],
+            players=data["players"],
+            seed=None,
+            actions=(),
+            options=dict(data["options"]),
+        )
+        return _record_game(record, f"{path}, ")
+    except (RecordError, ValueError, KeyError, TypeError):
+        return None
+
+
 def need_pyarrow() -> None:
     """Raise :class:`TournamentError` unless pyarrow (for Parquet) is installed."""
     try:
@@ -117,8 +175,10 @@ class _Writers:
         out: str | Path,
         tables: Iterable[str] = TABLES,
         row_group_bytes: int = 8 << 20,
+        metadata: dict[str, str] | None = None,
     ) -> None:
         self.paths = table_paths(out, tables)
+        self.metadata = metadata or {}
         self.limit = row_group_bytes
         self.writers: dict[str, Any] = {}
         self.temps: dict[str, Path] = {}
@@ -137,6 +197,8 @@ class _Writers:
                 continue
             if name not in self.writers:
                 table = pa.Table.from_pylist(part)
+                if self.metadata:
+                    table = table.replace_schema_metadata(self.metadata)
                 self.schemas[name] = table.schema
                 final = self.paths[name]
                 # not mkstemp: the file gets the usual permissions, not 0600
@@ -226,7 +288,7 @@ def write_parquet(
     """
     check_writable(out)
     need_pyarrow()
-    writers = _Writers(out, spec.tables, row_group_bytes)
+    writers = _Writers(out, spec.tables, row_group_bytes, game_metadata(spec.game))
     try:
         for done, rows in runners.iter_tournament(
             spec, games, workers=workers, scheduler=scheduler, chunk_size=chunk_size

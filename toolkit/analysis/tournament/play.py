@@ -7,7 +7,7 @@ from typing import Any
 from toolkit.core import CHANCE
 from toolkit.core.play import sample_outcome, streams
 
-from .collect import Collector, collector_for
+from .collect import Collector, collector_for, phase_namer
 from .spec import TournamentSpec
 
 
@@ -22,6 +22,11 @@ def play_one(spec: TournamentSpec, index: int) -> dict[str, list[dict]]:
     agents = spec.lineup(index)
     chance_rng, agent_rngs = streams(seed, game.players)
     collector = collector_for(game, spec.turns)
+    detail = spec.detail
+    rows: list[dict] = []
+    if detail:
+        collector.detail = True
+        phase = phase_namer(game)
     state = game.setup()
     collector.start(state)
     steps = decisions = 0
@@ -29,21 +34,37 @@ def play_one(spec: TournamentSpec, index: int) -> dict[str, list[dict]]:
         seat = game.to_move(state)
         if seat is None:
             break
+        row = None
         if seat == CHANCE:
             action = sample_outcome(game.chance_outcomes(state), chance_rng)
         else:
             legal = game.legal_actions(state)
+            if detail:
+                row = {
+                    "seat": seat,
+                    "decision": decisions,
+                    "step": steps,
+                    "round": int(game.progress(state)[0] or 0),
+                    "phase": phase(state, legal),
+                    "legal": len(legal),
+                }
             action = agents[seat](
                 game, game.observe(state, seat), legal, agent_rngs[seat]
             )
             decisions += 1
         after = game.apply(state, action)
         collector.step(state, seat, action, after)
+        if row is not None:
+            row["turn"] = collector.current_turn()
+            rows.append(row)
         state = after
         steps += 1
     else:
         raise RuntimeError(f"game {index} did not end within {spec.max_steps} steps")
-    return _rows(spec, index, seed, state, collector, steps, decisions)
+    out = _rows(spec, index, seed, state, collector, steps, decisions)
+    if detail:
+        out["decisions"] = [_keyed(spec, index, row) for row in rows]
+    return out
 
 
 def _rows(

@@ -55,6 +55,7 @@ def tournament(
     *,
     scheduler: Any = None,
     turns: bool = False,
+    detail: bool = False,
     players: int | None = None,
     chunk_size: int | None = None,
     progress: bool = False,
@@ -81,10 +82,17 @@ def tournament(
         Play on a Dask cluster instead (``"tcp://host:8786"``).
     turns : bool
         Also collect one row per turn.
+    detail : bool
+        Also collect one row per decision (table ``decisions``: its phase
+        and how many legal actions there were) and every seat's score after
+        each turn (``score_<seat>`` in ``turns``), for
+        :mod:`toolkit.analysis.metrics`.
     progress : bool
         Show a progress bar (tqdm, if installed).
     """
-    spec = prepare(game, agents, seed, players=players, turns=turns, **options)
+    spec = prepare(
+        game, agents, seed, players=players, turns=turns, detail=detail, **options
+    )
     collected: dict[str, list[dict]] = {}
     bar = _progress(games) if progress else None
     done_before = 0

@@ -24,6 +24,10 @@ class TournamentSpec:
     seed: int
     turns: bool = False
     max_steps: int = 100_000
+    #: One row per decision (``decisions`` table) and every seat's score in
+    #: each turn row (``score_<seat>``): the detail :mod:`toolkit.analysis.metrics`
+    #: reads. Off by default (it costs a ``progress`` call and a row per decision).
+    detail: bool = False
 
     @property
     def players(self) -> int:
@@ -33,7 +37,7 @@ class TournamentSpec:
     @property
     def tables(self) -> tuple[str, ...]:
         """The tables this tournament can fill: the shared ones, then the game's own."""
-        return tables_of(self.game)
+        return tables_of(self.game) + (("decisions",) if self.detail else ())
 
     def entrant(self, index: int, seat: int) -> int:
         """Return the entrant playing ``seat`` in game ``index`` (seats rotate)."""
@@ -70,6 +74,7 @@ def prepare(
     *,
     players: int | None = None,
     turns: bool = False,
+    detail: bool = False,
     **options: Any,
 ) -> TournamentSpec:
     """Check the input and build a :class:`TournamentSpec`.
@@ -81,7 +86,8 @@ def prepare(
     game). ``agents`` are agent callables or bot names (``"greedy"``,
     ``"mcts:200"``; a comma-separated string works too). The ``agent``
     column of the tables holds the name as given (``"mcts:200"``), or the
-    agent's ``name`` attribute.
+    agent's ``name`` attribute. ``detail=True`` (implies ``turns``) also
+    records one row per decision and every seat's score after each turn.
     """
     from toolkit.agents import AgentSpecError, parse_agents
 
@@ -118,5 +124,6 @@ def prepare(
         agents=agents,
         labels=[n or label(a) for n, a in zip(names, agents, strict=True)],
         seed=seed,
-        turns=bool(turns),
+        turns=bool(turns) or bool(detail),
+        detail=bool(detail),
     )

@@ -123,6 +123,10 @@ class AnnoWords(GameWords):
                 f"{me} chooses {action.good} from the production roll "
                 "(A-PROD-3, A-PROD-4)."
             )
+        if isinstance(action, A.TakeNothing):
+            if before.queue and before.queue[0][0] == "golden":
+                return f"{me} takes no good in the Golden Age (A-EVENT-4)."
+            return f"{me} takes no good for the '?' on the roll (A-PROD-3)."
         if isinstance(action, A.Remove):
             what = (
                 f"the branch office on bridge {action.bridge}"
@@ -285,6 +289,8 @@ class AnnoWords(GameWords):
         """A short button label (e.g. ``"Ship 1 → 2,3"``)."""
         if isinstance(action, A.Take):
             return f"Take {action.good}"
+        if isinstance(action, A.TakeNothing):
+            return "Take nothing"
         if isinstance(action, A.Remove):
             return (
                 f"Give up office on bridge {action.bridge}"

@@ -41,6 +41,7 @@ PHASE_WORDS = {
 #: Action class -> button group (the phases of a turn, A-TURN-1).
 ACTION_GROUP = {
     A.Take: "production",
+    A.TakeNothing: "production",
     A.Remove: "production",
     A.BuildShip: "build",
     A.PlacePioneer: "build",

@@ -1,0 +1,1142 @@
+"""The Pioneer Days engine: :class:`PioneerDays` on the shared game protocol.
+
+The game runs as a queue of rule steps (``State.jobs``): each step either
+finishes at once (an automatic rule: a Raid, the leftover die, the town's
+cattle VP) or waits for a chance outcome (a die rolled, a token drawn, a card
+dealt) or for a player's decision.  :meth:`PioneerDays._run` runs steps until
+one waits; ``State.phase`` names what it waits for.
+
+Seats are numbered from 0 and "clockwise" is increasing seat number.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from toolkit.core import CHANCE, GameOver, IllegalAction, Progress
+
+from . import actions as A
+from . import effects as E
+from .constants import (
+    ACTION_FACES,
+    COLOURS,
+    DAYS,
+    DISASTERS,
+    FACES,
+    LARGE,
+    PIONEER,
+    SMALL,
+    TOWN_CARDS_PER_WEEK,
+    WEEKS,
+)
+from .state import Player, State
+from .tables import Tables, load_tables
+
+#: Every option with its default (ASSUMPTION-10 and ASSUMPTION-12).
+DEFAULTS: dict[str, Any] = {"track_length": 4, "raid_rounding": "down"}
+
+CHANCE_PHASES = frozenset(
+    ("first", "deal", "reveal", "board", "gold", "agold", "outfit", "display", "roll")
+)
+PHASE_TEXT = {
+    "first": "the draw for the start player (a chance turn)",
+    "deal": "townsfolk being dealt (a chance turn)",
+    "reveal": "a town card being revealed (a chance turn)",
+    "board": "player boards being dealt (a chance turn)",
+    "gold": "a gold token being drawn (a chance turn)",
+    "agold": "the Assayer's gold tokens being drawn (a chance turn)",
+    "outfit": "the Outfitter's equipment tile being drawn (a chance turn)",
+    "display": "the equipment display being revealed (a chance turn)",
+    "roll": "the day's dice being drawn and rolled (a chance turn)",
+    "choose": "the choice of a player board",
+    "take": "the choice of a die from the pool",
+    "gain": "the Trapper's choice of wood or medicine",
+    "use": "the use of the die (change, income, action or recruit)",
+    "pick": "the Quartermaster's choice of equipment",
+    "keep": "the Assayer's choice of a gold token",
+    "end": "the end of the turn (buy wagons or end the turn)",
+    "discard": "the discard of items that do not fit in the wagons",
+    "storm": "a Storm (protect the next wagon or take damage)",
+    "disease": "a Disease (exempt, pay for or discard each townsfolk)",
+    "town": "the town visit (fulfil town cards or say done)",
+}
+_CHANCE_RULE = {
+    "first": "PD-SETUP-1",
+    "deal": "PD-SETUP-4",
+    "reveal": "PD-SETUP-5",
+    "board": "PD-SETUP-6",
+    "gold": "PD-ACT-2",
+    "agold": "PD-DATA-4",
+    "outfit": "PD-SETUP-7",
+    "display": "PD-SETUP-7",
+    "roll": "PD-DAY-1",
+}
+_GOLD_ITEM = {"gold1": 1, "gold2": 2, "gold3": 3}
+
+
+@functools.cache
+def _mk(cls: Any, *args: Any) -> Any:
+    """The action ``cls(*args)``, made once (actions are immutable values)."""
+    return cls(*args)
+
+
+def tables() -> Tables:
+    """The shipped data, read once (kept out of the game object: see the spy)."""
+    return load_tables()
+
+
+def _set(players: tuple[Player, ...], seat: int, p: Player) -> tuple[Player, ...]:
+    return players[:seat] + (p,) + players[seat + 1 :]
+
+
+def _inc(t: tuple[int, ...], i: int, by: int = 1) -> tuple[int, ...]:
+    return t[:i] + (t[i] + by,) + t[i + 1 :]
+
+
+def _without(t: tuple[Any, ...], x: Any) -> tuple[Any, ...]:
+    i = t.index(x)
+    return t[:i] + t[i + 1 :]
+
+
+def _tile_key(tile: str) -> int:
+    return int(tile[1:])
+
+
+def _add_tile(tiles: tuple[str, ...], tile: str) -> tuple[str, ...]:
+    return tuple(sorted((*tiles, tile), key=_tile_key))
+
+
+class PioneerDays:
+    """Pioneer Days for 2-4 players (rule IDs ``PD-*`` of the project spec).
+
+    >>> game = PioneerDays(players=3)
+    >>> s = game.setup()
+    >>> game.to_move(s) == CHANCE, s.bag  # PD-SETUP-2: 4 sets of dice in the bag
+    (True, (4, 4, 4, 4, 4))
+    """
+
+    name: ClassVar[str] = "pioneer_days"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    defaults: ClassVar[dict[str, Any]] = DEFAULTS
+
+    def __init__(self, players: int = 2, **options: Any) -> None:
+        if type(players) is not int or not 2 <= players <= 4:
+            raise ValueError(f"Pioneer Days is for 2-4 players, not {players!r}")
+        unknown = sorted(set(options) - set(DEFAULTS))
+        if unknown:
+            raise ValueError(
+                f"unknown option(s) {unknown}; options are {sorted(DEFAULTS)}"
+            )
+        opts = {**DEFAULTS, **options}
+        length = opts["track_length"]
+        if type(length) is not int or not 1 <= length <= 20:
+            raise ValueError(
+                f"track_length must be a whole number 1-20, not {length!r}"
+            )
+        if opts["raid_rounding"] not in ("down", "up"):
+            raise ValueError(
+                f"raid_rounding must be 'down' or 'up', not {opts['raid_rounding']!r}"
+            )
+        self.players = players
+        self.options = opts
+        self._length = length
+        self._rounding = opts["raid_rounding"]
+
+    def __repr__(self) -> str:
+        opts = "".join(
+            f", {k}={v!r}" for k, v in self.options.items() if v != DEFAULTS[k]
+        )
+        return f"PioneerDays(players={self.players}{opts})"
+
+    # ------------------------------------------------------------------ setup
+
+    def setup(self) -> State:
+        """The state before the first chance turn (PD-SETUP-2/3: bag and markers)."""
+        t = tables()
+        n = self.players
+        state = State(
+            players=(Player(),) * n,
+            phase="",
+            jobs=(
+                "first",
+                "deal",
+                "reveal",
+                "boards",
+                "choose",
+                "items",
+                "display",
+                "day",
+            ),
+            week=1,
+            bag=(n + 1,) * len(COLOURS),  # PD-SETUP-2
+            aside=(0,) * len(COLOURS),
+            folk_deck=tuple(t.folk),  # PD-SETUP-4: sets A and B (PD-COMP-6)
+            stock=tuple(e.copies for e in t.equipment.values()),
+            town_deck=tuple(t.town),  # PD-SETUP-5: all 9 cards
+            gold_bag=t.gold,
+            wagons_left=(t.wagon_cards[SMALL], t.wagon_cards[LARGE]),
+            boards_left=tuple(b for b in t.boards if b != PIONEER),
+        )
+        return self._run(state)
+
+    def order(self, state: State) -> list[int]:
+        """Seats in turn order from the current start player."""
+        n = self.players
+        return [(state.start + i) % n for i in range(n)]
+
+    # ------------------------------------------------------------- protocol
+
+    def to_move(self, state: State) -> int | None:
+        """The seat to decide, :data:`CHANCE`, or ``None`` when the game is over."""
+        if state.phase == "over":
+            return None
+        if state.phase in CHANCE_PHASES:
+            return CHANCE
+        return state.active
+
+    def chance_outcomes(self, state: State) -> list[tuple[Any, float]]:
+        """Every outcome of the chance turn with its probability."""
+        phase = state.phase
+        t = tables()
+        if phase == "first":
+            return [(_mk(A.First, i), 1 / self.players) for i in range(self.players)]
+        if phase == "deal":
+            deck = state.folk_deck
+            return [(_mk(A.Deal, c), 1 / len(deck)) for c in deck]
+        if phase == "reveal":
+            deck = state.town_deck
+            return [(_mk(A.Reveal, c), 1 / len(deck)) for c in deck]
+        if phase == "board":
+            box = state.boards_left or self._unseen_boards(state)
+            return [(_mk(A.DealBoard, b), 1 / len(box)) for b in box]
+        if phase in ("gold", "agold"):
+            bag = self.gold_bag(state)
+            total = sum(bag)
+            return [(_mk(A.Gold, v + 1), c / total) for v, c in enumerate(bag) if c]
+        if phase in ("outfit", "display"):
+            total = sum(state.stock)
+            ids = list(t.equipment)
+            return [
+                (_mk(A.Stock, ids[i]), c / total)
+                for i, c in enumerate(state.stock)
+                if c
+            ]
+        if phase == "roll":
+            total = sum(state.bag) * len(FACES)
+            return [
+                (_mk(A.Roll, colour, face), c / total)
+                for colour, c in zip(COLOURS, state.bag, strict=True)
+                if c
+                for face in FACES
+            ]
+        return []
+
+    def gold_bag(self, state: State) -> tuple[int, ...]:
+        """Tokens of 1, 2, 3 nuggets in the gold bag; in an observation (where the
+        bag is hidden) the tokens that the observation does not show anywhere.
+        """
+        if state.gold_bag:
+            return state.gold_bag
+        left = list(tables().gold)
+        for p in state.players:
+            for v in p.gold:
+                if v:
+                    left[v - 1] -= 1
+        for v in state.drawn:
+            if v:
+                left[v - 1] -= 1
+        return tuple(max(0, x) for x in left)
+
+    def _unseen_boards(self, state: State) -> tuple[str, ...]:
+        seen = {b for p in state.players for b in p.dealt}
+        return tuple(b for b in tables().boards if b != PIONEER and b not in seen)
+
+    def legal_actions(self, state: State) -> list[Any]:
+        """The decisions open to the seat to move, in a stable order."""
+        phase = state.phase
+        if phase == "over" or phase in CHANCE_PHASES:
+            return []
+        t = tables()
+        seat = state.active
+        p = state.players[seat]
+        if phase == "choose":  # PD-SETUP-6
+            return [A.Choose(PIONEER)] + [A.Choose(b) for b in p.dealt]
+        if phase == "take":  # PD-TURN-1
+            out: list[Any] = []
+            for die in state.pool:
+                action = _mk(A.Take, die[0], die[1])
+                if not out or out[-1] != action:
+                    out.append(action)
+            return out
+        if phase == "gain":  # A12 Trapper
+            return [_mk(A.Gain, "wood"), _mk(A.Gain, "medicine")]
+        if phase == "use":
+            return self._use_actions(t, state, p)
+        if phase == "pick":  # B6 Quartermaster
+            return [A.Pick(x) for x in dict.fromkeys(state.display)]
+        if phase == "keep":  # PB2 Assayer
+            return [A.Keep(v) for v in sorted(set(state.drawn))]
+        if phase == "end":
+            return self._buy_actions(t, state, p) + [_mk(A.EndTurn)]
+        if phase == "discard":  # PD-STORE-3
+            return self._discard_actions(p)
+        if phase == "storm":
+            return [_mk(A.Storm, c) for c in self._storm_choices(t, state, p)]
+        if phase == "disease":
+            card = p.townsfolk[state.cursor]
+            out = []
+            if state.spent < E.exemptions(t, p):
+                out.append(A.Disease(card, "exempt"))
+            if p.medicine:
+                out.append(A.Disease(card, "pay"))
+            out.append(A.Disease(card, "discard"))
+            return out
+        if phase == "town":
+            return self._fulfil_actions(t, state, p) + [_mk(A.Done)]
+        raise AssertionError(f"unknown phase {phase!r}")
+
+    def _buy_actions(self, t: Tables, state: State, p: Player) -> list[Any]:
+        out = []
+        for i, size in enumerate((SMALL, LARGE)):
+            if state.wagons_left[i] and p.silver >= E.wagon_cost(t, p, size):
+                out.append(_mk(A.Buy, size))
+        return out
+
+    def _use_actions(self, t: Tables, state: State, p: Player) -> list[Any]:
+        face = state.face
+        out: list[Any] = []
+        if not state.changed and p.silver >= E.change_cost(t, p):  # PD-TURN-3
+            out += [_mk(A.Change, f) for f in FACES if f != face]
+        out.append(_mk(A.Income))  # PD-INCOME-1
+        kinds = ACTION_FACES if face == "WILD" else (face,)  # PD-ACT-1
+        for kind in kinds:
+            if kind == "EQUIP" and state.display:  # PD-ACT-3
+                out += [_mk(A.Act, "EQUIP", x) for x in dict.fromkeys(state.display)]
+            else:
+                out.append(_mk(A.Act, kind))
+        if state.slots[FACES.index(face)]:  # PD-RECRUIT-1
+            out.append(_mk(A.Recruit))
+        return out + self._buy_actions(t, state, p)
+
+    @staticmethod
+    def _discard_actions(p: Player) -> list[Any]:
+        out = []
+        if p.wood:
+            out.append(_mk(A.Discard, "wood"))
+        if p.medicine:
+            out.append(_mk(A.Discard, "medicine"))
+        out += [_mk(A.Discard, f"gold{v}") for v in sorted(set(p.gold)) if v]
+        out += [_mk(A.Discard, x) for x in dict.fromkeys(p.equipment)]
+        return out
+
+    def _storm_choices(self, t: Tables, state: State, p: Player) -> list[str]:
+        out = []
+        if p.wood:
+            out.append("wood")
+        if E.ability(t, p) == "storm_silver" and p.silver >= 2:  # PB7 Homesteader
+            out.append("silver")
+        out.append("damage")
+        if state.spent < E.storm_spares(t, p):  # B8 Carpenter, E8 Canvas Cover
+            out.append("spare")
+        return out
+
+    def _fulfil_actions(self, t: Tables, state: State, p: Player) -> list[Any]:
+        out: list[Any] = []
+        diplomat = E.ability(t, p) == "town_discount" and not state.discount
+        for card in state.town:
+            if card in state.fulfilled:
+                continue
+            tc = t.town[card]
+            need = {
+                "wood": tc.wood,
+                "medicine": tc.medicine,
+                "cattle": tc.cattle,
+                "gold": tc.gold,
+                "equipment": tc.equipment,
+                "silver": tc.silver,
+            }
+            spares = [""] + ([u for u, k in need.items() if k] if diplomat else [])
+            for spare in spares:
+                req = dict(need)
+                if spare:
+                    req[spare] -= 1  # PB8 Diplomat (PD-DATA-4, EX-20)
+                if (
+                    p.wood < req["wood"]
+                    or p.medicine < req["medicine"]
+                    or p.cattle < req["cattle"]
+                    or p.silver < req["silver"]
+                    or len(p.gold) < req["gold"]
+                    or len(p.equipment) < req["equipment"]
+                ):
+                    continue
+                golds = sorted(set(p.gold)) if req["gold"] else [0]
+                tiles = list(dict.fromkeys(p.equipment)) if req["equipment"] else [""]
+                for g in golds:
+                    for tile in tiles:
+                        out.append(A.Fulfil(card, g, tile, spare))
+        return out
+
+    # ---------------------------------------------------------------- apply
+
+    def parse_action(self, text: str) -> Any:
+        """Read an action from its notation (the inverse of ``str(action)``)."""
+        return A.parse_action(text)
+
+    def apply(self, state: State, action: Any) -> State:
+        """The state after ``action``; :class:`IllegalAction` leaves ``state`` as is."""
+        if state.phase == "over":
+            raise GameOver()
+        if isinstance(action, str):
+            raise IllegalAction(
+                "PD-TURN-4",
+                f"apply takes an action, not the text {action!r}; read text with "
+                "game.parse_action first.",
+            )
+        if state.phase in CHANCE_PHASES:
+            outcomes = [a for a, _ in self.chance_outcomes(state)]
+            if action not in outcomes:
+                shown = ", ".join(str(a) for a in outcomes[:6])
+                raise IllegalAction(
+                    _CHANCE_RULE[state.phase],
+                    f"chance decides now ({PHASE_TEXT[state.phase]}); "
+                    f"{_show(action)} is not one of its outcomes ({shown}, ...).",
+                )
+            return self._run(self._chance(state, action))
+        legal = self.legal_actions(state)
+        if action not in legal:
+            raise self._refusal(state, action)
+        return self._run(self._decide(state, action))
+
+    def _refusal(self, state: State, action: Any) -> IllegalAction:
+        t = tables()
+        if type(action) not in A.DECISIONS:
+            if type(action) in A.CHANCE_ACTIONS:
+                return IllegalAction(
+                    "PD-TURN-4",
+                    f"'{action}' is a chance outcome; it is {state.active}'s decision "
+                    f"now ({PHASE_TEXT[state.phase]}).",
+                )
+            return IllegalAction(
+                "PD-TURN-4",
+                f"{_show(action)} is not a Pioneer Days action; make one with "
+                "game.parse_action, e.g. game.parse_action('income').",
+            )
+        rule = A._RULES[type(action).__name__]
+        expected = {
+            "choose": A.Choose,
+            "take": A.Take,
+            "gain": A.Gain,
+            "pick": A.Pick,
+            "keep": A.Keep,
+            "discard": A.Discard,
+            "storm": A.Storm,
+            "disease": A.Disease,
+        }.get(state.phase)
+        in_phase = (
+            type(action) is expected
+            or (state.phase == "use" and type(action) in _USE)
+            or (state.phase == "end" and type(action) in (A.Buy, A.EndTurn))
+            or (state.phase == "town" and type(action) in (A.Fulfil, A.Done))
+        )
+        if not in_phase:
+            return IllegalAction(
+                rule,
+                f"'{action}' is not possible now: it is {PHASE_TEXT[state.phase]}.",
+            )
+        p = state.players[state.active]
+        why = "that choice is not open to you now"
+        if isinstance(action, A.Take):
+            why = "no die of that colour and face is in the pool"
+        elif isinstance(action, A.Change):
+            cost = E.change_cost(t, p)
+            if state.changed:
+                why = "the die has been changed once already this turn"
+            elif action.face == state.face:
+                why = f"the die already shows {state.face}"
+            else:
+                why = f"changing a die costs you ${cost} and you have ${p.silver}"
+        elif isinstance(action, A.Act):
+            if state.face != "WILD" and action.kind != state.face:
+                rule = "PD-TURN-4"
+                why = f"the die shows {state.face}, so its action is {state.face}"
+            else:
+                rule = "PD-ACT-3"
+                why = f"equipment {action.tile or '(none named)'} is not in the display"
+        elif isinstance(action, A.Recruit):
+            why = f"the {state.face} townsfolk slot is empty this week"
+        elif isinstance(action, A.Buy):
+            i = 0 if action.size == SMALL else 1
+            if not state.wagons_left[i]:
+                rule = "PD-WAGON-4"
+                why = f"every {action.size} wagon card has been taken"
+            else:
+                why = (
+                    f"a {action.size} wagon costs you "
+                    f"${E.wagon_cost(t, p, action.size)} and you have ${p.silver}"
+                )
+        elif isinstance(action, A.Discard):
+            why = f"you hold no {action.item} to discard"
+        elif isinstance(action, A.Storm):
+            why = f"'{action.choice}' is not open to you for this wagon"
+        elif isinstance(action, A.Disease):
+            why = "that is not the townsfolk in question or the choice is not open"
+        elif isinstance(action, A.Fulfil):
+            if action.spare and E.ability(t, p) != "town_discount":
+                rule = "PD-DATA-4"
+                why = "only the Diplomat side may leave out a unit"
+            else:
+                why = f"you cannot fulfil {action.card} that way now"
+        elif isinstance(action, A.Choose):
+            why = f"you may choose PIONEER or one of your boards {p.dealt}"
+        return IllegalAction(rule, f"'{action}' is refused: {why}.")
+
+    # chance ------------------------------------------------------------------
+
+    def _chance(self, s: State, a: Any) -> State:
+        phase = s.phase
+        if phase == "first":  # PD-SETUP-1
+            return _pop(s._replace(start=a.seat, first=a.seat))
+        if phase == "deal":  # PD-SETUP-4: the next slot in face order
+            i = s.slots.index("")
+            slots = s.slots[:i] + (a.card,) + s.slots[i + 1 :]
+            return s._replace(
+                slots=slots, folk_deck=_without(s.folk_deck, a.card), phase=""
+            )
+        if phase == "reveal":
+            return s._replace(
+                town=(*s.town, a.card),
+                town_deck=_without(s.town_deck, a.card),
+                phase="",
+            )
+        if phase == "board":
+            seat = self._board_receiver(s)
+            p = s.players[seat]
+            box = s.boards_left and _without(s.boards_left, a.board)
+            return s._replace(
+                players=_set(s.players, seat, p._replace(dealt=(*p.dealt, a.board))),
+                boards_left=box,
+                phase="",
+            )
+        if phase == "gold":
+            seat = int(s.jobs[0].partition(":")[2])
+            p = s.players[seat]
+            p = p._replace(gold=tuple(sorted((*p.gold, a.nuggets))))
+            return _pop(
+                self._take_gold(s, a.nuggets)._replace(players=_set(s.players, seat, p))
+            )
+        if phase == "agold":
+            return _pop(
+                self._take_gold(s, a.nuggets)._replace(drawn=(*s.drawn, a.nuggets))
+            )
+        if phase in ("outfit", "display"):
+            i = int(a.tile[1:]) - 1
+            s = s._replace(stock=_inc(s.stock, i, -1))
+            if phase == "display":
+                return s._replace(display=_add_tile(s.display, a.tile), phase="")
+            seat = int(s.jobs[0].partition(":")[2])
+            p = s.players[seat]
+            p = p._replace(equipment=_add_tile(p.equipment, a.tile))
+            return _pop(s._replace(players=_set(s.players, seat, p)))
+        if phase == "roll":  # PD-DAY-1
+            c = COLOURS.index(a.colour)
+            pool = tuple(sorted((*s.pool, (a.colour, a.face)), key=_die_key))
+            return s._replace(bag=_inc(s.bag, c, -1), pool=pool, phase="")
+        raise AssertionError(phase)
+
+    @staticmethod
+    def _take_gold(s: State, nuggets: int) -> State:
+        if not s.gold_bag:
+            return s
+        return s._replace(gold_bag=_inc(s.gold_bag, nuggets - 1, -1))
+
+    @staticmethod
+    def _return_gold(s: State, nuggets: int) -> State:
+        """ASSUMPTION-20: a paid or discarded gold token goes back into the bag."""
+        if not s.gold_bag or not nuggets:
+            return s
+        return s._replace(gold_bag=_inc(s.gold_bag, nuggets - 1, 1))
+
+    def _board_receiver(self, s: State) -> int:
+        for seat in self.order(s):
+            if len(s.players[seat].dealt) < 2:
+                return seat
+        return -1
+
+    # decisions ---------------------------------------------------------------
+
+    def _decide(self, s: State, a: Any) -> State:
+        t = tables()
+        seat = s.active
+        p = s.players[seat]
+        phase = s.phase
+        s = s._replace(phase="")
+        if phase == "choose":
+            return s._replace(players=_set(s.players, seat, p._replace(board=a.board)))
+        if isinstance(a, A.Buy):  # PD-WAGON-1
+            i = 0 if a.size == SMALL else 1
+            p = p._replace(
+                silver=p.silver - E.wagon_cost(t, p, a.size),
+                wagons=(*p.wagons, (t.spaces[a.size], 0)),
+            )
+            return s._replace(
+                players=_set(s.players, seat, p),
+                wagons_left=_inc(s.wagons_left, i, -1),  # type: ignore[arg-type]
+            )
+        if phase == "take":
+            return self._take(t, s, seat, a)
+        if phase == "gain":  # A12 Trapper
+            return _pop(s._replace(players=_set(s.players, seat, E.gain(p, a.item, 1))))
+        if phase == "use":
+            return self._use(t, s, seat, a)
+        if phase == "pick":  # B6 Quartermaster
+            return _pop(self._take_tile(t, s, seat, a.tile))
+        if phase == "keep":  # PB2 Assayer: keep one, the other back to the bag
+            other = _without(s.drawn, a.nuggets)[0]
+            p = p._replace(gold=tuple(sorted((*p.gold, a.nuggets))))
+            s = self._return_gold(s, other)
+            return _pop(s._replace(players=_set(s.players, seat, p), drawn=()))
+        if phase == "end":  # PD-TURN-6
+            p = p._replace(turns=p.turns + 1)
+            return _pop(s._replace(players=_set(s.players, seat, p)))
+        if phase == "discard":  # PD-STORE-3 / PD-STORE-6
+            return self._discard(s, seat, a.item)
+        if phase == "storm":  # PD-DIS-3
+            w = s.cursor
+            spent = s.spent
+            if a.choice == "wood":
+                p = p._replace(wood=p.wood - 1)
+            elif a.choice == "silver":  # PB7 Homesteader
+                p = p._replace(silver=p.silver - 2)
+            elif a.choice == "spare":  # B8 Carpenter / E8 Canvas Cover
+                spent += 1
+            else:
+                p = _damage(p, w)
+            return s._replace(
+                players=_set(s.players, seat, p), cursor=w + 1, spent=spent
+            )
+        if phase == "disease":  # PD-DIS-6
+            if a.choice == "exempt":
+                return s._replace(cursor=s.cursor + 1, spent=s.spent + 1)
+            if a.choice == "pay":
+                p = p._replace(medicine=p.medicine - 1)
+                return s._replace(players=_set(s.players, seat, p), cursor=s.cursor + 1)
+            p = p._replace(townsfolk=_without(p.townsfolk, a.card))  # to the box
+            return s._replace(players=_set(s.players, seat, p))
+        if phase == "town":
+            if isinstance(a, A.Done):
+                return _pop(s._replace(fulfilled=(), discount=False))
+            return self._fulfil(t, s, seat, a)
+        raise AssertionError(phase)
+
+    def _take(self, t: Tables, s: State, seat: int, a: A.Take) -> State:
+        """PD-TURN-1/2: take the die; the cards that trigger on its face fire."""
+        die = (a.colour, a.face)
+        c = COLOURS.index(a.colour)
+        s = s._replace(
+            pool=_without(s.pool, die),
+            aside=_inc(s.aside, c),  # PD-TURN-5
+            die=die,
+            face=a.face,
+            changed=False,
+        )
+        p = s.players[seat]
+        jobs: list[str] = []
+        for _card, effect, amount in E.triggers(t, p, a.face):
+            if effect == "gold":  # A1 Prospector, E1 Gold Pan
+                jobs += [f"gold:{seat}"] * amount
+            elif effect == "wood_or_medicine":  # A12 Trapper
+                jobs.append(f"gain:{seat}")
+            else:  # A3, A6, B2, B3, E2-E7
+                p = E.gain(p, effect, amount)
+        s = s._replace(players=_set(s.players, seat, p))
+        return _pop(s, *jobs, f"use:{seat}", f"end:{seat}", f"store:{seat}")
+
+    def _use(self, t: Tables, s: State, seat: int, a: Any) -> State:
+        p = s.players[seat]
+        if isinstance(a, A.Change):  # PD-TURN-3: the new face triggers nothing
+            p = p._replace(silver=p.silver - E.change_cost(t, p))
+            return s._replace(
+                players=_set(s.players, seat, p), face=a.face, changed=True
+            )
+        if isinstance(a, A.Income):  # PD-INCOME-1
+            p = p._replace(silver=p.silver + t.income[s.face])
+            return _pop(s._replace(players=_set(s.players, seat, p)))
+        if isinstance(a, A.Act):
+            if a.kind == "MINE":  # PD-ACT-2
+                if E.ability(t, p) == "mine_draw_two":  # PB2 Assayer
+                    return _pop(s, f"agold:{seat}", f"agold:{seat}", f"keep:{seat}")
+                return _pop(s, f"gold:{seat}")
+            if a.kind == "EQUIP":  # PD-ACT-3
+                if a.tile:
+                    s = self._take_tile(t, s, seat, a.tile)
+                return _pop(s)
+            p = E.gain(p, a.kind.lower(), 1)  # PD-ACT-4/5/6
+            return _pop(s._replace(players=_set(s.players, seat, p)))
+        # Recruit (PD-RECRUIT-1): immediate effects now (PD-RECRUIT-2)
+        i = FACES.index(s.face)
+        card = s.slots[i]
+        slots = s.slots[:i] + ("",) + s.slots[i + 1 :]
+        p = p._replace(townsfolk=(*p.townsfolk, card))
+        f = t.folk[card]
+        jobs: list[str] = []
+        left = s.wagons_left
+        if f.kind == "I":
+            if f.effect in ("cattle", "silver", "wood", "medicine"):  # A2 A5 B10 B11
+                p = E.gain(p, f.effect, f.amount)
+            elif f.effect == "gold":  # B1 Miner
+                jobs += [f"gold:{seat}"] * f.amount
+            elif f.effect == "small_wagon":  # A8 Wainwright (PD-WAGON-4, EX-21)
+                if left[0]:
+                    p = p._replace(wagons=(*p.wagons, (t.spaces[SMALL], 0)))
+                    left = (left[0] - 1, left[1])
+            elif f.effect == "equipment":  # B6 Quartermaster
+                jobs.append(f"pick:{seat}")
+        s = s._replace(players=_set(s.players, seat, p), slots=slots, wagons_left=left)
+        return _pop(s, *jobs)
+
+    def _take_tile(self, t: Tables, s: State, seat: int, tile: str) -> State:
+        p = s.players[seat]
+        p = p._replace(equipment=_add_tile(p.equipment, tile))
+        if E.ability(t, p) == "equipment_bonus":  # PB6 Outfitter: +$1
+            p = p._replace(silver=p.silver + 1)
+        return s._replace(
+            players=_set(s.players, seat, p), display=_without(s.display, tile)
+        )
+
+    def _discard(self, s: State, seat: int, item: str) -> State:
+        p = s.players[seat]
+        if item == "wood":
+            p = p._replace(wood=p.wood - 1)
+        elif item == "medicine":
+            p = p._replace(medicine=p.medicine - 1)
+        elif item in _GOLD_ITEM:
+            v = _GOLD_ITEM[item]
+            p = p._replace(gold=_without(p.gold, v))
+            s = self._return_gold(s, v)
+        else:
+            p = p._replace(equipment=_without(p.equipment, item))  # to the box
+        return s._replace(players=_set(s.players, seat, p))
+
+    def _fulfil(self, t: Tables, s: State, seat: int, a: A.Fulfil) -> State:
+        """PD-TOWN-3: pay everything the card asks (PD-STORE-6), take its favors."""
+        tc = t.town[a.card]
+        p = s.players[seat]
+
+        def need(unit: str, n: int) -> int:
+            return n - 1 if a.spare == unit else n
+
+        p = p._replace(
+            wood=p.wood - need("wood", tc.wood),
+            medicine=p.medicine - need("medicine", tc.medicine),
+            cattle=p.cattle - need("cattle", tc.cattle),
+            silver=p.silver - need("silver", tc.silver),
+            favors=p.favors + tc.favors,
+        )
+        if need("gold", tc.gold):
+            p = p._replace(gold=_without(p.gold, a.gold))
+            s = self._return_gold(s, a.gold)
+        if need("equipment", tc.equipment):
+            p = p._replace(equipment=_without(p.equipment, a.tile))
+        return s._replace(
+            players=_set(s.players, seat, p),
+            fulfilled=(*s.fulfilled, a.card),
+            discount=s.discount or bool(a.spare),
+        )
+
+    # ------------------------------------------------------------ the steps
+
+    def _run(self, s: State) -> State:
+        """Run rule steps until one waits for chance or a decision."""
+        while True:
+            if not s.jobs:
+                return s._replace(phase="over", active=-1)
+            kind, _, arg = s.jobs[0].partition(":")
+            s = _STEPS[kind](self, s, arg)
+            if s.phase:
+                return s
+
+    def _step_first(self, s: State, arg: str) -> State:
+        return s._replace(phase="first") if s.start < 0 else _pop(s)
+
+    def _step_deal(self, s: State, arg: str) -> State:
+        if "" in s.slots and s.folk_deck:
+            return s._replace(phase="deal")
+        return _pop(s)
+
+    def _step_reveal(self, s: State, arg: str) -> State:
+        if len(s.town) < TOWN_CARDS_PER_WEEK[s.week - 1] and s.town_deck:
+            return s._replace(phase="reveal")
+        return _pop(s)
+
+    def _step_boards(self, s: State, arg: str) -> State:
+        return s._replace(phase="board") if self._board_receiver(s) >= 0 else _pop(s)
+
+    def _step_choose(self, s: State, arg: str) -> State:
+        for seat in self.order(s):
+            if not s.players[seat].board:
+                return s._replace(phase="choose", active=seat)
+        return _pop(s)
+
+    def _step_items(self, s: State, arg: str) -> State:
+        """PD-SETUP-6: starting items of the chosen sides; all sides revealed."""
+        t = tables()
+        players = list(s.players)
+        small, large = s.wagons_left
+        jobs: list[str] = []
+        for seat in self.order(s):
+            b = t.boards[players[seat].board]
+            wagons = ((t.spaces[SMALL], 0),) * b.small_wagons + (
+                (t.spaces[LARGE], 0),
+            ) * b.large_wagons
+            small -= b.small_wagons
+            large -= b.large_wagons
+            players[seat] = players[seat]._replace(
+                dealt=(),
+                silver=b.silver,
+                cattle=b.cattle,
+                wood=b.wood,
+                medicine=b.medicine,
+                favors=b.favors,
+                wagons=wagons,
+            )
+            jobs += [f"gold:{seat}"] * b.gold
+            jobs += [f"outfit:{seat}"] * b.equipment  # PD-SETUP-7: before the display
+        return _pop(
+            s._replace(
+                players=tuple(players), wagons_left=(small, large), boards_left=()
+            ),
+            *jobs,
+        )
+
+    def _step_gold(self, s: State, arg: str) -> State:
+        s = s._replace(active=int(arg))
+        return s._replace(phase="gold") if sum(self.gold_bag(s)) else _pop(s)
+
+    def _step_agold(self, s: State, arg: str) -> State:
+        return s._replace(phase="agold") if sum(self.gold_bag(s)) else _pop(s)
+
+    def _step_keep(self, s: State, arg: str) -> State:
+        seat = int(arg)
+        drawn = s.drawn
+        if len(drawn) == 2 and drawn[0] != drawn[1]:
+            return s._replace(phase="keep", active=seat)
+        if drawn:  # one token left in the bag, or two alike: keep one
+            p = s.players[seat]
+            p = p._replace(gold=tuple(sorted((*p.gold, drawn[0]))))
+            s = s._replace(players=_set(s.players, seat, p), drawn=())
+            if len(drawn) == 2:
+                s = self._return_gold(s, drawn[1])
+        return _pop(s)
+
+    def _step_outfit(self, s: State, arg: str) -> State:
+        s = s._replace(active=int(arg))
+        return s._replace(phase="outfit") if any(s.stock) else _pop(s)
+
+    def _step_display(self, s: State, arg: str) -> State:
+        if len(s.display) < self.players + 1 and any(s.stock):
+            return s._replace(phase="display")
+        return _pop(s)
+
+    def _step_day(self, s: State, arg: str) -> State:
+        turns = [f"turn:{seat}" for seat in self.order(s)]
+        return _pop(s._replace(day=s.day + 1), "roll", *turns, "leftover", "pass")
+
+    def _step_roll(self, s: State, arg: str) -> State:
+        if len(s.pool) < self.players + 1 and any(s.bag):
+            return s._replace(phase="roll", active=s.start)
+        return _pop(s)
+
+    def _step_turn(self, s: State, arg: str) -> State:
+        return s._replace(phase="take", active=int(arg), die=(), face="", changed=False)
+
+    def _step_pick(self, s: State, arg: str) -> State:
+        return s._replace(phase="pick", active=int(arg)) if s.display else _pop(s)
+
+    def _step_store(self, s: State, arg: str) -> State:
+        seat = int(arg)
+        if E.overflow(s.players[seat]):
+            return s._replace(phase="discard", active=seat)
+        return _pop(s)
+
+    def _step_leftover(self, s: State, arg: str) -> State:
+        """PD-DAY-3: the leftover die moves its track (black: all four)."""
+        s = s._replace(die=(), face="", changed=False)
+        if not s.pool:
+            return _pop(s)
+        colour, _ = s.pool[0]
+        s = s._replace(pool=(), aside=_inc(s.aside, COLOURS.index(colour)))
+        t = tables()
+        if colour == "black":
+            moved = list(range(len(DISASTERS)))
+        else:
+            moved = [
+                DISASTERS.index(d) for d, c in t.disaster_colour.items() if c == colour
+            ]
+        return self._advance(s, moved)
+
+    def _advance(self, s: State, moved: list[int]) -> State:
+        """PD-DAY-4 / PD-DIS-8: advance tracks; strikes in board order."""
+        tracks = list(s.tracks)
+        jobs: list[str] = []
+        for i in sorted(moved):
+            tracks[i] += 1
+            if tracks[i] >= self._length:
+                jobs += [f"strike:{DISASTERS[i]}", f"reset:{i}"]
+        return _pop(s._replace(tracks=tuple(tracks)), *jobs)
+
+    def _step_strike(self, s: State, arg: str) -> State:
+        t = tables()
+        i = DISASTERS.index(arg)
+        s = s._replace(strikes=_inc(s.strikes, i))
+        order = self.order(s)
+        if arg == "STORM":  # PD-DIS-3, decisions in turn order (PD-DIS-9)
+            return _pop(s._replace(cursor=0, spent=0), *(f"storm:{x}" for x in order))
+        if arg == "DISEASE":  # PD-DIS-6
+            return _pop(s._replace(cursor=0, spent=0), *(f"disease:{x}" for x in order))
+        players = list(s.players)
+        for seat, p in enumerate(players):
+            if arg == "RAID":  # PD-DIS-4
+                players[seat] = p._replace(
+                    silver=p.silver - E.raid_loss(t, p, self._rounding)
+                )
+            else:  # PD-DIS-5
+                paid, lost = E.famine(t, p)
+                players[seat] = p._replace(
+                    silver=p.silver - paid, cattle=p.cattle - lost
+                )
+        return _pop(s._replace(players=tuple(players)))
+
+    def _step_reset(self, s: State, arg: str) -> State:
+        i = int(arg)  # PD-DIS-7
+        return _pop(s._replace(tracks=s.tracks[:i] + (0,) + s.tracks[i + 1 :]))
+
+    def _step_storm(self, s: State, arg: str) -> State:
+        seat = int(arg)
+        t = tables()
+        p = s.players[seat]
+        w = s.cursor
+        while w < len(p.wagons):
+            size, dmg = p.wagons[w]
+            if size - 2 * dmg <= 0:  # ASSUMPTION-11: a covered wagon is skipped
+                w += 1
+                continue
+            if self._storm_choices(t, s, p) == ["damage"]:
+                p = _damage(p, w)
+                w += 1
+                continue
+            return s._replace(
+                players=_set(s.players, seat, p), cursor=w, phase="storm", active=seat
+            )
+        s = s._replace(players=_set(s.players, seat, p), cursor=0, spent=0)
+        return _pop(s, f"store:{seat}")  # PD-DIS-3: what no longer fits goes
+
+    def _step_disease(self, s: State, arg: str) -> State:
+        seat = int(arg)
+        t = tables()
+        p = s.players[seat]
+        i = s.cursor
+        x = E.exemptions(t, p)
+        while i < len(p.townsfolk):
+            card = p.townsfolk[i]
+            if E.self_exempt(t, card):  # A4 Doctor
+                i += 1
+                continue
+            rest = sum(1 for c in p.townsfolk[i:] if not E.self_exempt(t, c))
+            if x - s.spent >= rest:  # every remaining one can be exempt
+                break
+            if x - s.spent == 0 and not p.medicine:  # nothing else to do
+                p = p._replace(townsfolk=_without(p.townsfolk, card))
+                continue
+            return s._replace(
+                players=_set(s.players, seat, p),
+                cursor=i,
+                phase="disease",
+                active=seat,
+            )
+        s = s._replace(players=_set(s.players, seat, p), cursor=0, spent=0)
+        return _pop(s)
+
+    def _step_pass(self, s: State, arg: str) -> State:
+        """PD-DAY-5: the token passes clockwise after every day, day 5 included."""
+        s = s._replace(start=(s.start + 1) % self.players)
+        return _pop(s, "day" if s.day < DAYS else "weekend")
+
+    def _step_weekend(self, s: State, arg: str) -> State:
+        if s.week == WEEKS:  # PD-WEEK-3 / PD-DIS-8
+            return _pop(s, "final", "visit")
+        return _pop(s, "visit")
+
+    def _step_final(self, s: State, arg: str) -> State:
+        return self._advance(s, list(range(len(DISASTERS))))  # PD-DIS-8
+
+    def _step_visit(self, s: State, arg: str) -> State:
+        """PD-TOWN-1/2: W effects in turn order, then 1 VP per cattle."""
+        t = tables()
+        players = list(s.players)
+        order = self.order(s)
+        for seat in order:
+            p = players[seat]
+            for card in p.townsfolk:
+                f = t.folk[card]
+                if f.kind != "W":
+                    continue
+                if f.effect == "silver":  # A9 Scout
+                    p = p._replace(silver=p.silver + f.amount)
+                elif f.effect == "favor" or (
+                    f.effect == "favor_if_undamaged" and not E.damage(p)
+                ):  # B9 Mayor
+                    p = p._replace(favors=p.favors + f.amount)
+            players[seat] = p._replace(vp=p.vp + p.cattle)  # PD-TOWN-2
+        s = s._replace(players=tuple(players), active=s.start)
+        return _pop(s, *(f"town:{x}" for x in order), "nextweek")
+
+    def _step_town(self, s: State, arg: str) -> State:
+        seat = int(arg)
+        if self._fulfil_actions(tables(), s, s.players[seat]):
+            return s._replace(phase="town", active=seat)
+        return _pop(s._replace(fulfilled=(), discount=False))
+
+    def _step_nextweek(self, s: State, arg: str) -> State:
+        """PD-WEEK-1 at the start of weeks 2-4 (week 1: PD-SETUP-8)."""
+        if s.week == WEEKS:  # PD-END-1
+            return s._replace(jobs=(), phase="over", active=-1)
+        n = self.players
+        s = s._replace(
+            week=s.week + 1,
+            day=0,
+            bag=(n + 1,) * len(COLOURS),  # 1
+            aside=(0,) * len(COLOURS),
+            town=(),  # 2
+            display=(),  # 3: the rest of the display to the box
+            slots=("",) * len(FACES),  # 4: the rest of the townsfolk to the box
+        )
+        return _pop(s, "reveal", "display", "deal", "day")
+
+    # ------------------------------------------------------------ observing
+
+    def observe(self, state: State, seat: int) -> State:
+        """``state`` as ``seat`` sees it: other players' gold values (0), their
+        dealt and not yet revealed boards ("?"), the gold bag and the box of
+        boards (``()``) are hidden (PD-STORE-5, ASSUMPTION-25).
+        """
+        if state.phase == "over":
+            return state
+        hide_boards = any(p.dealt for p in state.players)
+        players = tuple(
+            p
+            if i == seat
+            else p._replace(
+                gold=(0,) * len(p.gold),
+                dealt=("?",) * len(p.dealt),
+                board="?" if hide_boards and p.board else p.board,
+            )
+            for i, p in enumerate(state.players)
+        )
+        drawn = state.drawn if state.active == seat else (0,) * len(state.drawn)
+        return state._replace(players=players, gold_bag=(), boards_left=(), drawn=drawn)
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        """VP by seat: earned so far plus the final scoring as it stands (PD-END-2)."""
+        return tuple(
+            sum(parts.values()) for parts in E.score_parts(tables(), state.players)
+        )
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """PD-END-3: most VP, then most silver; a tie after that is shared."""
+        if state.phase != "over":
+            return ()
+        scores = self.scores(state)
+        key = [(v, p.silver) for v, p in zip(scores, state.players, strict=True)]
+        best = max(key)
+        return tuple(i for i, k in enumerate(key) if k == best)
+
+    def progress(self, state: State) -> Progress:
+        """Days are the rounds; the active seat; the first start player."""
+        first = state.first if state.first >= 0 else None
+        if state.phase == "over":
+            return Progress(WEEKS * DAYS, None, first)
+        rnd = (state.week - 1) * DAYS + state.day
+        if rnd == 0:
+            return Progress(0, None, first)
+        return Progress(rnd, state.active if state.active >= 0 else None, first)
+
+    # --------------------------------------------------------------- helpers
+
+    def odds(self, state: State) -> dict[str, Fraction]:
+        """Exact chance of each outcome of the current chance turn (for lessons)."""
+        return {
+            str(a): Fraction(p).limit_denominator(10**6)
+            for a, p in self.chance_outcomes(state)
+        }
+
+
+def _show(action: Any) -> str:
+    text = repr(action)
+    if " at 0x" in text:
+        return f"an object of type {type(action).__name__}"
+    return text if len(text) < 60 else text[:57] + "..."
+
+
+def _damage(p: Player, w: int) -> Player:
+    size, dmg = p.wagons[w]
+    return p._replace(wagons=p.wagons[:w] + ((size, dmg + 1),) + p.wagons[w + 1 :])
+
+
+def _die_key(die: tuple[str, str]) -> tuple[int, int]:
+    return COLOURS.index(die[0]), FACES.index(die[1])
+
+
+def _pop(s: State, *push: str) -> State:
+    """Finish the current step; ``push`` steps run next."""
+    return s._replace(jobs=push + s.jobs[1:], phase="")
+
+
+def _wait(phase: str) -> Callable[[PioneerDays, State, str], State]:
+    """A step that waits for the decision ``phase`` of the seat in its argument."""
+
+    def step(game: PioneerDays, s: State, arg: str) -> State:
+        return s._replace(phase=phase, active=int(arg))
+
+    return step
+
+
+_USE = (A.Change, A.Income, A.Act, A.Recruit, A.Buy)
+
+_STEPS: dict[str, Callable[[PioneerDays, State, str], State]] = {
+    "first": PioneerDays._step_first,
+    "deal": PioneerDays._step_deal,
+    "reveal": PioneerDays._step_reveal,
+    "boards": PioneerDays._step_boards,
+    "choose": PioneerDays._step_choose,
+    "items": PioneerDays._step_items,
+    "gold": PioneerDays._step_gold,
+    "agold": PioneerDays._step_agold,
+    "keep": PioneerDays._step_keep,
+    "outfit": PioneerDays._step_outfit,
+    "display": PioneerDays._step_display,
+    "day": PioneerDays._step_day,
+    "roll": PioneerDays._step_roll,
+    "turn": PioneerDays._step_turn,
+    "gain": _wait("gain"),
+    "use": _wait("use"),
+    "end": _wait("end"),
+    "pick": PioneerDays._step_pick,
+    "store": PioneerDays._step_store,
+    "leftover": PioneerDays._step_leftover,
+    "strike": PioneerDays._step_strike,
+    "reset": PioneerDays._step_reset,
+    "storm": PioneerDays._step_storm,
+    "disease": PioneerDays._step_disease,
+    "pass": PioneerDays._step_pass,
+    "weekend": PioneerDays._step_weekend,
+    "final": PioneerDays._step_final,
+    "visit": PioneerDays._step_visit,
+    "town": PioneerDays._step_town,
+    "nextweek": PioneerDays._step_nextweek,
+}
+
+__all__ = ["CHANCE_PHASES", "DEFAULTS", "PHASE_TEXT", "PioneerDays", "tables"]
