@@ -94,6 +94,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
     sub.add_parser("bots", help="list the bots")
+    rul = sub.add_parser(
+        "rules",
+        help="print a game's rules page (Markdown, docs/rules/<game>.md)",
+        description="Print the rules page of a game, generated from its rules table; "
+        "with --write, write every game's page to DIR/<game>.md.",
+    )
+    rul.add_argument("game", nargs="?", help="a registered game, one of: " + ", ".join(GAMES))
+    rul.add_argument("--write", metavar="DIR", help="write every game's page into DIR")
     comp = sub.add_parser(
         "compiled",
         help="build, remove or report the compiled engine (toolkit.compiled)",
@@ -332,6 +340,25 @@ def _bots() -> int:
     return 0
 
 
+def _rules(args: argparse.Namespace) -> int:
+    from toolkit import GAMES
+    from toolkit.core.record import game_class
+    from toolkit.core.rulebook import rules_page
+
+    if args.write:
+        out = Path(args.write)
+        out.mkdir(parents=True, exist_ok=True)
+        for name in GAMES:
+            (out / f"{name}.md").write_text(rules_page(game_class(name)), encoding="utf-8")
+            print(f"wrote {out / f'{name}.md'}")
+        return 0
+    if args.game not in GAMES:
+        print(f"unknown game {args.game!r}; games: {', '.join(GAMES)}", file=sys.stderr)
+        return 2
+    print(rules_page(game_class(args.game)), end="")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
@@ -339,6 +366,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _simulate(args)
     if args.command == "bots":
         return _bots()
+    if args.command == "rules":
+        return _rules(args)
     if args.command == "compiled":
         from toolkit import compiled
 

@@ -44,6 +44,7 @@ from toolkit.core import IllegalAction, make_game
 from . import figures
 from .common import App, guarded
 from .session import HUMAN, BotError, Session
+from .words import rules_html
 
 __all__ = ["PlayApp"]
 
@@ -345,7 +346,7 @@ class PlayApp(App):
         self.log_html.value = (
             "<ol class='frontier-log' reversed style='max-height:220px;overflow-y:auto;"
             "font-size:13px;margin:0'>"
-            + "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+            + "".join(f"<li>{rules_html(self.game, line)}</li>" for line in lines)
             + "</ol>"
         )
         if s.over and not self.final.children:
