@@ -254,11 +254,11 @@ def test_home_islands_show_residents_buildings_bridges(anno2, staged):
     assert "Merchant on space 3" in res.hovertext[2]
     assert "buys 1 tobacco for 4 gold" in res.hovertext[2]
     slots = trace(fig, "building slots")
-    assert list(slots.text[:4]) == ["SC", "CH", "", ""]
+    assert list(slots.text[:4]) == ["SC", "CH", " ", " "]  # NO_TEXT keeps the element
     assert "School" in slots.hovertext[0]
     bridges = trace(fig, "stone bridges")
     assert len(bridges.x) == 2 * 4
-    assert list(bridges.text[:4]) == ["SP", "", "TB", ""]  # island A: bridges 2-5
+    assert list(bridges.text[:4]) == ["SP", " ", "TB", " "]  # island A: bridges 2-5
     assert "a roll of 2 gives stone or spice" in bridges.hovertext[0]
     wooden = trace(fig, "wooden bridges")
     assert list(wooden.text) == ["−1", "", "", "−1", "−1", ""]

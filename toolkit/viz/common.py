@@ -29,10 +29,29 @@ def seat_label(seat: int) -> str:
 # ------------------------------------------------------------------------- trace data
 
 
+#: What a board draws for "no text" at a point: plotly.js removes the <text>
+#: element of a point whose text is empty and never makes it again when the
+#: text returns in a later restyle (so a FigureWidget updated in place loses
+#: labels a fresh figure shows). A space keeps the element.
+NO_TEXT = " "
+
+
+def keep_texts(values: Any) -> Any:
+    """``values`` with every empty text ("" or None) replaced by :data:`NO_TEXT`."""
+    if isinstance(values, (list, tuple)):
+        return [NO_TEXT if v is None or v == "" else v for v in values]
+    return values
+
+
 def nest(props: dict) -> dict:
-    """``{"marker.color": c}`` -> ``{"marker": {"color": c}}``."""
+    """``{"marker.color": c}`` -> ``{"marker": {"color": c}}``.
+
+    Per-point ``text`` lists keep every point's text element (:func:`keep_texts`).
+    """
     out: dict = {}
     for key, value in props.items():
+        if key == "text":
+            value = keep_texts(value)
         parts = key.split(".")
         d = out
         for p in parts[:-1]:
@@ -215,7 +234,9 @@ __all__ = [
     "figure_height",
     "figure_layout",
     "fill_traces",
+    "keep_texts",
     "legend_entry",
+    "NO_TEXT",
     "nest",
     "route_note",
     "seat_label",
