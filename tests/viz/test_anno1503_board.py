@@ -261,7 +261,7 @@ def test_home_islands_show_residents_buildings_bridges(anno2, staged):
     assert list(bridges.text[:4]) == ["SP", " ", "TB", " "]  # island A: bridges 2-5
     assert "a roll of 2 gives stone or spice" in bridges.hovertext[0]
     wooden = trace(fig, "wooden bridges")
-    assert list(wooden.text) == ["−1", "", "", "−1", "−1", ""]
+    assert list(wooden.text) == ["−1", " ", " ", "−1", "−1", " "]
     hands = trace(fig, "hands")
     assert list(hands.text[:6]) == ["1", "0", "0", "0", "2", "1"]
     assert "blue holds 2 spice" in hands.hovertext[4]
