@@ -100,7 +100,9 @@ def _parser() -> argparse.ArgumentParser:
         description="Print the rules page of a game, generated from its rules table; "
         "with --write, write every game's page to DIR/<game>.md.",
     )
-    rul.add_argument("game", nargs="?", help="a registered game, one of: " + ", ".join(GAMES))
+    rul.add_argument(
+        "game", nargs="?", help="a registered game, one of: " + ", ".join(GAMES)
+    )
     rul.add_argument("--write", metavar="DIR", help="write every game's page into DIR")
     comp = sub.add_parser(
         "compiled",
@@ -349,7 +351,9 @@ def _rules(args: argparse.Namespace) -> int:
         out = Path(args.write)
         out.mkdir(parents=True, exist_ok=True)
         for name in GAMES:
-            (out / f"{name}.md").write_text(rules_page(game_class(name)), encoding="utf-8")
+            (out / f"{name}.md").write_text(
+                rules_page(game_class(name)), encoding="utf-8"
+            )
             print(f"wrote {out / f'{name}.md'}")
         return 0
     if args.game not in GAMES:

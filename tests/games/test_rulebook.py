@@ -96,7 +96,7 @@ def test_the_check_fails_for_an_unknown_rule():
 @pytest.mark.parametrize("name", GAMES)
 def test_the_committed_rules_page_is_up_to_date(name):
     page = ROOT / "docs" / "rules" / f"{name}.md"
-    assert page.exists(), f"run: python -m toolkit rules --write docs/rules"
+    assert page.exists(), "run: python -m toolkit rules --write docs/rules"
     assert page.read_text(encoding="utf-8") == rules_page(game_class(name)), (
         "docs/rules is stale: run python -m toolkit rules --write docs/rules"
     )

@@ -163,7 +163,9 @@ def test_pioneers_stand_in_their_city_and_stack(game4, staged):
     }
     dx, dy = P.SLOTS[2]
     assert spots[(round(xy["CHI"][0] + dx, 6), round(xy["CHI"][1] + dy, 6))] == "3"
-    assert spots[(round(xy["BUF"][0] + dx, 6), round(xy["BUF"][1] + dy, 6))] == " "  # NO_TEXT
+    assert (
+        spots[(round(xy["BUF"][0] + dx, 6), round(xy["BUF"][1] + dy, 6))] == " "
+    )  # NO_TEXT
     assert trace(fig, "pioneers seat 2").marker.symbol == "diamond"
     assert trace(fig, "pioneers seat 3").x == (xy["BUF"][0] + P.SLOTS[3][0],)
 
@@ -273,7 +275,7 @@ def test_labels_do_not_overlap_at_the_default_size(players):
     from toolkit import pioneers
 
     game = pioneers.Pioneers(players=players)
-    fig = viz.draw(game, game.setup())
+    fig = viz.draw(game, game.setup(), width=1000)
     assert fig.layout.width == 1000
     scale = to_px(fig)
     assert scale == pytest.approx(1.0, abs=1e-3)  # board units are px at 1000 px
@@ -398,3 +400,21 @@ def test_name_labels_option(game4):
     assert fig.layout.width is None and fig.layout.title.text is None
     fig2 = viz.draw(game4, game4.setup(), labels=None)
     assert set(trace(fig2, "city labels").text) == {""}
+
+
+def test_a_board_fits_its_container_by_default_and_a_small_board_stays_small():
+    """Issue 18, defect 4: no fixed 1000 px board in a 968 px output area, and a
+    lesson's 4-city fixture is not blown up to the full width."""
+    from toolkit import pioneers
+    from toolkit.pioneers import builder
+
+    game = pioneers.Pioneers(players=4)
+    fig = viz.draw(game, game.setup())
+    assert fig.layout.width is None and fig.layout.autosize is True
+    assert 500 < fig.layout.height < 700
+    tiny = builder.fixture_game(["A-B", "B-C", "C-D"], start="A")
+    small = viz.draw(tiny, builder.stage(tiny, coach="A"))
+    assert small.layout.width <= 600 and small.layout.height <= 600
+    assert viz.draw(tiny, builder.stage(tiny, coach="A"), width=300).layout.width == 300
+    panel = viz.panel(game, game.setup())
+    assert panel.layout.width is None

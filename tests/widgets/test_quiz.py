@@ -90,5 +90,5 @@ def test_kinds_read_off_the_answer():
         "path",
         "name",
     ]
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="kind must be one of"):
         Quiz("?", 3, kind="colour")

@@ -25,8 +25,7 @@ RULES: dict[str, str] = {
     "resident spaces, four stone bridges for branch offices and three wooden "
     "bridges for contracts.",
     "A-COMP-5": "Island cards and island spaces carry a number 2, 3 or 4.",
-    "A-COMP-6": "Public buildings carry a number too; fewer players use fewer of "
-    "them.",
+    "A-COMP-6": "Public buildings carry a number too; fewer players use fewer of them.",
     "A-COMP-7": "Each player has a gold marker and three markers for victory "
     "conditions.",
     # 2. Set-up
@@ -80,8 +79,7 @@ RULES: dict[str, str] = {
     "A-BUILD-2": "A ship built this turn may sail this turn.",
     "A-PLACE-1": "A Pioneer costs wood and tools and goes on the next free "
     "resident space.",
-    "A-PLACE-2": "Only Pioneers are placed; the other residents come from "
-    "upgrades.",
+    "A-PLACE-2": "Only Pioneers are placed; the other residents come from upgrades.",
     "A-PLACE-3": "No Pioneer can be placed with four Pioneers and Settlers already, "
     "with no free space, or without a building left for a building space.",
     "A-PLACE-4": "Placing, upgrading and building ships have no limit per turn "
@@ -133,8 +131,7 @@ RULES: dict[str, str] = {
     "gold cheaper; a fourth cannot be used.",
     "A-ISL-3": "A treasure gives a free upgrade (if one is legal) or 12 gold, then "
     "leaves the game.",
-    "A-ISL-4": "Using any island card sends the exploring ship back to your "
-    "supply.",
+    "A-ISL-4": "Using any island card sends the exploring ship back to your supply.",
     "A-ISL-5": "Branch offices and contracts stay where they were put until "
     "Pirates take one.",
     # 8. Victory
@@ -166,12 +163,10 @@ RULES: dict[str, str] = {
     "if it has a card (an option picks the farthest empty one).",
     "ASSUMPTION-7": "Each island's production table shows wood, stone, tools, cloth "
     "and '?' once, different on every island.",
-    "ASSUMPTION-8": "Each island's stone bridges carry the four numbers without "
-    "'?'.",
+    "ASSUMPTION-8": "Each island's stone bridges carry the four numbers without '?'.",
     "ASSUMPTION-9": "Seven resident spaces: two safe ones, one plain, four with a "
     "building slot; the newest resident is the highest space taken.",
-    "ASSUMPTION-10": "The starting Pioneer is on space 1 and the Settler on space "
-    "2.",
+    "ASSUMPTION-10": "The starting Pioneer is on space 1 and the Settler on space 2.",
     "ASSUMPTION-11": "The selling prices come from the building texts.",
     "ASSUMPTION-12": "Which public buildings are used for 2, 3 and 4 players.",
     "ASSUMPTION-13": "Each good has 15 cards; a good that has run out is simply not "
@@ -189,11 +184,9 @@ RULES: dict[str, str] = {
     "including straight after the roll.",
     "ASSUMPTION-22": "Gold never goes below 0; what you cannot pay in full you do "
     "not pay.",
-    "ASSUMPTION-23": "Only selling, buying and the Big Branch Office are once a "
-    "turn.",
+    "ASSUMPTION-23": "Only selling, buying and the Big Branch Office are once a turn.",
     "ASSUMPTION-24": "All goods paid, sold or discarded return to their piles.",
-    "ASSUMPTION-25": "A used island space cannot be explored until Pirates refill "
-    "it.",
+    "ASSUMPTION-25": "A used island space cannot be explored until Pirates refill it.",
     "ASSUMPTION-26": "One purchase a turn by default.",
     "ASSUMPTION-27": "Each resident takes one card a sale by default.",
     "ASSUMPTION-28": "Pioneer to Settler costs one cloth and two stone by default.",

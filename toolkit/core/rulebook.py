@@ -36,7 +36,6 @@ from typing import Any, NamedTuple
 
 from .parts import part
 
-
 #: Rule IDs the toolkit itself raises, for every game (a game's table wins).
 TOOLKIT_RULES: dict[str, str] = {
     "GAME-OVER": "The game has ended: no more actions can be played.",
@@ -140,4 +139,12 @@ def rules_page(game: Any) -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["RULE_ID", "TOOLKIT_RULES", "Rule", "cited", "rule_text", "rules", "rules_page"]
+__all__ = [
+    "RULE_ID",
+    "TOOLKIT_RULES",
+    "Rule",
+    "cited",
+    "rule_text",
+    "rules",
+    "rules_page",
+]

@@ -191,8 +191,7 @@ RULES: dict[str, str] = {
     "and other players' nuggets are hidden; everything else is public.",
     "ASSUMPTION-11": "Nuggets cannot run out; if they did, a gold digger would give "
     "nothing.",
-    "ASSUMPTION-12": "If you must buy a wagon but none can be bought, the duty "
-    "lapses.",
+    "ASSUMPTION-12": "If you must buy a wagon but none can be bought, the duty lapses.",
     "ASSUMPTION-13": "One road needs a road in supply and a free connection, two "
     "roads need two of each; no half purchases.",
     "ASSUMPTION-14": "With two players, no road may touch a covered city.",
@@ -235,12 +234,10 @@ RULES: dict[str, str] = {
     "EX-12": "Offers to join a hotel: who can, who cannot, and who pays whom.",
     "EX-13": "At the end, empty seats score only on face-up wagons.",
     "EX-14": "Nuggets score their total.",
-    "EX-15": "The best network is the one with most of your pioneers, not most "
-    "roads.",
+    "EX-15": "The best network is the one with most of your pioneers, not most roads.",
     "EX-16": "A tie in points goes to the richer player, then is shared.",
     "EX-17": "The start city's two neighbours are redrawn until they differ.",
-    "EX-18": "A tiled city that does not match blocks the way, so the player "
-    "passes.",
+    "EX-18": "A tiled city that does not match blocks the way, so the player passes.",
     "EX-19": "A route you cannot afford means you pass; a road that makes it "
     "cheaper means you must move.",
     "EX-20": "With only empty wagons, the first purchase must be a wagon.",

@@ -11,7 +11,6 @@ a failed click.
 from __future__ import annotations
 
 import functools
-import html
 import logging
 import traceback
 from collections.abc import Callable

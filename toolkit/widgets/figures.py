@@ -17,8 +17,8 @@ from toolkit.viz import theme as T
 
 __all__ = ["WIDTH", "T", "board", "city_xy", "trace", "update_board"]
 
-#: Board width in px: fits a JupyterLab notebook beside the file browser.
-WIDTH = 860
+#: Board width in px; None: fit the output area (the boards' own default).
+WIDTH = None
 
 
 def board(

@@ -68,7 +68,9 @@ KINDS = {
     "name": "a name",
 }
 
-_SEP = re.compile(r"[\s,;()\[\]{}<>'\"]*(?:[-‐‑‒–—―→>]+|[\s,;()\[\]{}'\"]+)[\s,;()\[\]{}'\"]*")
+_SEP = re.compile(
+    r"[\s,;()\[\]{}<>'\"]*(?:[-‐‑‒–—―→>]+|[\s,;()\[\]{}'\"]+)[\s,;()\[\]{}'\"]*"
+)
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)(/\d+)?$")
 
 
@@ -89,7 +91,7 @@ def guess_kind(answer: Any) -> str:
     text = str(answer).strip()
     if _NUMBER.match(text.replace("$", "")):
         return "number"
-    parts = [p for p in re.split(r"\s*[-–—→]\s*", text)]
+    parts = re.split(r"\s*[-–—→]\s*", text)
     if len(parts) >= 2 and all(p.isupper() and _is_place(p) for p in parts):
         return "path"
     return "name"
