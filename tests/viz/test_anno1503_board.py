@@ -267,7 +267,7 @@ def test_home_islands_show_residents_buildings_bridges(anno2, staged):
     assert "blue holds 2 spice" in hands.hovertext[4]
     text = " ".join(trace(fig, "home text").text)
     assert "22 gold" in text and "ships: 2 at sea, 0 in supply" in text
-    assert "◀ to play" in trace(fig, "home text").text[0]
+    assert trace(fig, "home text").text[0].startswith("<b>▶ </b>")  # before the name
     assert len(trace(fig, "active home").x) == 5
     dice = trace(fig, "dice")
     assert dice.marker.color[3] == VS.ROLLED  # the 4 just rolled

@@ -193,6 +193,16 @@ def _static_traces(game: Any, lay: BoardLayout, labels: str) -> list:
     traces.append(
         C.legend_entry("stagecoach", "square", 13, COACH_COLOUR, edge=COACH_COLOUR)
     )
+    traces.append(
+        C.legend_entry(
+            "target to move to",
+            "hexagon",
+            16,
+            S.EMPTY_CITY,
+            edge=S.TARGET_RING,
+            edge_width=3,
+        )
+    )
     if n_players == 2 or any(getattr(game, "covered_at_start", ())):
         traces.append(
             C.legend_entry("covered city", "hexagon", 16, S.COVERED, edge=S.COVERED_INK)
