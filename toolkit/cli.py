@@ -104,6 +104,14 @@ def _parser() -> argparse.ArgumentParser:
         "game", nargs="?", help="a registered game, one of: " + ", ".join(GAMES)
     )
     rul.add_argument("--write", metavar="DIR", help="write every game's page into DIR")
+    bnd = sub.add_parser(
+        "binder",
+        help="point the Binder badge and links at a GitHub repository (for publishers)",
+        description="Set [tool.frontier-toolkit] repository in ./pyproject.toml and "
+        "rewrite every mybinder.org link in README.md, pyproject.toml and docs/*.md "
+        "of the current checkout to it.",
+    )
+    bnd.add_argument("repository", help="owner/name on GitHub")
     comp = sub.add_parser(
         "compiled",
         help="build, remove or report the compiled engine (toolkit.compiled)",
@@ -342,6 +350,33 @@ def _bots() -> int:
     return 0
 
 
+def _binder(repository: str, root: Path = Path()) -> int:
+    """Write ``repository`` into the setting and every Binder link under ``root``."""
+    import re
+
+    if not re.fullmatch(r"[\w.-]+/[\w.-]+", repository):
+        print(f"not a GitHub owner/name: {repository!r}", file=sys.stderr)
+        return 2
+    files = [
+        root / "README.md",
+        root / "pyproject.toml",
+        *sorted(root.glob("docs/*.md")),
+    ]
+    for path in files:
+        if not path.exists():
+            continue
+        text = path.read_text(encoding="utf-8")
+        new = re.sub(
+            r"(mybinder\.org/v2/gh/)[^/\s)]+/[^/\s)]+/", rf"\g<1>{repository}/", text
+        )
+        if path.name == "pyproject.toml":
+            new = re.sub(r'(?m)^(repository = )"[^"]*"', rf'\g<1>"{repository}"', new)
+        if new != text:
+            path.write_text(new, encoding="utf-8")
+            print(f"updated {path}")
+    return 0
+
+
 def _rules(args: argparse.Namespace) -> int:
     from toolkit import GAMES
     from toolkit.core.record import game_class
@@ -372,6 +407,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _bots()
     if args.command == "rules":
         return _rules(args)
+    if args.command == "binder":
+        return _binder(args.repository)
     if args.command == "compiled":
         from toolkit import compiled
 

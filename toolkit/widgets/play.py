@@ -118,6 +118,7 @@ class PlayApp(App):
         self.group_titles = dict(self.words.groups)
         self.groups: dict[str, W.VBox] = {}
         self.group_row = W.HBox(layout=W.Layout(width="100%", flex_flow="row wrap"))
+        self.group_row.add_class("frontier-actions")
         for key, _ in self.words.groups:
             self._group_box(key)
         self.undo_button = W.Button(
