@@ -66,9 +66,10 @@ def test_trace_names_are_stable_and_unique(game4, staged):
             expected.append(name)
     board_traces = names[: len(expected)]
     assert board_traces == expected
-    # the rest are legend entries: 4 players, 7 tiles, start city, stagecoach
+    # the rest are legend entries: 4 players, 7 tiles, start city, stagecoach,
+    # target to move to
     legend = names[len(expected) :]
-    assert len(legend) == 4 + 7 + 2
+    assert len(legend) == 4 + 7 + 3
     assert all(all(v is None for v in fig.data[names.index(n)].x) for n in legend)
     assert fig.layout.meta["game"] == "pioneers"
 
