@@ -95,9 +95,16 @@ def drive_play(page, app, name: str) -> None:
         if "to buy" in title.inner_text():
             _press(app, "End purchases")
         expect(title).to_contain_text("to move the stagecoach", timeout=60_000)
-        move = app.locator("button:has-text('Move to ')").first
-        if move.count():
-            target = move.inner_text().split("Move to ", 1)[1].split()[0]
+        # the targets are ringed on the board (the move phase's legal targets)
+        targets = app.locator(".js-plotly-plot").first.evaluate(
+            """(gd) => {
+                const c = gd.data.find(t => t.name === 'cities');
+                const w = c.marker.line.width;
+                return c.customdata.filter((_, i) => Array.isArray(w) && w[i] > 3);
+            }"""
+        )
+        if targets:
+            target = targets[0]
             _board_click(page, app, "cities", target)
             expect(log).to_contain_text(f"→ {target}", timeout=60_000)
             expect(title).not_to_contain_text("to move the stagecoach", timeout=60_000)
@@ -105,21 +112,17 @@ def drive_play(page, app, name: str) -> None:
                 text = title.inner_text()
                 if "to settle" in text:
                     app.locator("button:has-text('Settle ')").first.click()
-                elif re.search("Blue to (use|add|place)", text):
+                elif re.search(r"Blue.* to (use|add|place|return)", text):
                     _press(app, "Skip")
                 else:
                     break
                 page.wait_for_timeout(300)
         else:
             _press(app, "Pass")
-        expect(title).to_contain_text(re.compile("Blue to (buy|join)"), timeout=120_000)
+        expect(title).to_contain_text(re.compile(r"Blue.* to (buy|join)"), timeout=120_000)
         expect(log).to_contain_text("Red's turn", timeout=60_000)
     else:
-        # a board that takes no clicks says so; the round is played with buttons
-        _board_click_anywhere(page, app)
-        expect(app.locator(".frontier-why").first).to_contain_text(
-            "BOARD", timeout=60_000
-        )
+        # a board that takes no clicks: the round is played with the buttons
         turn = int(re.search(r"Turn (\d+)", start).group(1))
         for _ in range(40):
             text = title.inner_text()
@@ -150,23 +153,6 @@ def _free_connection(app) -> tuple[str, str]:
             }"""
         )
     )
-
-
-def _board_click_anywhere(page, app) -> None:
-    box = app.locator(".js-plotly-plot").first.evaluate(
-        """(gd) => {
-            for (const tr of gd.data) {
-                if (tr.x && tr.x.length && tr.x[0] !== null) {
-                    const fl = gd._fullLayout, box = gd.getBoundingClientRect();
-                    return [box.left + fl._size.l + fl.xaxis.d2p(tr.x[0]),
-                            box.top + fl._size.t + fl.yaxis.d2p(tr.y[0])];
-                }
-            }
-        }"""
-    )
-    page.mouse.move(box[0] - 3, box[1] - 3)
-    page.mouse.move(*box)
-    page.mouse.click(*box)
 
 
 def drive_routes(page, app) -> None:

@@ -17,8 +17,10 @@ from toolkit.viz import theme as T
 
 __all__ = ["WIDTH", "T", "board", "city_xy", "trace", "update_board"]
 
-#: Board width in px; None: fit the output area (the boards' own default).
-WIDTH = None
+#: Board width of the apps in px: a FigureWidget is drawn at a fixed size that
+#: fits JupyterLab's 968 px output area beside the file browser and a Voila page
+#: (the static boards of ``viz.draw`` fit their container instead).
+WIDTH = 860
 
 
 def board(
