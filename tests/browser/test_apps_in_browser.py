@@ -119,7 +119,9 @@ def drive_play(page, app, name: str) -> None:
                 page.wait_for_timeout(300)
         else:
             _press(app, "Pass")
-        expect(title).to_contain_text(re.compile(r"Blue.* to (buy|join)"), timeout=120_000)
+        expect(title).to_contain_text(
+            re.compile(r"Blue.* to (buy|join)"), timeout=120_000
+        )
         expect(log).to_contain_text("Red's turn", timeout=60_000)
     else:
         # a board that takes no clicks: the round is played with the buttons
@@ -163,9 +165,10 @@ def drive_routes(page, app) -> None:
     app.locator(".widget-checkbox input").first.check()
     step_text = app.locator("text=/Dijkstra step \\d+ of/").first
     expect(step_text).to_be_visible(timeout=60_000)
-    back, forward = app.locator("button:has(i.fa-step-backward)").first, app.locator(
-        "button:has(i.fa-step-forward)"
-    ).first
+    back, forward = (
+        app.locator("button:has(i.fa-step-backward)").first,
+        app.locator("button:has(i.fa-step-forward)").first,
+    )
     back.click()
     expect(step_text).to_contain_text(re.compile(r"step \d+ of"), timeout=60_000)
     before = int(re.search(r"step (\d+) of", step_text.inner_text()).group(1))
