@@ -217,38 +217,76 @@ DRIVERS = {
 }
 
 
-def drive_all(page, where: str, artifacts) -> list[str]:
+#: (game, why): apps whose board does not render in the browser today. Strict:
+#: the test fails once the board renders, so the entry must then be removed.
+KNOWN_GAPS = {
+    "anno1503": "the Anno 1503 board, as a FigureWidget, is drawn empty (axes, no "
+    "traces) in JupyterLab and Voila while the same figure renders as a static "
+    "page; found by this suite, not fixed yet",
+}
+
+
+def _games():
+    return [
+        pytest.param(
+            name,
+            marks=[pytest.mark.xfail(strict=True, reason=KNOWN_GAPS[name])]
+            if name in KNOWN_GAPS
+            else [],
+        )
+        for name in GAMES
+    ]
+
+
+def drive_game(page, name: str, where: str, artifacts) -> list[str]:
+    """Drive every app of game ``name`` on the apps page; screenshot each."""
     expect(page.locator(f".t-{GAMES[-1]}-quiz")).to_be_visible(timeout=SLOW)
     driven = []
-    for name in GAMES:
-        for kind, drive in DRIVERS.items():
-            app = page.locator(f".t-{name}-{kind}").first
-            if not page.locator(f".t-{name}-{kind}").count():
-                assert kind in ("routes", "editor"), f"{name} has no {kind} app"
-                continue
-            app.scroll_into_view_if_needed()
-            if kind == "play":
-                drive(page, app, name)
-            else:
-                drive(page, app)
-            check_page(page, app)
-            app.screenshot(path=str(artifacts / f"{where}-{name}-{kind}.png"))
-            driven.append(f"{name}-{kind}")
-    check_page(page)
+    for kind, drive in DRIVERS.items():
+        app = page.locator(f".t-{name}-{kind}").first
+        if not page.locator(f".t-{name}-{kind}").count():
+            assert kind in ("routes", "editor"), f"{name} has no {kind} app"
+            continue
+        app.scroll_into_view_if_needed()
+        boards = app.locator(".js-plotly-plot").evaluate_all(
+            "(gds) => gds.map(gd => (gd.data || []).length)"
+        )
+        assert all(boards), f"{name} {kind}: a figure drawn without its data"
+        if kind == "play":
+            drive(page, app, name)
+        else:
+            drive(page, app)
+        check_page(page, app)
+        app.screenshot(path=str(artifacts / f"{where}-{name}-{kind}.png"))
+        driven.append(f"{name}-{kind}")
     return driven
 
 
-def test_every_app_in_jupyterlab(browser, lab, artifacts):
+@pytest.fixture(scope="module")
+def lab_apps(browser, lab):
     page = open_in_lab(browser, lab, APPS)
-    driven = drive_all(page, "lab", artifacts)
-    assert "pioneers-play" in driven and "pioneers-routes" in driven
-    print("driven in Lab:", driven, "screenshots in", artifacts)
+    yield page
+    check_page(page)
     page.close()
 
 
-def test_every_app_in_voila(browser, voila, artifacts):
+@pytest.fixture(scope="module")
+def voila_apps(browser, voila):
     page = open_in_voila(browser, voila, APPS)
-    driven = drive_all(page, "voila", artifacts)
-    assert "anno1503-replay" in driven
-    print("driven in Voila:", driven, "screenshots in", artifacts)
+    yield page
+    check_page(page)
     page.close()
+
+
+@pytest.mark.parametrize("name", _games())
+def test_every_app_in_jupyterlab(name, lab_apps, artifacts):
+    driven = drive_game(lab_apps, name, "lab", artifacts)
+    assert f"{name}-play" in driven and f"{name}-replay" in driven
+    print("driven in Lab:", driven, "screenshots in", artifacts)
+
+
+@pytest.mark.parametrize("name", _games())
+def test_every_app_in_voila(name, voila_apps, artifacts):
+    driven = drive_game(voila_apps, name, "voila", artifacts)
+    assert f"{name}-quiz" in driven
+    print("driven in Voila:", driven, "screenshots in", artifacts)
