@@ -461,3 +461,26 @@ def test_more_workers_than_games_or_cores_are_capped(tmp_path, capsys, monkeypat
     assert asked and all(n <= min(4, cores) for n in asked), asked
     assert "warning: --workers 10000 is capped at" in stderr
     assert len(pd.read_parquet(out)) == 8
+
+
+def test_binder_rewrites_the_setting_and_every_link(tmp_path):
+    """Issue 18: the Binder repository is one setting; the command follows it everywhere."""
+    from toolkit.cli import _binder
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "README.md").write_text(
+        "[b](https://mybinder.org/v2/gh/a/b/HEAD?labpath=x.ipynb)\n"
+    )
+    (tmp_path / "docs" / "teaching.md").write_text(
+        "https://mybinder.org/v2/gh/a/b/HEAD?urlpath=voila\n"
+    )
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.frontier-toolkit]\nrepository = "a/b"\n'
+        'Binder = "https://mybinder.org/v2/gh/a/b/HEAD"\n'
+    )
+    assert _binder("school/games", tmp_path) == 0
+    for path in ("README.md", "docs/teaching.md", "pyproject.toml"):
+        text = (tmp_path / path).read_text()
+        assert "gh/school/games/HEAD" in text and "gh/a/b/" not in text
+    assert 'repository = "school/games"' in (tmp_path / "pyproject.toml").read_text()
+    assert _binder("not a repo", tmp_path) == 2

@@ -169,6 +169,24 @@ def _parser() -> argparse.ArgumentParser:
         "--method", choices=["halving", "grid"], default="halving", help="--search"
     )
     _play_arguments(lab, games_default=100)
+    rul = sub.add_parser(
+        "rules",
+        help="print a game's rules page (Markdown, docs/rules/<game>.md)",
+        description="Print the rules page of a game, generated from its rules table; "
+        "with --write, write every game's page to DIR/<game>.md.",
+    )
+    rul.add_argument(
+        "game", nargs="?", help="a registered game, one of: " + ", ".join(GAMES)
+    )
+    rul.add_argument("--write", metavar="DIR", help="write every game's page into DIR")
+    bnd = sub.add_parser(
+        "binder",
+        help="point the Binder badge and links at a GitHub repository (for publishers)",
+        description="Set [tool.frontier-toolkit] repository in ./pyproject.toml and "
+        "rewrite every mybinder.org link in README.md, pyproject.toml and docs/*.md "
+        "of the current checkout to it.",
+    )
+    bnd.add_argument("repository", help="owner/name on GitHub")
     comp = sub.add_parser(
         "compiled",
         help="build, remove or report the compiled engine (toolkit.compiled)",
@@ -677,6 +695,54 @@ def _variants(args: argparse.Namespace) -> int:
     return status
 
 
+def _binder(repository: str, root: Path = Path()) -> int:
+    """Write ``repository`` into the setting and every Binder link under ``root``."""
+    import re
+
+    if not re.fullmatch(r"[\w.-]+/[\w.-]+", repository):
+        print(f"not a GitHub owner/name: {repository!r}", file=sys.stderr)
+        return 2
+    files = [
+        root / "README.md",
+        root / "pyproject.toml",
+        *sorted(root.glob("docs/*.md")),
+    ]
+    for path in files:
+        if not path.exists():
+            continue
+        text = path.read_text(encoding="utf-8")
+        new = re.sub(
+            r"(mybinder\.org/v2/gh/)[^/\s)]+/[^/\s)]+/", rf"\g<1>{repository}/", text
+        )
+        if path.name == "pyproject.toml":
+            new = re.sub(r'(?m)^(repository = )"[^"]*"', rf'\g<1>"{repository}"', new)
+        if new != text:
+            path.write_text(new, encoding="utf-8")
+            print(f"updated {path}")
+    return 0
+
+
+def _rules(args: argparse.Namespace) -> int:
+    from toolkit import GAMES
+    from toolkit.core.record import game_class
+    from toolkit.core.rulebook import rules_page
+
+    if args.write:
+        out = Path(args.write)
+        out.mkdir(parents=True, exist_ok=True)
+        for name in GAMES:
+            (out / f"{name}.md").write_text(
+                rules_page(game_class(name)), encoding="utf-8"
+            )
+            print(f"wrote {out / f'{name}.md'}")
+        return 0
+    if args.game not in GAMES:
+        print(f"unknown game {args.game!r}; games: {', '.join(GAMES)}", file=sys.stderr)
+        return 2
+    print(rules_page(game_class(args.game)), end="")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
@@ -688,6 +754,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _metrics(args)
     if args.command == "variants":
         return _variants(args)
+    if args.command == "rules":
+        return _rules(args)
+    if args.command == "binder":
+        return _binder(args.repository)
     if args.command == "compiled":
         from toolkit import compiled
 

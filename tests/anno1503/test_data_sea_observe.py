@@ -276,6 +276,17 @@ def test_every_rule_id_and_example_has_a_named_test():
     assert missing == []
 
 
+def test_the_rules_table_has_every_rule_id_example_conflict_and_assumption():
+    """toolkit/anno1503/rulebook.py: one sentence per ID, and nothing else."""
+    from toolkit.anno1503.rulebook import RULES
+
+    assumptions = [f"ASSUMPTION-{i}" for i in range(1, 34)]
+    assert set(RULES) == set(RULE_IDS) | set(assumptions)
+    rules_only = [r for r in RULES if r.startswith("A-")]
+    assert rules_only == [r for r in RULE_IDS if r.startswith("A-")]
+    assert all(text.strip() for text in RULES.values())
+
+
 def test_importing_the_engine_loads_no_notebook_stack():
     code = (
         "import sys, toolkit.anno1503, toolkit.anno1503.builder, toolkit.anno1503.sea\n"

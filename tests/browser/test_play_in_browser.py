@@ -1,9 +1,9 @@
 """Lesson 04 in a real browser: JupyterLab and Voila in Debian's headless Chromium.
 
-Each test starts its own server on a free localhost port, in a temporary folder
-holding a copy of ``notebooks/04-play-pioneers.ipynb`` (so the checkout stays
-clean), drives it with Playwright and saves a screenshot under pytest's tmp
-dir. They need ``/usr/bin/chromium`` (``apt-get install chromium``; never
+The tests share the session's JupyterLab and Voila servers (``conftest.py``),
+which serve a copy of ``notebooks/04-play-pioneers.ipynb`` (so the checkout
+stays clean); each drives it with Playwright and saves a screenshot to the
+artifacts folder. They need ``/usr/bin/chromium`` (``apt-get install chromium``; never
 ``playwright install``); without it they are skipped, except in CI
 (``tests/conftest.py``).
 
@@ -16,19 +16,13 @@ app's visible delay) until the human decides again.
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
+
+from .conftest import LESSON_04, SLOW, check_page, open_in_lab, open_in_voila
 
 pytestmark = pytest.mark.browser
 
@@ -40,107 +34,7 @@ else:
     )
 expect = playwright.expect
 
-ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOK = ROOT / "notebooks" / "04-play-pioneers.ipynb"
-BIN = Path(sys.executable).parent
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-SLOW = 180_000  # ms: a busy 2-core CI machine starts kernels slowly
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_http(
-    url: str, proc: subprocess.Popen, log: Path, timeout: float = 120
-) -> None:
-    """Wait until the server answers at all (any HTTP status means it is up)."""
-    start = time.monotonic()
-    while time.monotonic() - start < timeout:
-        if proc.poll() is not None:
-            raise RuntimeError(
-                f"server exited with {proc.returncode}:\n{log.read_text()[-3000:]}"
-            )
-        try:
-            urllib.request.urlopen(url, timeout=2)
-            return
-        except urllib.error.HTTPError:
-            return
-        except OSError:
-            time.sleep(0.25)
-    raise TimeoutError(
-        f"no answer from {url} after {timeout} s:\n{log.read_text()[-3000:]}"
-    )
-
-
-@pytest.fixture
-def workdir(tmp_path):
-    """A folder with the lesson, and private Jupyter config, runtime and settings."""
-    nbdir, jdir = tmp_path / "nb", tmp_path / "jupyter"
-    nbdir.mkdir()
-    shutil.copy(NOTEBOOK, nbdir / NOTEBOOK.name)
-    # JupyterLab 4 asks about news in a toast that covers part of the page: say no.
-    settings = jdir / "settings" / "@jupyterlab" / "apputils-extension"
-    settings.mkdir(parents=True)
-    (settings / "notification.jupyterlab-settings").write_text(
-        json.dumps({"fetchNews": "false", "checkForUpdates": False})
-    )
-    env = dict(
-        os.environ,
-        JUPYTER_CONFIG_DIR=str(jdir / "config"),
-        JUPYTER_RUNTIME_DIR=str(jdir / "runtime"),
-        JUPYTERLAB_WORKSPACES_DIR=str(jdir / "workspaces"),
-        JUPYTERLAB_SETTINGS_DIR=str(jdir / "settings"),
-        JUPYTER_PLATFORM_DIRS="1",
-    )
-    return nbdir, env
-
-
-class Server:
-    """A server process started in ``cwd``; stopped (and its output kept) on exit."""
-
-    def __init__(self, cmd: list[str], cwd: Path, env: dict, probe: str) -> None:
-        self.log = cwd.parent / f"{Path(cmd[0]).name}.log"
-        self._out = self.log.open("w")
-        self.proc = subprocess.Popen(
-            cmd, cwd=cwd, env=env, stdout=self._out, stderr=subprocess.STDOUT
-        )
-        try:
-            wait_http(probe, self.proc, self.log)
-        except BaseException:
-            self.stop()
-            raise
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
-        self._out.close()
-
-
-@pytest.fixture
-def browser(chromium_executable):
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=chromium_executable, args=CHROMIUM_ARGS, headless=True
-        )
-        yield b
-        b.close()
+NOTEBOOK = LESSON_04
 
 
 def check_game(page, shot: Path) -> None:
@@ -199,56 +93,17 @@ def check_game(page, shot: Path) -> None:
     assert not errors, errors
 
 
-def test_lesson_04_in_jupyterlab(workdir, browser, tmp_path):
-    nbdir, env = workdir
-    port = free_port()
-    cmd = [
-        str(BIN / "jupyter"),
-        "lab",
-        "--no-browser",
-        "--ip=127.0.0.1",
-        f"--port={port}",
-        "--IdentityProvider.token=",
-        "--allow-root",  # no login page; CI runs as root
-        "--LabApp.expose_app_in_browser=True",  # window.jupyterapp, to run all cells
-        f"--ServerApp.root_dir={nbdir}",
-    ]
-    server = Server(cmd, nbdir, env, f"http://127.0.0.1:{port}/api/status")
-    try:
-        page = browser.new_page(viewport={"width": 1400, "height": 1600})
-        page.goto(f"http://127.0.0.1:{port}/lab/tree/{NOTEBOOK.name}?reset")
-        page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=SLOW)
-        page.wait_for_function(
-            "window.jupyterapp && window.jupyterapp.shell.currentWidget", timeout=SLOW
-        )
-        page.evaluate("""async () => {
-            const nb = window.jupyterapp.shell.currentWidget;
-            await nb.context.ready;
-            await nb.sessionContext.ready;
-            await window.jupyterapp.commands.execute('notebook:run-all-cells');
-        }""")
-        check_game(page, tmp_path / "lab.png")
-    finally:
-        server.stop()
-    print(f"screenshot: {tmp_path / 'lab.png'}")
+def test_lesson_04_in_jupyterlab(lab, browser, artifacts):
+    page = open_in_lab(browser, lab, NOTEBOOK.name, width=1400)
+    page.set_viewport_size({"width": 1400, "height": 1600})
+    check_game(page, artifacts / "lesson-04-lab.png")
+    check_page(page)
+    page.close()
 
 
-def test_lesson_04_as_a_voila_app(workdir, browser, tmp_path):
-    nbdir, env = workdir
-    port = free_port()
-    # Voila has no /api/status and rejects --allow-root (it does not need it).
-    cmd = [
-        str(BIN / "voila"),
-        NOTEBOOK.name,
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-    ]
-    server = Server(cmd, nbdir, env, f"http://127.0.0.1:{port}/voila/static/")
-    try:
-        page = browser.new_page(viewport={"width": 1300, "height": 1600})
-        page.goto(f"http://127.0.0.1:{port}/", timeout=SLOW)
-        check_game(page, tmp_path / "voila.png")
-    finally:
-        server.stop()
-    print(f"screenshot: {tmp_path / 'voila.png'}")
+def test_lesson_04_as_a_voila_app(voila, browser, artifacts):
+    page = open_in_voila(browser, voila, NOTEBOOK.name)
+    page.set_viewport_size({"width": 1300, "height": 1600})
+    check_game(page, artifacts / "lesson-04-voila.png")
+    check_page(page)
+    page.close()

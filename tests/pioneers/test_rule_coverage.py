@@ -134,3 +134,13 @@ def test_the_check_reads_test_files_with_ast(tmp_path):
         "P-FLOW-1",
         "P-FLOW-2",
     ]
+
+
+def test_the_rules_table_has_every_rule_id_and_example_in_order():
+    """toolkit/pioneers/rulebook.py: one sentence per ID of the frozen lists, nothing else."""
+    from toolkit.pioneers.rulebook import RULES
+
+    assert set(RULES) == set(RULE_IDS) | set(EXAMPLE_IDS)
+    in_spec_order = [r for r in RULES if not r.startswith(("ASSUMPTION", "EX"))]
+    assert in_spec_order == [r for r in RULE_IDS if not r.startswith("ASSUMPTION")]
+    assert all(text.strip() for text in RULES.values())

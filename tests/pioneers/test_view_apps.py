@@ -75,6 +75,27 @@ def test_explorer_steps_through_dijkstra(explorer):
     assert explorer.message_kind == "error" and explorer.step.value == explorer.step.max
 
 
+def test_explorer_title_names_the_player_whose_routes_it_shows(explorer):
+    """Issue 18, defect 7: the title said "blue to move" after choosing Red."""
+    assert "Routes for Blue" in explorer.fig.layout.title.text
+    explorer.seat_pick.value = 1
+    assert "Routes for Red" in explorer.fig.layout.title.text
+    assert "Blue" not in explorer.fig.layout.title.text
+
+
+def test_explorer_steps_one_at_a_time(explorer):
+    """Issue 18, defect 7: the slider sends one value per release, and ◀ ▶ step by one."""
+    assert explorer.step.continuous_update is False
+    explorer.on_step(1)
+    explorer.step_next.click()
+    assert explorer.step.value == 2 and "step 2 of" in explorer.step_text.value
+    explorer.step_back.click()
+    explorer.step_back.click()
+    assert explorer.step.value == 0
+    explorer.step_back.click()
+    assert explorer.step.value == 0
+
+
 def test_explorer_without_targets_says_why():
     game = fixture_game(["S-A", "A-B"], start="S")
     state = stage(

@@ -15,7 +15,7 @@ from toolkit.anno1503.view import style as VS
 from toolkit.anno1503.view.geometry import _track_x, good_code
 from toolkit.core import play, random_agent, replay_states
 from toolkit.viz import theme as T
-from toolkit.viz.common import MARGIN
+from toolkit.viz.common import FIT_WIDTH, MARGIN
 
 
 @pytest.fixture(scope="module")
@@ -254,20 +254,20 @@ def test_home_islands_show_residents_buildings_bridges(anno2, staged):
     assert "Merchant on space 3" in res.hovertext[2]
     assert "buys 1 tobacco for 4 gold" in res.hovertext[2]
     slots = trace(fig, "building slots")
-    assert list(slots.text[:4]) == ["SC", "CH", "", ""]
+    assert list(slots.text[:4]) == ["SC", "CH", " ", " "]  # NO_TEXT keeps the element
     assert "School" in slots.hovertext[0]
     bridges = trace(fig, "stone bridges")
     assert len(bridges.x) == 2 * 4
-    assert list(bridges.text[:4]) == ["SP", "", "TB", ""]  # island A: bridges 2-5
+    assert list(bridges.text[:4]) == ["SP", " ", "TB", " "]  # island A: bridges 2-5
     assert "a roll of 2 gives stone or spice" in bridges.hovertext[0]
     wooden = trace(fig, "wooden bridges")
-    assert list(wooden.text) == ["−1", "", "", "−1", "−1", ""]
+    assert list(wooden.text) == ["−1", " ", " ", "−1", "−1", " "]
     hands = trace(fig, "hands")
     assert list(hands.text[:6]) == ["1", "0", "0", "0", "2", "1"]
     assert "blue holds 2 spice" in hands.hovertext[4]
     text = " ".join(trace(fig, "home text").text)
     assert "22 gold" in text and "ships: 2 at sea, 0 in supply" in text
-    assert "◀ to play" in trace(fig, "home text").text[0]
+    assert trace(fig, "home text").text[0].startswith("<b>▶ </b>")  # before the name
     assert len(trace(fig, "active home").x) == 5
     dice = trace(fig, "dice")
     assert dice.marker.color[3] == VS.ROLLED  # the 4 just rolled
@@ -356,12 +356,14 @@ def test_update_works_on_a_figure_widget_and_a_panel(anno4, played4):
 
 def test_width_scales_the_height(anno4):
     s = anno4.setup()
-    big = viz.draw(anno4, s)
+    big = viz.draw(anno4, s, width=1000)
     small = viz.draw(anno4, s, width=500)
     assert big.layout.width == 1000 and small.layout.width == 500
     chrome = MARGIN["t"] + MARGIN["b"] + VS.LEGEND_HEIGHT
     assert abs((small.layout.height - chrome) * 2 - (big.layout.height - chrome)) <= 2
-    assert viz.draw(anno4, s, width=None).layout.height is None
+    fit = viz.draw(anno4, s)  # the default fits the page, as high as at FIT_WIDTH
+    assert fit.layout.width is None
+    assert fit.layout.height == viz.draw(anno4, s, width=FIT_WIDTH).layout.height
 
 
 def test_the_engine_state_is_not_changed(anno2, staged):
@@ -377,7 +379,7 @@ def test_board_renders_to_a_png(anno2, staged, tmp_path):
 
     if render.engine() is None:
         pytest.skip("no browser for static images")
-    fig = viz.draw(anno2, staged, Sail(1, (3, 8)), reach=True)
+    fig = viz.draw(anno2, staged, Sail(1, (3, 8)), reach=True, width=1000)
     path = tmp_path / "anno1503.png"
     render.write_pngs([fig], [path])
     info = render.png_info(path)

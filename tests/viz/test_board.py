@@ -66,9 +66,10 @@ def test_trace_names_are_stable_and_unique(game4, staged):
             expected.append(name)
     board_traces = names[: len(expected)]
     assert board_traces == expected
-    # the rest are legend entries: 4 players, 7 tiles, start city, stagecoach
+    # the rest are legend entries: 4 players, 7 tiles, start city, stagecoach,
+    # target to move to
     legend = names[len(expected) :]
-    assert len(legend) == 4 + 7 + 2
+    assert len(legend) == 4 + 7 + 3
     assert all(all(v is None for v in fig.data[names.index(n)].x) for n in legend)
     assert fig.layout.meta["game"] == "pioneers"
 
@@ -142,7 +143,7 @@ def test_hover_text_names_tile_pioneers_roads_and_toll(game4, staged):
     assert "MIL (red+green)" in hover["CHI"]
     assert len(cities.hovertext) == len(game4.board.ids)
     text = dict(zip(cities.customdata, cities.text))
-    assert text["DET"] == "FA" and text["CHI"] == ""
+    assert text["DET"] == "FA" and text["CHI"] == " "  # NO_TEXT
     info = trace(fig, "connection info")
     assert len(info.hovertext) == len(game4.board.edges)
     e = game4.board.edge_of("CHI", "MIL")
@@ -163,7 +164,9 @@ def test_pioneers_stand_in_their_city_and_stack(game4, staged):
     }
     dx, dy = P.SLOTS[2]
     assert spots[(round(xy["CHI"][0] + dx, 6), round(xy["CHI"][1] + dy, 6))] == "3"
-    assert spots[(round(xy["BUF"][0] + dx, 6), round(xy["BUF"][1] + dy, 6))] == ""
+    assert (
+        spots[(round(xy["BUF"][0] + dx, 6), round(xy["BUF"][1] + dy, 6))] == " "
+    )  # NO_TEXT
     assert trace(fig, "pioneers seat 2").marker.symbol == "diamond"
     assert trace(fig, "pioneers seat 3").x == (xy["BUF"][0] + P.SLOTS[3][0],)
 
@@ -198,7 +201,7 @@ def test_covered_cities_are_greyed(game2, played2):
     ):
         if cid in covered:
             assert colour == P.COVERED and line == P.COVERED_INK
-            assert text == "" and "covered" in hover
+            assert text == " " and "covered" in hover
         else:
             assert colour != P.COVERED
     labels = trace(fig, "city labels")
@@ -273,7 +276,7 @@ def test_labels_do_not_overlap_at_the_default_size(players):
     from toolkit import pioneers
 
     game = pioneers.Pioneers(players=players)
-    fig = viz.draw(game, game.setup())
+    fig = viz.draw(game, game.setup(), width=1000)
     assert fig.layout.width == 1000
     scale = to_px(fig)
     assert scale == pytest.approx(1.0, abs=1e-3)  # board units are px at 1000 px
@@ -398,3 +401,21 @@ def test_name_labels_option(game4):
     assert fig.layout.width is None and fig.layout.title.text is None
     fig2 = viz.draw(game4, game4.setup(), labels=None)
     assert set(trace(fig2, "city labels").text) == {""}
+
+
+def test_a_board_fits_its_container_by_default_and_a_small_board_stays_small():
+    """Issue 18, defect 4: no fixed 1000 px board in a 968 px output area, and a
+    lesson's 4-city fixture is not blown up to the full width."""
+    from toolkit import pioneers
+    from toolkit.pioneers import builder
+
+    game = pioneers.Pioneers(players=4)
+    fig = viz.draw(game, game.setup())
+    assert fig.layout.width is None and fig.layout.autosize is True
+    assert 500 < fig.layout.height < 700
+    tiny = builder.fixture_game(["A-B", "B-C", "C-D"], start="A")
+    small = viz.draw(tiny, builder.stage(tiny, coach="A"))
+    assert small.layout.width <= 600 and small.layout.height <= 600
+    assert viz.draw(tiny, builder.stage(tiny, coach="A"), width=300).layout.width == 300
+    panel = viz.panel(game, game.setup())
+    assert panel.layout.width is None

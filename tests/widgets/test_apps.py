@@ -304,3 +304,48 @@ def test_replay_of_a_broken_record_names_the_action(record):
 
 def test_illegal_action_is_a_value_error_students_can_catch():
     assert issubclass(IllegalAction, ValueError)
+
+
+def _pioneers_app():
+    from toolkit import pioneers
+    from toolkit.widgets import PlayApp
+
+    game = pioneers.Pioneers(players=2, start_player=0)
+    return PlayApp(game, seats=["human", "greedy"], seed=5, bot_delay=0)
+
+
+def test_why_not_opens_the_rule_and_shows_where_the_eye_is():
+    """Issue 18: a typed illegal action is answered under the typing box, and the
+    answer's rule ID opens its sentence from the game's rules table."""
+    from toolkit.core.rulebook import rule_text
+
+    app = _pioneers_app()
+    app.on_typed("buy R9")
+    assert app.message.value == ""  # not above the board, out of sight
+    assert "Why not?" in app.near_message.value
+    assert "<details class='frontier-rule'>" in app.near_message.value
+    assert rule_text(app.game, "NOTATION") in app.near_message.value
+    app.on_action(app.session.legal()[0])  # a button: the answer goes back up
+    assert app.near_message.value == "" and app.message.value
+
+
+def test_log_lines_open_their_rules():
+    from toolkit.core.rulebook import rule_text
+
+    app = _pioneers_app()
+    app.on_action(app.session.legal()[0])
+    assert "<details class='frontier-rule'>" in app.log_html.value
+    assert rule_text(app.game, "P-INC-1") in app.log_html.value
+
+
+def test_button_labels_wrap_and_the_game_can_be_replayed_in_the_app():
+    app = _pioneers_app()
+    assert "frontier-play" in app._dom_classes
+    assert "white-space: normal" in app.children[0].value
+    app.on_bots()  # the human's seat is played by nobody: give it to a bot
+    app.session.take_over(0)
+    while not app.session.over:
+        app.on_action(app.session.legal()[0])
+    assert app.replay_button in app.final.children
+    app.replay_button.click()
+    assert type(app.replay_box.children[0]).__name__ == "ReplayApp"

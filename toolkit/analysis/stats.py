@@ -413,9 +413,12 @@ def plot_seat_advantage(table: Any) -> Any:
     """Bar chart of :func:`seat_advantage`: win rate per position with intervals."""
     import plotly.express as px
 
+    from toolkit.viz import theme
+
     pos = "order" if "order" in table.columns else "seat"
     fig = px.bar(
         table,
+        template=theme.template(),
         x=table[pos].astype(str),
         y="win_rate",
         **_error_bars(table, "win_rate", "win_low", "win_high"),
@@ -437,9 +440,12 @@ def plot_column_values(table: Any, label: str = "column") -> Any:
     """Horizontal bars of :func:`column_values` with intervals."""
     import plotly.express as px
 
+    from toolkit.viz import theme
+
     t = table.sort_values("value")
     return px.bar(
         t,
+        template=theme.template(),
         x="value",
         y="column",
         orientation="h",
@@ -454,9 +460,12 @@ def plot_column_vs_score(seats: Any, column: str, label: str | None = None) -> A
     """Box plot of final score against a count column, by bot."""
     import plotly.express as px
 
+    from toolkit.viz import theme
+
     label = label or column.replace("_", " ")
     return px.box(
         seats,
+        template=theme.template(),
         x=column,
         y="score",
         color="agent" if "agent" in seats else None,
@@ -469,9 +478,12 @@ def plot_ratings(table: Any) -> Any:
     """Bar chart of :func:`ratings` with bootstrap intervals."""
     import plotly.express as px
 
+    from toolkit.viz import theme
+
     key = table.columns[0]
     return px.bar(
         table,
+        template=theme.template(),
         x=key,
         y="rating",
         **_error_bars(table, "rating", "low", "high"),

@@ -282,9 +282,12 @@ def plot_tile_values(table: Any) -> Any:
     """Horizontal bars of :func:`tile_values` with intervals."""
     import plotly.express as px
 
+    from toolkit.viz import theme
+
     t = table.sort_values("value")
     return px.bar(
         t,
+        template=theme.template(),
         x="value",
         y="tile",
         orientation="h",
@@ -360,8 +363,11 @@ def plot_wagon_choices(table: Any) -> Any:
     """Bubble chart of :func:`wagon_choices`: VP vs seats, size = times bought."""
     import plotly.express as px
 
+    from toolkit.viz import theme
+
     return px.scatter(
         table,
+        template=theme.template(),
         x="seats",
         y="vp",
         size="bought",

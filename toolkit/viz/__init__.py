@@ -32,6 +32,7 @@ _CHARTS = (
     "money_flow",
     "replay_animation",
     "records_table",
+    "readable",
 )
 
 _MODULES = (

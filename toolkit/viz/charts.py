@@ -391,3 +391,39 @@ def records_table(records: Iterable[Any], game: Any = None) -> list[dict]:
             vp = {(k if parts is WHOLE_SCORE else f"vp_{k}"): r[k] for k, _ in parts}
             rows.append({"game": n, "seat": r["seat"], "player": r["seat"], **vp})
     return rows
+
+
+def _readable_cell(value: Any) -> Any:
+    """A dict of amounts by seat or "bank" as words; a tuple of places as A-B-C."""
+    from . import theme as T
+
+    if isinstance(value, dict):
+        parts = [
+            f"${v} to {T.player_name(k) if isinstance(k, int) else 'the ' + str(k)}"
+            for k, v in sorted(
+                value.items(), key=lambda kv: (kv[0] != "bank", str(kv[0]))
+            )
+        ]
+        return ", ".join(parts) or "nothing"
+    if isinstance(value, tuple) and value and all(isinstance(v, str) for v in value):
+        return "-".join(value)
+    return value
+
+
+def readable(df: Any) -> Any:
+    """A copy of a table with its dict and tuple cells written as words.
+
+    ``{3: 1, "bank": 1}`` (who is paid how much) becomes ``"$1 to the bank, $1
+    to yellow"``, a route ``("S", "A", "B")`` becomes ``"S-A-B"``; other cells
+    are kept. For showing a table in a lesson; compute with the original.
+
+    >>> import pandas as pd
+    >>> readable(pd.DataFrame({"paid": [{3: 1, "bank": 1}], "path": [("S", "A")]}))
+                               paid path
+    0  $1 to the bank, $1 to yellow  S-A
+    """
+    out = df.copy()
+    for col in out.columns:
+        if out[col].dtype == object:
+            out[col] = out[col].map(_readable_cell)
+    return out

@@ -17,7 +17,12 @@ import plotly.graph_objects as go
 
 from . import theme as T
 
+#: The width the boards are designed at: 1 board unit = 1 px.
 DEFAULT_WIDTH = 1000
+#: ``width=None`` (the default of every board): the figure fits its container
+#: (a notebook's output area, a Voila page) and is as high as at this width,
+#: which fits JupyterLab beside its file browser.
+FIT_WIDTH = 880
 MARGIN = {"l": 8, "r": 8, "t": 64, "b": 8}
 
 
@@ -29,10 +34,29 @@ def seat_label(seat: int) -> str:
 # ------------------------------------------------------------------------- trace data
 
 
+#: What a board draws for "no text" at a point: plotly.js removes the <text>
+#: element of a point whose text is empty and never makes it again when the
+#: text returns in a later restyle (so a FigureWidget updated in place loses
+#: labels a fresh figure shows). A space keeps the element.
+NO_TEXT = " "
+
+
+def keep_texts(values: Any) -> Any:
+    """``values`` with every empty text ("" or None) replaced by :data:`NO_TEXT`."""
+    if isinstance(values, (list, tuple)):
+        return [NO_TEXT if v is None or v == "" else v for v in values]
+    return values
+
+
 def nest(props: dict) -> dict:
-    """``{"marker.color": c}`` -> ``{"marker": {"color": c}}``."""
+    """``{"marker.color": c}`` -> ``{"marker": {"color": c}}``.
+
+    Per-point ``text`` lists keep every point's text element (:func:`keep_texts`).
+    """
     out: dict = {}
     for key, value in props.items():
+        if key == "text":
+            value = keep_texts(value)
         parts = key.split(".")
         d = out
         for p in parts[:-1]:
@@ -118,16 +142,21 @@ def chrome(legend_height: int) -> int:
     return MARGIN["t"] + MARGIN["b"] + legend_height
 
 
-def figure_height(plot_h: int, width: int | None, legend_height: int) -> int | None:
-    """Figure height for a plot ``plot_h`` px high at the default width.
+def figure_height(
+    plot_h: int, width: int | None, legend_height: int, natural: int = DEFAULT_WIDTH
+) -> int:
+    """Figure height for a plot ``plot_h`` px high at its ``natural`` width.
 
-    The plot scales with ``width``, the chrome does not; None for ``width=None``.
+    The plot scales with ``width``, the chrome does not. ``width=None`` (fit the
+    container) gives the height at :data:`FIT_WIDTH` (or the natural width of a
+    smaller board): in a wider container the board is centred, in a narrower
+    one it shrinks, and it is never cut off.
     """
     if width is None:
-        return None
-    if width == DEFAULT_WIDTH:
+        width = min(FIT_WIDTH, natural)
+    if width == natural:
         return plot_h + chrome(legend_height)
-    return round(plot_h * width / DEFAULT_WIDTH) + chrome(legend_height)
+    return round(plot_h * width / natural) + chrome(legend_height)
 
 
 def container_title(text: str | None, pad: int = 10) -> dict:
@@ -178,6 +207,7 @@ def figure_layout(
     return dict(
         template=T.template(),
         width=width,
+        autosize=width is None,
         height=height,
         margin=dict(MARGIN, b=MARGIN["b"] + legend_height),
         plot_bgcolor=plot_bgcolor,
@@ -208,13 +238,16 @@ def figure_layout(
 
 __all__ = [
     "DEFAULT_WIDTH",
+    "FIT_WIDTH",
     "MARGIN",
+    "NO_TEXT",
     "apply_board_data",
     "chrome",
     "container_title",
     "figure_height",
     "figure_layout",
     "fill_traces",
+    "keep_texts",
     "legend_entry",
     "nest",
     "route_note",

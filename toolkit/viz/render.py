@@ -62,7 +62,9 @@ def engine() -> str | None:
 
 
 def _size(fig: Any) -> tuple[int, int]:
-    w = fig.layout.width or 1000
+    from .common import FIT_WIDTH
+
+    w = fig.layout.width or FIT_WIDTH
     h = fig.layout.height or 600
     return int(w), int(h)
 

@@ -92,14 +92,42 @@ def template() -> Any:
                     zerolinecolor="#cfc8b8",
                     linecolor="#8c8578",
                     ticks="outside",
+                    automargin=True,  # long tick labels push the title aside
+                    title=dict(standoff=12),
                 ),
                 yaxis=dict(
                     gridcolor="#e6e1d6",
                     zerolinecolor="#cfc8b8",
                     linecolor="#8c8578",
                     ticks="outside",
+                    automargin=True,
+                    title=dict(standoff=12),
                 ),
+                # a short toolbar (pan, zoom, reset, save), so it covers no title
+                modebar=dict(
+                    remove=[
+                        "lasso2d",
+                        "select2d",
+                        "zoomIn2d",
+                        "zoomOut2d",
+                        "autoScale2d",
+                    ]
+                ),
+                margin=dict(t=72),
             )
         )
         pio.templates[TEMPLATE_NAME] = _template
     return _template
+
+
+def use() -> str:
+    """Make the toolkit's look the default of every plotly figure, e.g. ``px.bar``.
+
+    Sets ``plotly.io.templates.default`` to ``"plotly_white+frontier"`` and
+    returns that name; the lessons call it once at the top.
+    """
+    import plotly.io as pio
+
+    template()
+    pio.templates.default = f"plotly_white+{TEMPLATE_NAME}"
+    return pio.templates.default

@@ -11,7 +11,6 @@ a failed click.
 from __future__ import annotations
 
 import functools
-import html
 import logging
 import traceback
 from collections.abc import Callable
@@ -21,7 +20,7 @@ import ipywidgets as W
 
 from toolkit.core import IllegalAction
 
-from .words import explain
+from .words import explain, rules_html
 
 __all__ = ["App", "guarded"]
 
@@ -46,21 +45,27 @@ class App(W.VBox):
         self.message_text = ""
         super().__init__(**kwargs)
 
-    def say(self, text: str, kind: str = "info") -> None:
-        """Show ``text`` in the message line (``kind``: info, ok, why or error)."""
+    def say(self, text: str, kind: str = "info", rule: str | None = None) -> None:
+        """Show ``text`` in the message line (``kind``: info, ok, why or error).
+
+        Rule IDs in the text (and ``rule``) open their sentence from the game's
+        rules table when the message is clicked.
+        """
         self.message_text, self.message_kind = text, kind
         style = STYLES.get(kind, STYLES["info"])
         self.message.value = (
             f'<div class="frontier-message frontier-{kind}" '
             f'style="{style};padding:4px 8px;margin:2px 0">'
-            f"{html.escape(text)}</div>"
+            f"{rules_html(self.game, text, rule)}</div>"
             if text
             else ""
         )
 
     def why_not(self, error: IllegalAction) -> None:
-        """Show why a click was illegal: the rule ID and the engine's sentence."""
-        self.say(f"Why not? {explain(self.game, error)}", "why")
+        """Show why a click was illegal: the rule ID, the engine's sentence, the rule."""
+        self.say(
+            f"Why not? {explain(self.game, error)}", "why", getattr(error, "rule", None)
+        )
 
     def failed(self, error: BaseException) -> None:
         """Show an unexpected error; the position shown is the last good one."""

@@ -17,7 +17,9 @@ from toolkit.viz import theme as T
 
 __all__ = ["WIDTH", "T", "board", "city_xy", "trace", "update_board"]
 
-#: Board width in px: fits a JupyterLab notebook beside the file browser.
+#: Board width of the apps in px: a FigureWidget is drawn at a fixed size that
+#: fits JupyterLab's 968 px output area beside the file browser and a Voila page
+#: (the static boards of ``viz.draw`` fit their container instead).
 WIDTH = 860
 
 

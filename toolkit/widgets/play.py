@@ -44,11 +44,22 @@ from toolkit.core import IllegalAction, make_game
 from . import figures
 from .common import App, guarded
 from .session import HUMAN, BotError, Session
+from .words import rules_html
 
 __all__ = ["PlayApp"]
 
 #: More options than this in one phase: a dropdown instead of buttons.
 MAX_BUTTONS = 12
+
+#: Button labels wrap instead of being cut off ("Buy wagon W05 ($2: FA BK SG,
+#: 6 VP)"); a rule ID in a message or the log opens its sentence when clicked.
+CSS = """<style>
+.frontier-play .widget-button { white-space: normal; height: auto;
+  min-height: var(--jp-widgets-inline-height, 28px); line-height: 1.25;
+  text-align: left; padding-top: 3px; padding-bottom: 3px; }
+.frontier-play details.frontier-rule summary { cursor: pointer; }
+.frontier-play details.frontier-rule summary::marker { color: #9a8563; }
+</style>"""
 
 
 class PlayApp(App):
@@ -107,6 +118,7 @@ class PlayApp(App):
         self.group_titles = dict(self.words.groups)
         self.groups: dict[str, W.VBox] = {}
         self.group_row = W.HBox(layout=W.Layout(width="100%", flex_flow="row wrap"))
+        self.group_row.add_class("frontier-actions")
         for key, _ in self.words.groups:
             self._group_box(key)
         self.undo_button = W.Button(
@@ -133,8 +145,18 @@ class PlayApp(App):
             layout=W.Layout(width="300px"),
         )
         self.typed_go = W.Button(description="Play typed action")
+        #: where answers to the controls below the board appear (undo, typed...)
+        self.near_message = W.HTML(layout=W.Layout(width="100%"))
+        self._at_controls = False
         self.log_html = W.HTML(layout=W.Layout(width="100%"))
         self.final = W.VBox()
+        self.replay_button = W.Button(
+            description="Replay this game",
+            icon="film",
+            tooltip="step through the game just played, with a slider",
+        )
+        self.replay_button.on_click(lambda _: self.on_replay())
+        self.replay_box = W.VBox()
 
         self.undo_button.on_click(lambda _: self.on_undo())
         self.redo_button.on_click(lambda _: self.on_redo())
@@ -157,13 +179,16 @@ class PlayApp(App):
             ],
             layout=W.Layout(flex_flow="row wrap"),
         )
+        self.add_class("frontier-play")
         self.children = [
+            W.HTML(CSS),
             self.title,
             self.fig,
             self.message,
             self.group_row,
             route_row,
             controls,
+            self.near_message,
             self.players,
             W.HTML(
                 "<b>Log</b> <small>(newest first; rule IDs from "
@@ -171,8 +196,20 @@ class PlayApp(App):
             ),
             self.log_html,
             self.final,
+            self.replay_box,
         ]
         self.refresh()
+
+    def say(self, text: str, kind: str = "info", rule: str | None = None) -> None:
+        """Show a message under the board, or under the controls after using them."""
+        super().say(text, kind, rule)
+        near = getattr(self, "near_message", None)
+        if near is None:
+            return
+        if self._at_controls:
+            near.value, self.message.value = self.message.value, ""
+        else:
+            near.value = ""
 
     # ----- clicks on the board --------------------------------------------------------
 
@@ -211,16 +248,19 @@ class PlayApp(App):
     @guarded
     def on_action(self, action: Any) -> None:
         """A legal-action button (or any action object) was pressed."""
+        self._at_controls = False
         self._play(action)
 
     @guarded
     def on_board_click(self) -> None:
         """A click on a board that takes no clicks: say what to do instead."""
+        self._at_controls = False
         raise IllegalAction("BOARD", self.words.board_click_message(self.game))
 
     @guarded
     def on_city_click(self, city: str) -> None:
         """A city was clicked: move there, or list the routes to pick from."""
+        self._at_controls = False
         if self.choose_route.value:
             s = self.session
             choices = s.route_choices(city)
@@ -235,6 +275,7 @@ class PlayApp(App):
     @guarded
     def on_connection_click(self, a: str, b: str) -> None:
         """A connection was clicked: buy and place a road, or place one."""
+        self._at_controls = False
         self._play(*self.session.click_connection(a, b))
 
     def _route_picked(self, change: dict) -> None:
@@ -259,6 +300,7 @@ class PlayApp(App):
     @guarded
     def on_typed(self, text: str) -> None:
         """Play an action typed in the game's notation."""
+        self._at_controls = True
         try:
             action = self.game.parse_action(text)
         except ValueError as exc:
@@ -268,6 +310,7 @@ class PlayApp(App):
     @guarded
     def on_undo(self) -> None:
         """Take back the last human action (and what the bots did after it)."""
+        self._at_controls = True
         self.session.undo()
         self.route = None
         self.say("Undone.", "info")
@@ -275,15 +318,24 @@ class PlayApp(App):
     @guarded
     def on_redo(self) -> None:
         """Play the undone actions again."""
+        self._at_controls = True
         self.session.redo()
         self.say("Redone.", "info")
 
     @guarded
     def on_bots(self) -> None:
         """Let the bots decide until a human is to move (or the game ends)."""
+        self._at_controls = True
         if not self.session.bot_to_move:
             raise IllegalAction(self.words.rules["turn"], "no bot is to move now.")
         self._advance()
+
+    @guarded
+    def on_replay(self) -> None:
+        """Show the finished game in a :class:`ReplayApp` under the result."""
+        from .replay import ReplayApp
+
+        self.replay_box.children = [ReplayApp(self.session.record(), game=self.game)]
 
     # ----- internals ------------------------------------------------------------------
 
@@ -345,13 +397,14 @@ class PlayApp(App):
         self.log_html.value = (
             "<ol class='frontier-log' reversed style='max-height:220px;overflow-y:auto;"
             "font-size:13px;margin:0'>"
-            + "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+            + "".join(f"<li>{rules_html(self.game, line)}</li>" for line in lines)
             + "</ol>"
         )
         if s.over and not self.final.children:
-            self.final.children = self.words.final(s)
+            self.final.children = [*self.words.final(s), self.replay_button]
         elif not s.over and self.final.children:
             self.final.children = []
+            self.replay_box.children = []
 
     def _status(self) -> str:
         return self.words.status(self.session)

@@ -23,8 +23,17 @@ import html
 from typing import Any, ClassVar
 
 from toolkit.core import CHANCE, IllegalAction, part
+from toolkit.core.rulebook import Rule, cited, rule_text
 
-__all__ = ["COLOURS", "GameWords", "explain", "player", "who", "words_for"]
+__all__ = [
+    "COLOURS",
+    "GameWords",
+    "explain",
+    "player",
+    "rules_html",
+    "who",
+    "words_for",
+]
 
 #: Seat colour names, as the boards' legends show them (``toolkit.viz.theme``).
 COLOURS = ("blue", "red", "green", "yellow")
@@ -45,6 +54,37 @@ def explain(game: Any, error: Any) -> str:
     rule = getattr(error, "rule", None)
     text = getattr(error, "message", None) or str(error)
     return f"{rule}: {text}" if rule else text
+
+
+def rules_html(game: Any, text: str, first: str | None = None) -> str:
+    """``text`` as HTML; if it cites rule IDs, a ``<details>`` that opens their text.
+
+    The summary is the text itself; a click opens one line per rule it cites
+    (``first``, e.g. a refusal's rule, comes first), from the game's rules table
+    (:mod:`toolkit.core.rulebook`).
+
+    >>> from toolkit.toy import Race
+    >>> rules_html(Race(players=2), "no rule here")
+    'no rule here'
+    >>> "<details" in rules_html(Race(players=2), "REDO: nothing to redo")
+    True
+    """
+    found = cited(game, text)
+    if first is not None and all(r.id != first for r in found):
+        sentence = rule_text(game, first)
+        if sentence is not None:
+            found.insert(0, Rule(first, sentence))
+    if not found:
+        return html.escape(text)
+    items = "".join(
+        f"<div><b>{html.escape(r.id)}</b> {html.escape(r.text)}</div>" for r in found
+    )
+    return (
+        "<details class='frontier-rule'><summary style='cursor:pointer'>"
+        f"{html.escape(text)}</summary>"
+        "<div style='margin:2px 0 4px 16px;color:#5a4a30;font-size:92%'>"
+        f"{items}</div></details>"
+    )
 
 
 class GameWords:

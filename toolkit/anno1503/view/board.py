@@ -8,7 +8,6 @@ import plotly.graph_objects as go
 
 from toolkit.viz import common as C
 from toolkit.viz import theme as T
-from toolkit.viz.common import DEFAULT_WIDTH
 
 from .data import board_data
 from .geometry import _geo
@@ -73,7 +72,7 @@ def draw_board(
     *,
     seat: int | None = None,
     reach: Any = None,
-    width: int | None = DEFAULT_WIDTH,
+    width: int | None = None,
     title: bool = True,
     legend: bool = True,
     widget: bool = False,
@@ -123,7 +122,7 @@ def draw_panel(
     game: Any,
     state: Any,
     *,
-    width: int | None = DEFAULT_WIDTH,
+    width: int | None = None,
     title: bool = True,
     legend: bool = True,
     widget: bool = False,

@@ -377,10 +377,12 @@ def _home_data(game: Any, state: Any, geo: Geometry, out: dict) -> None:
         x0, y0 = geo.home(s)
         at_sea = sum(1 for a in p.ships if a is not None)
         active = s == state.active and state.phase != "over"
+        # the seat to play is marked in front of its name, so the mark can never
+        # run into the next island's heading
         head = (
-            f"<b>{C.seat_label(s)}</b> · island {'ABCD'[s]} · <b>{p.gold} gold</b>"
+            ("<b>▶ </b>" if active else "")
+            + f"<b>{C.seat_label(s)}</b> · island {'ABCD'[s]} · <b>{p.gold} gold</b>"
             f" · ships: {at_sea} at sea, {2 - at_sea} in supply"
-            + ("  <b>◀ to play</b>" if active else "")
         )
         texts.append(head)
         hovers.append(

@@ -26,7 +26,6 @@ from toolkit.anno1503.constants import (
     CONDITIONS_TO_WIN,
     NEXT_LEVEL,
     UPGRADE_RULE,
-    VICTORY,
 )
 from toolkit.anno1503.tables import GOODS
 from toolkit.widgets.words import GameWords, who
@@ -457,7 +456,7 @@ class AnnoWords(GameWords):
             f"{head}{''.join(rows)}</table>"
             f"<div style='font-size:12px'>Supply: {supply} · "
             f"buildings on display: {len(state.display)} · "
-            f"3 of: {goals} (A-WIN-1; thresholds {dict(VICTORY)})</div>"
+            f"to win, 3 of: {goals} (A-WIN-1)</div>"
         )
 
     def final(self, session: Any) -> list:

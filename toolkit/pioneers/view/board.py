@@ -193,6 +193,16 @@ def _static_traces(game: Any, lay: BoardLayout, labels: str) -> list:
     traces.append(
         C.legend_entry("stagecoach", "square", 13, COACH_COLOUR, edge=COACH_COLOUR)
     )
+    traces.append(
+        C.legend_entry(
+            "target to move to",
+            "hexagon",
+            16,
+            S.EMPTY_CITY,
+            edge=S.TARGET_RING,
+            edge_width=3,
+        )
+    )
     if n_players == 2 or any(getattr(game, "covered_at_start", ())):
         traces.append(
             C.legend_entry("covered city", "hexagon", 16, S.COVERED, edge=S.COVERED_INK)
@@ -207,7 +217,7 @@ def draw_board(
     *,
     seat: int | None = None,
     labels: str = "id",
-    width: int | None = DEFAULT_WIDTH,
+    width: int | None = None,
     title: bool = True,
     legend: bool = True,
     widget: bool = False,
@@ -222,7 +232,9 @@ def draw_board(
     labels : "id", "name" or None
         City labels: 3-letter ids (default, never overlapping), short names, none.
     width : int or None
-        Figure width in px (height follows the map); None lets the page decide.
+        Figure width in px (height follows the map); None (default) fits the
+        page. A small board (a lesson's fixture) is drawn at its own, smaller
+        size unless a smaller width is asked for.
     widget : bool
         Return a ``go.FigureWidget`` (for :func:`update_board` in a notebook).
     """
@@ -231,11 +243,13 @@ def draw_board(
     data, lay_updates = board_data(game, state, route, seat, labels)
     C.fill_traces(traces, data)
     plot_h = lay.height - C.chrome(LEGEND_HEIGHT)
+    if lay.width < DEFAULT_WIDTH and (width is None or width > lay.width):
+        width = lay.width  # a small board keeps its own size
     fig = (go.FigureWidget if widget else go.Figure)(data=traces)
     fig.update_layout(
         C.figure_layout(
             width=width,
-            height=C.figure_height(plot_h, width, LEGEND_HEIGHT),
+            height=C.figure_height(plot_h, width, LEGEND_HEIGHT, lay.width),
             legend_height=LEGEND_HEIGHT,
             plot_bgcolor=S.BOARD,
             legend=legend,

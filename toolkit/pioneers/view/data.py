@@ -47,6 +47,13 @@ def _route_path(route: Any) -> tuple[str, ...] | None:
     return path
 
 
+def _move_targets(game: Any, state: Any) -> set[str]:
+    """The cities the active player may move the stagecoach to now (P-MOVE-1, -4)."""
+    if state.phase != "move" or state.seat < 0:
+        return set()
+    return {a.target for a in game.legal_actions(state) if hasattr(a, "target")}
+
+
 def _phase_text(game: Any, state: Any) -> str:
     if state.phase == "over":
         return "game over"
@@ -218,9 +225,18 @@ def board_data(
             lines.append("pioneers: none")
         lines.append("roads to: " + (", ".join(roads_at[i]) if roads_at[i] else "none"))
         hover.append("<br>".join(lines))
+    # in the move phase, the targets the active player may drive to are ringed
+    targets = _move_targets(game, state)
+    widths = []
+    for i, cid in enumerate(ids):
+        if cid in targets:
+            line_colours[i] = S.TARGET_RING
+            hover[i] += f"<br><b>a target for {T.player_name(state.seat)} now</b>"
+        widths.append(S.TARGET_WIDTH if cid in targets else S.CITY_LINE)
     out["cities"] = {
         "marker.color": colours,
         "marker.line.color": line_colours,
+        "marker.line.width": widths,
         "text": texts,
         "hovertext": hover,
     }

@@ -108,8 +108,25 @@ class RouteExplorer(App):
         self.show_dijkstra = W.Checkbox(
             description="show Dijkstra", value=False, indent=False
         )
+        # one value per release (a dragged slider sent every value on the way,
+        # each redrawing the board, and landed on the last step); ◀ ▶ step by one
         self.step = W.IntSlider(
-            description="step", min=0, max=0, value=0, layout=W.Layout(width="420px")
+            description="step",
+            min=0,
+            max=0,
+            value=0,
+            continuous_update=False,
+            layout=W.Layout(width="420px"),
+        )
+        self.step_back = W.Button(
+            icon="step-backward", tooltip="one step back", layout=W.Layout(width="40px")
+        )
+        self.step_next = W.Button(
+            icon="step-forward", tooltip="one step on", layout=W.Layout(width="40px")
+        )
+        self.step_back.on_click(lambda _: self.on_step(max(self.step.value - 1, 0)))
+        self.step_next.on_click(
+            lambda _: self.on_step(min(self.step.value + 1, self.step.max))
         )
         self.step_text = W.HTML()
         self._busy = False
@@ -120,6 +137,7 @@ class RouteExplorer(App):
             self._busy = False
         # The board is built last, complete with the overlay (see figures.board).
         base = viz.draw(game, state, self.route, seat=self.seat, width=width)
+        base.layout.title.text = self._title()
         self._xy = figures.city_xy(base)
         for name, props in self._overlay_data().items():
             base.add_scatter(
@@ -150,7 +168,7 @@ class RouteExplorer(App):
             self.fig,
             W.HBox([self.route_pick]),
             self.table,
-            W.HBox([self.show_dijkstra, self.step]),
+            W.HBox([self.show_dijkstra, self.step_back, self.step, self.step_next]),
             self.step_text,
         ]
         self.refresh()
@@ -346,6 +364,7 @@ class RouteExplorer(App):
         with self.fig.batch_update():
             for name, props in data.items():
                 figures.trace(self.fig, name).update(props)
+            self.fig.layout.title.text = self._title()
         self.step.disabled = not self.steps
         self.step_text.value = (
             self._step_words()
@@ -357,6 +376,15 @@ class RouteExplorer(App):
             )
         )
         self.table.value = self._table()
+
+    def _title(self) -> str:
+        """The board's title: whose routes are shown (not only who is to move)."""
+        who = player(self.seat)
+        money = self.state.players[self.seat].money
+        return (
+            f"<b>Routes for {who}</b> (${money}) from {self.state.coach}"
+            f" · round {self.state.round}"
+        )
 
     def _table(self) -> str:
         if self.routes is None or len(self.routes) == 0:

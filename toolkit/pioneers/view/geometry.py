@@ -81,6 +81,12 @@ def _label_texts(board: Any, labels: str | None) -> tuple[str, ...]:
     raise ValueError(f"labels must be 'id', 'name' or None, not {labels!r}")
 
 
+#: The longest a typical connection is drawn (px) before a board is drawn smaller.
+MAX_EDGE = 150
+#: The narrowest plot a small board gets (px).
+MIN_PLOT_W = 420
+
+
 class _BoardKey(NamedTuple):
     ids: tuple
     lat: tuple
@@ -97,6 +103,15 @@ def _layout(ids, lat, lon, edges, start, texts) -> BoardLayout:
     sizes = [L.text_size(t, LABEL_FONT) if t else (0.0, 0.0) for t in texts]
     radius = [START_RING / 2 if i == start else HEX_R for i in range(n)]
     geo = _geo_points(board) if n else np.zeros((0, 2))
+    if n > 1 and edges:
+        # A small board (a lesson's fixture) is not blown up to the full width:
+        # its connections are at most MAX_EDGE px long, so the figure is smaller.
+        full = _fit_x(geo, PAD, plot_w - PAD)
+        longest = float(np.median([np.hypot(*(full[a] - full[b])) for a, b in edges]))
+        if longest > MAX_EDGE:
+            plot_w = max(
+                MIN_PLOT_W, round(PAD * 2 + (plot_w - 2 * PAD) * MAX_EDGE / longest)
+            )
     pad_l = pad_r = PAD
     spread = _fit_x(geo, pad_l, plot_w - pad_r)
     if n > 1:
@@ -136,7 +151,7 @@ def _layout(ids, lat, lon, edges, start, texts) -> BoardLayout:
         x_range=(float(x0), float(x1)),
         y_range=(float(y0), float(y1)),
         start=start,
-        width=DEFAULT_WIDTH,
+        width=round(plot_w) + MARGIN["l"] + MARGIN["r"],
         height=height,
     )
 

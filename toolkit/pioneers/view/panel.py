@@ -281,7 +281,8 @@ def draw_panel(
     fig = go.Figure(data=traces)
     fig.update_layout(
         template=T.template(),
-        width=width,
+        width=None,  # fit the page: the x range is the drawing's ``width`` px
+        autosize=True,
         height=int(total_h) + 40,
         margin=dict(l=0, r=0, t=36, b=4),
         shapes=shapes,

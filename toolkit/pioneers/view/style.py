@@ -81,3 +81,8 @@ TRACES = (
     "coach",
     "route costs",
 )
+
+#: Outline of a city (px), and of a city the active player may move to now.
+CITY_LINE = 1.6
+TARGET_WIDTH = 4.5
+TARGET_RING = "#111111"

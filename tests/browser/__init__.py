@@ -1,0 +1,1 @@
+"""Browser tests: JupyterLab and Voila in Debian's Chromium (see conftest.py)."""

