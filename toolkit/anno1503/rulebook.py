@@ -193,6 +193,9 @@ RULES: dict[str, str] = {
     "ASSUMPTION-29": "Branch offices and contracts never move between bridges.",
     "ASSUMPTION-30": "With a branch office on the rolled number you choose which "
     "good to take.",
+    # The engine's own assumptions ("E" keeps them apart from the specification's).
+    "ASSUMPTION-E1": "A player who meets a third condition while the 6 of an event "
+    "roll is still to be resolved wins before the event happens.",
     "ASSUMPTION-31": "Pirates shuffle the lost card into the reserve, then take its "
     "top card.",
     "ASSUMPTION-32": "A building lost to Fire can be taken again by anyone.",
@@ -239,4 +242,12 @@ OPTIONS: dict[str, str] = {
     "CONFLICT-4": "victory_check",
     "ASSUMPTION-21": "victory_check",
     "ASSUMPTION-6": "pirates_target",
+    "ASSUMPTION-E1": "win_before_event",
+    # Rule parameters (the rulebook's numbers, see ``Anno1503.defaults``).
+    "A-SETUP-7": "start_gold",
+    "A-HAND-1": "hand_limit",
+    "A-BUY-1": "buy_price",
+    "A-ISL-3": "treasure_gold",
+    "A-WIN-1": "gold_to_win",
+    "A-WIN-3": "conditions_to_win",
 }

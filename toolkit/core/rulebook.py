@@ -50,9 +50,10 @@ TOOLKIT_RULES: dict[str, str] = {
     "TURN": "Another player is to move now; wait for your turn.",
 }
 
-#: A rule ID in a text: ``P-MOVE-4``, ``A-PB-6``, ``EX-12``, ``ASSUMPTION-3``.
+#: A rule ID in a text: ``P-MOVE-4``, ``A-PB-6``, ``EX-12``, ``EX-12a``,
+#: ``ASSUMPTION-3``, and an engine's own ``ASSUMPTION-E1`` ("E": not the spec's).
 RULE_ID = re.compile(
-    r"\b(?:[A-Z]+-)+\d+\b|\b(?:GAME-OVER|NOTATION|BOARD|REDO|ACTION-MASK)\b"
+    r"\b(?:[A-Z]+-)+E?\d+[a-z]?\b|\b(?:GAME-OVER|NOTATION|BOARD|REDO|ACTION-MASK)\b"
 )
 
 

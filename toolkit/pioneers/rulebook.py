@@ -214,6 +214,10 @@ RULES: dict[str, str] = {
     "ASSUMPTION-23": "Offers to join go to each player's agent in clockwise order.",
     "ASSUMPTION-24": "The first wagon drawn goes to the $1 slot; slot prices never "
     "change.",
+    # The engine's own assumptions ("E" keeps them apart from the specification's).
+    "ASSUMPTION-E1": "With two players and random covers, the covers never shut in "
+    "the start city: every set of covers that leaves the stagecoach a way out is "
+    "equally likely, and a cover that would shut it in is refused.",
     # 12. Worked examples
     "EX-1": "Income with one banker: $3 base plus $1.",
     "EX-2": "A shop token and a merchant give two purchases: a road, then a wagon, "
@@ -253,4 +257,10 @@ OPTIONS: dict[str, str] = {
     "P-SETUP-6": "start_player",
     "ASSUMPTION-9": "finite_bank",
     "ASSUMPTION-20": "early_end, max_rounds",
+    "ASSUMPTION-E1": "cover",
+    # Rule parameters (the rulebook's numbers, see ``Pioneers.defaults``).
+    "P-INC-1": "income",
+    "P-PC-7": "start_money",
+    "P-BUY-1": "road_price_1, road_price_2",
+    "P-JOIN-3": "join_cost",
 }
