@@ -156,7 +156,7 @@ def our_engine_rate(name: str, seconds: float, seed: int) -> float:
     decisions = games = 0
     start = time.perf_counter()
     while time.perf_counter() - start - _count.excluded < seconds:
-        final, record = play(game, agents, seed=seed + games, max_steps=10_000_000)
+        _final, record = play(game, agents, seed=seed + games, max_steps=10_000_000)
         decisions += _count(game, record)
         games += 1
     return decisions / (time.perf_counter() - start - _count.excluded)
@@ -170,8 +170,8 @@ def our_env(name: str, seconds: float, seed: int) -> float:
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         env.reset(seed=seed + games)
-        for agent in env.agent_iter():
-            obs, reward, terminated, truncated, info = env.last()
+        for _agent in env.agent_iter():
+            obs, _reward, terminated, truncated, _info = env.last()
             if terminated or truncated:
                 env.step(None)
                 continue
