@@ -56,7 +56,8 @@ from __future__ import annotations
 import dataclasses
 from array import array
 from collections.abc import Callable, Sequence
-from operator import attrgetter
+from itertools import compress
+from operator import attrgetter, ne
 from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
@@ -157,41 +158,44 @@ class Tracker:
             self.vector[:] = enc.encode(observation, seat)
             return self.vector
         keys, done = self._keys, self._set
-        for k, piece in enumerate(enc._parts):
-            key = None if piece.key is None else piece.key(observation)
+        k = -1
+        for key_of, fill, by_rows in enc._parts:
+            k += 1
+            key = None if key_of is None else key_of(observation)
             old = keys[k]
-            if piece.key is not None and old is not _UNSET and key == old:
+            if key_of is not None and old is not _UNSET and key == old:
                 continue
             keys[k] = key
-            if not piece.rows:
-                if done[k]:
-                    for i in done[k]:
-                        buf[i] = 0.0
-                idx, val = piece.fill(observation, seat)
+            if not by_rows:
+                for i in done[k] or ():
+                    buf[i] = 0.0
+                idx, val = fill(observation, seat)
                 done[k] = idx
                 _put(buf, idx, val)
                 continue
             rows = done[k]
-            if rows is None:
+            if rows is None:  # the first update: every row
                 rows = done[k] = []
-                old = ()
-            n = len(key)
-            for j in range(n, len(rows)):  # rows that are gone
+                for j, item in enumerate(key):
+                    idx, val = fill(observation, seat, j, item)
+                    rows.append(idx)
+                    _put(buf, idx, val)
+                continue
+            n, m = len(key), len(rows)
+            for j in range(n, m):  # rows that are gone
                 for i in rows[j]:
                     buf[i] = 0.0
             del rows[n:]
-            fill = piece.fill
-            for j, item in enumerate(key):
-                if j < len(rows):
-                    if item == old[j]:
-                        continue
-                    for i in rows[j]:
-                        buf[i] = 0.0
-                    idx, val = fill(observation, seat, j, item)
-                    rows[j] = idx
-                else:
-                    idx, val = fill(observation, seat, j, item)
-                    rows.append(idx)
+            # the rows that differ, found at C level
+            for j in compress(range(min(n, m)), map(ne, key, old)):
+                for i in rows[j]:
+                    buf[i] = 0.0
+                idx, val = fill(observation, seat, j, key[j])
+                rows[j] = idx
+                _put(buf, idx, val)
+            for j in range(m, n):  # new rows
+                idx, val = fill(observation, seat, j, key[j])
+                rows.append(idx)
                 _put(buf, idx, val)
         return self.vector
 
