@@ -144,3 +144,54 @@ def test_installed_wheel_imports_the_compiled_engine_and_plays_the_same_games(tm
     assert pure["toolkit"].startswith(str(site))
     assert not any(pure["compiled"].values()), pure["files"]
     assert fast["hash"] == pure["hash"]
+
+
+def _build_wheel(tmp_path: Path, **env_changes: str) -> tuple[Path, str]:
+    env = {k: v for k, v in os.environ.items() if k != "FRONTIER_NO_COMPILE"}
+    env.update(env_changes)
+    dist = tmp_path / "dist"
+    build = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-build-isolation",
+            "--no-deps",
+            "-v",
+            "-w",
+            str(dist),
+            str(ROOT),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert build.returncode == 0, build.stderr[-3000:]
+    (wheel,) = dist.glob("frontier_toolkit-*.whl")
+    return wheel, build.stdout + build.stderr
+
+
+def test_a_wheel_without_the_compiler_is_the_plain_python_engine(tmp_path):
+    if _missing_tools():
+        pytest.skip(f"building the wheel needs {_missing_tools()}")
+    wheel, _ = _build_wheel(tmp_path, FRONTIER_NO_COMPILE="1")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert wheel.name.endswith("-py3-none-any.whl")
+    assert not [n for n in names if n.endswith((".so", ".pyd"))]
+    assert "toolkit/compiled.json" not in names
+    assert (
+        "toolkit/pioneers/rules.py" in names
+        and "toolkit/_datasets/pioneers/cities.csv" in names
+    )
+
+
+@pytest.mark.slow
+def test_a_failed_compilation_falls_back_to_a_plain_wheel_and_says_why(tmp_path):
+    if _missing_tools():
+        pytest.skip(f"building the wheel needs {_missing_tools()}")
+    wheel, log = _build_wheel(tmp_path, CC="/bin/false", FRONTIER_MYPYC_OPT="0")
+    assert wheel.name.endswith("-py3-none-any.whl")
+    assert not [n for n in zipfile.ZipFile(wheel).namelist() if n.endswith(".so")]
+    assert "the engine was not compiled" in log
