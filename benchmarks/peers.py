@@ -14,10 +14,12 @@ benchmarking, e.g.::
 
 The toolkit never imports it: the peer runs in a subprocess of that
 interpreter (one long-lived worker, so its start-up is not timed), this
-process runs the toolkit, and the two take turns, round by round, each for
-``--seconds`` of wall time per measure, so both see the same machine load.
-Every figure is printed with its ratio to the peer's figure of the same round;
-the last lines give the median ratio over the rounds.
+process runs the toolkit, and the two take turns: each of our measures runs right after a peer measure of the
+same kind, each for ``--seconds`` of CPU time, and is printed with its ratio to
+that peer measure; the last lines give the median rate and ratio over the
+rounds. Rates are per CPU second of the process that ran them (both sides run
+on one core each; CPU time is steadier than wall time on a busy shared
+machine).
 
 Measures (each counts completed games only, time over whole games):
 
@@ -70,23 +72,25 @@ from catanatron.game import Game
 from catanatron.models.player import Color, RandomPlayer
 from catanatron_gym.envs.catanatron_env import CatanatronEnv
 
+clock = time.process_time
+
 def engine(seconds, seed):
     steps = games = 0
     colors = [Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE]
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = clock()
+    while clock() - start < seconds:
         game = Game([RandomPlayer(c) for c in colors], seed=seed + games)
         game.play()
         steps += len(game.state.actions)
         games += 1
-    return steps, games, time.perf_counter() - start
+    return steps, games, clock() - start
 
 def env(seconds, seed):
     rng = random.Random(seed)
     e = CatanatronEnv()
     steps = games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = clock()
+    while clock() - start < seconds:
         obs, info = e.reset(seed=seed + games)
         done = False
         while not done:
@@ -95,7 +99,7 @@ def env(seconds, seed):
             steps += 1
             done = terminated or truncated
         games += 1
-    return steps, games, time.perf_counter() - start
+    return steps, games, clock() - start
 
 from importlib.metadata import version
 print(json.dumps({"version": version("catanatron") + ", catanatron-gym " + version("catanatron-gym")}), flush=True)
@@ -105,6 +109,10 @@ for line in sys.stdin:
     steps, games, wall = fn(float(seconds), int(seed))
     print(json.dumps({"steps": steps, "games": games, "wall": wall}), flush=True)
 """
+
+#: Every rate is per CPU second of the process that ran it (one core each), so a
+#: busy shared machine slows both sides' clocks less than their wall time.
+clock = time.process_time
 
 #: Our games and their options in the benchmark.
 GAMES = {
@@ -140,13 +148,13 @@ def _count(game, record) -> int:
     from toolkit.core import CHANCE
 
     # replaying costs time; it is excluded by measuring it separately below
-    t = time.perf_counter()
+    t = clock()
     state, n = game.setup(), 0
     for text in record.actions:
         if game.to_move(state) != CHANCE:
             n += 1
         state = game.apply(state, game.parse_action(text))
-    _count.excluded += time.perf_counter() - t
+    _count.excluded += clock() - t
     return n
 
 
@@ -158,12 +166,12 @@ def our_engine_rate(name: str, seconds: float, seed: int) -> float:
     game = make_game(name, **GAMES[name])
     agents = [random_agent] * game.players
     decisions = games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start - _count.excluded < seconds:
+    start = clock()
+    while clock() - start - _count.excluded < seconds:
         _final, record = play(game, agents, seed=seed + games, max_steps=10_000_000)
         decisions += _count(game, record)
         games += 1
-    return decisions / (time.perf_counter() - start - _count.excluded)
+    return decisions / (clock() - start - _count.excluded)
 
 
 def our_env(name: str, seconds: float, seed: int, parts: bool = False) -> float:
@@ -180,8 +188,8 @@ def our_env(name: str, seconds: float, seed: int, parts: bool = False) -> float:
         env._trackers = [env.encoder.tracker(s) for s in range(env.game.players)]
     rng = random.Random(seed)
     steps = games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = clock()
+    while clock() - start < seconds:
         env.reset(seed=seed + games)
         for _agent in env.agent_iter():
             obs, _reward, terminated, truncated, _info = env.last()
@@ -192,7 +200,7 @@ def our_env(name: str, seconds: float, seed: int, parts: bool = False) -> float:
             env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
         games += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (clock() - start)
 
 
 def our_vector(name: str, seconds: float, seed: int, batch: int) -> float:
@@ -203,12 +211,12 @@ def our_vector(name: str, seconds: float, seed: int, batch: int) -> float:
     rng = np.random.default_rng(seed)
     venv.reset()
     steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = clock()
+    while clock() - start < seconds:
         actions = venv.sample_actions(rng)
         venv.step(actions)
         steps += batch
-    return steps / (time.perf_counter() - start)
+    return steps / (clock() - start)
 
 
 def main() -> None:
@@ -252,39 +260,48 @@ def main() -> None:
             line += f"   {rate / base:5.2f}x peer"
         print(line, flush=True)
 
+    def peer_rate(kind: str, seed: int) -> float | None:
+        if not peer:
+            return None
+        rate = peer.run(kind, args.seconds, seed)
+        note(
+            f"catanatron {'engine (4 random)' if kind == 'engine' else 'gym env (1v1)'}",
+            rate,
+            None,
+        )
+        return rate
+
     for r in range(args.rounds):
         seed = args.seed + 1000 * r
         print(f"round {r + 1}")
+        # each of our measures right after a peer measure of the same kind: its ratio
         if "engine" in what:
-            base = peer.run("engine", args.seconds, seed) if peer else None
-            if base:
-                note("catanatron engine (4 random)", base, None)
             for name in GAMES:
+                base = peer_rate("engine", seed)
                 note(
                     f"{name} engine (4 random)",
                     our_engine_rate(name, args.seconds, seed),
                     base,
                 )
-        if "env" in what or "vector" in what or "parts" in what:
-            base = peer.run("env", args.seconds, seed) if peer else None
-            if base:
-                note("catanatron gym env (1v1)", base, None)
-            if "env" in what:
-                for name in GAMES:
-                    note(f"{name} AEC env", our_env(name, args.seconds, seed), base)
-            if "parts" in what:
+        if "env" in what:
+            for name in GAMES:
+                base = peer_rate("env", seed)
+                note(f"{name} AEC env", our_env(name, args.seconds, seed), base)
+        if "parts" in what:
+            base = peer_rate("env", seed)
+            note(
+                "pioneers AEC env, encoder in parts",
+                our_env("pioneers", args.seconds, seed, parts=True),
+                base,
+            )
+        if "vector" in what:
+            for name in GAMES:
+                base = peer_rate("env", seed)
                 note(
-                    "pioneers AEC env, encoder in parts",
-                    our_env("pioneers", args.seconds, seed, parts=True),
+                    f"{name} vector env x{args.batch}",
+                    our_vector(name, args.seconds, seed, args.batch),
                     base,
                 )
-            if "vector" in what:
-                for name in GAMES:
-                    note(
-                        f"{name} vector env x{args.batch}",
-                        our_vector(name, args.seconds, seed, args.batch),
-                        base,
-                    )
     if peer:
         peer.close()
     print("medians over the rounds (rate, ratio to the peer in the same round):")
