@@ -2,14 +2,15 @@
 
 Run::
 
-    python benchmarks/bots_versions.py [--ref d0a5e4e] [--games 40] [--bots greedy,mcts]
+    python benchmarks/bots_versions.py [--ref d0a5e4e] [--games 2] [--ladder-games 6]
+        [--bots greedy,mcts]
 
 Loads the search and simple bots of git commit ``--ref`` (``toolkit/agents/search.py``
 and ``simple.py`` as they were there; the engine and the game hooks are today's)
 beside today's, then for each bot:
 
 - **speed**: both versions play the same seeded games in turn (Pioneers, 4
-  players, the bot in seat 0, random bots elsewhere), and their mean time per
+  players, the bot in seat 0, random bots elsewhere), and their mean CPU time per
   decision is printed with the ratio;
 - **ladder**: new and old play each other, two seats each (new, old, new, old,
   then old, new, old, new on the next seed), and new's share of the wins per
@@ -79,11 +80,11 @@ class Timed:
         self.name = self.__name__ = getattr(bot, "name", "bot")
 
     def __call__(self, game, observation, legal, rng):
-        t = time.perf_counter()
+        t = time.process_time()
         try:
             return self.bot(game, observation, legal, rng)
         finally:
-            self.seconds += time.perf_counter() - t
+            self.seconds += time.process_time() - t
             self.calls += 1
 
 
@@ -158,9 +159,9 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     ap.add_argument("--ref", default="d0a5e4e")
-    ap.add_argument("--bots", default="greedy,mc,mcts")
-    ap.add_argument("--games", type=int, default=6, help="speed games per version")
-    ap.add_argument("--ladder-games", type=int, default=20)
+    ap.add_argument("--bots", default="greedy,mcts")
+    ap.add_argument("--games", type=int, default=2, help="speed games per version")
+    ap.add_argument("--ladder-games", type=int, default=6)
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()
     old = old_agents(args.ref)
