@@ -11,7 +11,7 @@ place: each seat's observation vector is kept by a
     import numpy as np
     from toolkit.envs.vector import VectorEnv
 
-    venv = VectorEnv("pioneers", 64, seed=1)
+    venv = VectorEnv(name, 64, seed=1)  # name: a key of toolkit.GAMES
     obs, mask, seat = venv.reset()
     rng = np.random.default_rng(0)
     for _ in range(1000):
