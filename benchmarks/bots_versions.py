@@ -176,7 +176,8 @@ def main() -> None:
         for attr in ("iterations", "simulations"):
             if hasattr(new_bot, attr):
                 setattr(old_bot, attr, getattr(new_bot, attr))
-        speed(spec, new_bot, old_bot, args.games, args.seed)
+        if args.games:
+            speed(spec, new_bot, old_bot, args.games, args.seed)
         if args.ladder_games:
             ladder(spec, new_bot, old_bot, args.ladder_games, args.seed + 10_000)
 
