@@ -74,7 +74,7 @@ def _python(site: Path, cwd: Path, pure: bool) -> dict:
         env=env,
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=900,
         check=True,
     )
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -106,7 +106,7 @@ def test_installed_wheel_imports_the_compiled_engine_and_plays_the_same_games(tm
         env=env,
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=1800,
     )
     assert build.returncode == 0, build.stderr[-3000:]
     (wheel,) = dist.glob("frontier_toolkit-*.whl")
@@ -134,7 +134,7 @@ def test_installed_wheel_imports_the_compiled_engine_and_plays_the_same_games(tm
         ],
         check=True,
         capture_output=True,
-        timeout=300,
+        timeout=900,
     )
     fast = _python(site, tmp_path, pure=False)
     assert fast["toolkit"].startswith(str(site))
@@ -166,7 +166,7 @@ def _build_wheel(tmp_path: Path, **env_changes: str) -> tuple[Path, str]:
         env=env,
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=1800,
     )
     assert build.returncode == 0, build.stderr[-3000:]
     (wheel,) = dist.glob("frontier_toolkit-*.whl")
