@@ -18,6 +18,15 @@ MCTSAgent(iterations=80, c=1.0, temperature=4.0, prior_temperature=1.0)
 >>> [a.name for a in parse_agents("greedy,random", players=2)]
 ['greedy', 'random']
 
+The search bots take an iteration (or playout) budget, a time budget per
+decision, or both (whichever ends first); with a time budget a bot's choices
+depend on the machine's speed:
+
+>>> make_agent("mcts:200/20ms")
+MCTSAgent(iterations=200, c=1.0, temperature=4.0, prior_temperature=1.0, seconds=0.02)
+>>> make_agent("mc:0.5s").seconds
+0.5
+
 Game knowledge (evaluation, determinisation, playout policy) lives in each
 game's ``bots`` part (``toolkit/<game>/bots.py``, found by
 :func:`toolkit.core.part`); :func:`toolkit.agents.base.hook` lists the hooks
@@ -46,8 +55,30 @@ class AgentSpecError(ValueError):
     """An unknown bot name, a bad budget or a wrong number of agents."""
 
 
+#: The iteration cap of a search bot given only a time budget (``"mcts:50ms"``).
+UNCAPPED = 1_000_000_000
+
+
+def _seconds(text: str) -> float | None:
+    """``"50ms"`` -> 0.05, ``"2s"`` / ``"0.5s"`` -> seconds; None if not a time."""
+    for unit, scale in (("ms", 0.001), ("s", 1.0)):
+        if text.endswith(unit):
+            number = text[: -len(unit)]
+            try:
+                value = float(number) * scale
+            except ValueError:
+                return None
+            return value if 0 < value < 3600 and number[:1].isdigit() else None
+    return None
+
+
 def make_agent(spec: str) -> Any:
-    """Make a bot from its name and optional budget: ``"mcts"``, ``"mcts:200"``."""
+    """Make a bot from its name and optional budget.
+
+    ``"mcts"``, ``"mcts:200"`` (iterations), ``"mcts:50ms"`` or ``"mc:0.5s"``
+    (a time budget per decision), ``"mcts:200/50ms"`` (both; whichever ends
+    first).
+    """
     if not isinstance(spec, str):
         raise AgentSpecError(f"a bot is named by text, got {spec!r}")
     name, _, budget = spec.strip().partition(":")
@@ -61,9 +92,21 @@ def make_agent(spec: str) -> Any:
         return cls()
     if param is None:
         raise AgentSpecError(f"bot {key!r} takes no budget (got {spec!r})")
-    if not budget.isdigit() or int(budget) < 1:
-        raise AgentSpecError(f"the budget in {spec!r} must be a positive whole number")
-    return cls(**{param: int(budget)})
+    count, seconds = None, None
+    for piece in budget.split("/"):
+        if piece.isdigit() and int(piece) >= 1 and count is None:
+            count = int(piece)
+        elif _seconds(piece) is not None and seconds is None:
+            seconds = _seconds(piece)
+        else:
+            raise AgentSpecError(
+                f"the budget in {spec!r} must be a positive whole number of "
+                "iterations, a time such as 50ms or 0.5s (under an hour), or both "
+                "as 200/50ms"
+            )
+    if seconds is None:
+        return cls(**{param: count})
+    return cls(**{param: UNCAPPED if count is None else count, "seconds": seconds})
 
 
 def parse_agents(text: str | list | tuple, players: int | None = None) -> list[Any]:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -36,7 +37,6 @@ from toolkit.core.play import sample_outcome
 
 from .base import (
     determinize,
-    evaluate,
     hook,
     outcome_rewards,
     playout,
@@ -61,14 +61,21 @@ class MonteCarloAgent:
         Playouts per decision (at least one per candidate action).
     depth : int
         Decisions played in each playout before the evaluation takes over.
+    seconds : float, optional
+        A time budget per decision as well: no new playout starts once it is
+        spent, though every candidate gets at least one. Decisions then depend
+        on the machine's speed (not reproducible from the seed alone).
     """
 
     name = "mc"
     __name__ = "mc"
 
-    def __init__(self, simulations: int = 48, depth: int = 24) -> None:
+    def __init__(
+        self, simulations: int = 48, depth: int = 24, seconds: float | None = None
+    ) -> None:
         self.simulations = int(simulations)
         self.depth = int(depth)
+        self.seconds = _budget(seconds)
 
     def __call__(
         self, game: Any, observation: Any, legal: Sequence[Any], rng: random.Random
@@ -81,7 +88,14 @@ class MonteCarloAgent:
         policy = hook(game, "policy")
         totals = [0.0] * len(cands)
         counts = [0] * len(cands)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         for k in range(max(self.simulations, len(cands))):
+            if (
+                deadline is not None
+                and k >= len(cands)
+                and time.perf_counter() >= deadline
+            ):
+                break
             i = k % len(cands)
             state = game.apply(determinize(game, view, seat, rng), cands[i])
             totals[i] += playout(game, state, rng, self.depth, policy)[seat]
@@ -90,7 +104,11 @@ class MonteCarloAgent:
         return cands[best]
 
     def __repr__(self) -> str:
-        return f"MonteCarloAgent(simulations={self.simulations}, depth={self.depth})"
+        budget = "" if self.seconds is None else f", seconds={self.seconds}"
+        return (
+            f"MonteCarloAgent(simulations={self.simulations}, depth={self.depth}"
+            f"{budget})"
+        )
 
 
 class _Edge:
@@ -138,6 +156,11 @@ class MCTSAgent:
         VP scale turning evaluations into win chances (rewards in [0, 1]).
     prior_temperature : float
         VP scale of the priors.
+    seconds : float, optional
+        A time budget per decision as well: no new iteration starts once it
+        is spent (the first always runs), whichever of the two budgets ends
+        first. Decisions then depend on the machine's speed (not reproducible
+        from the seed alone).
     """
 
     name = "mcts"
@@ -149,11 +172,13 @@ class MCTSAgent:
         c: float = 1.0,
         temperature: float = 4.0,
         prior_temperature: float = 1.0,
+        seconds: float | None = None,
     ) -> None:
         self.iterations = int(iterations)
         self.c = float(c)
         self.temperature = float(temperature)
         self.prior_temperature = float(prior_temperature)
+        self.seconds = _budget(seconds)
 
     def __call__(
         self, game: Any, observation: Any, legal: Sequence[Any], rng: random.Random
@@ -163,9 +188,19 @@ class MCTSAgent:
             return legal[0]
         seat, view = view_of(game, observation)
         root = _Node()
-        hooks = (hook(game, "resolve"), hook(game, "candidates"))
-        for _ in range(self.iterations):
-            self._iterate(game, determinize(game, view, seat, rng), root, rng, hooks)
+        hooks = (
+            hook(game, "resolve"),
+            hook(game, "candidates"),
+            hook(game, "evaluate"),
+            hook(game, "determinize"),
+        )
+        deal = hooks[3]
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        for k in range(self.iterations):
+            if deadline is not None and k and time.perf_counter() >= deadline:
+                break
+            state = view if deal is None else deal(game, view, seat, rng)
+            self._iterate(game, state, root, rng, hooks)
         by_key = {str(a): a for a in legal}
         scored = [
             (e.n, (e.w + e.q0[seat]) / (e.n + 1), key)
@@ -182,16 +217,19 @@ class MCTSAgent:
         state: Any,
         node: _Node,
         cands: list,
+        keys: list[str],
         mover: int,
         rng: random.Random,
-        resolve: Any,
+        hooks: tuple,
     ) -> None:
         """Give every new candidate an edge with its static value and prior."""
-        new = [a for a in cands if str(a) not in node.edges]
-        if not new:
+        edges = node.edges
+        fresh = [(a, k) for a, k in zip(cands, keys) if k not in edges]
+        if not fresh:
             return
+        resolve, value = hooks[0], hooks[2]
         vectors, mine = [], []
-        for a in new:
+        for a, _ in fresh:
             after = game.apply(state, a)
             if resolve is not None and game.to_move(after) is not None:
                 after = resolve(game, after, rng)
@@ -200,7 +238,7 @@ class MCTSAgent:
                 vectors.append(v)
                 mine.append(100.0 * v[mover])
                 continue
-            values = evaluate(game, after)
+            values = tuple(game.scores(after)) if value is None else value(game, after)
             vectors.append(softmax_rewards(values, self.temperature))
             others = [x for i, x in enumerate(values) if i != mover]
             mine.append(values[mover] - 0.25 * sum(others) / max(len(others), 1))
@@ -208,13 +246,13 @@ class MCTSAgent:
         top = max(mine)
         weights = [math.exp((m - top) / self.prior_temperature) for m in mine]
         total = sum(weights)
-        for a, v, wt in zip(new, vectors, weights, strict=True):
-            node.edges[str(a)] = _Edge(wt / total, v)
+        for (_, key), v, wt in zip(fresh, vectors, weights, strict=True):
+            edges[key] = _Edge(wt / total, v)
 
     def _iterate(
         self, game: Any, state: Any, node: _Node, rng: random.Random, hooks: tuple
     ) -> None:
-        resolve, cand_fn = hooks
+        cand_fn = hooks[1]
         path: list[tuple[_Edge, int]] = []
         rewards = None
         while True:
@@ -233,8 +271,10 @@ class MCTSAgent:
                 continue
             cands = list(legal) if cand_fn is None else cand_fn(game, state, legal)
             fresh = not node.edges
-            self._expand(game, state, node, cands, mover, rng, resolve)
-            edges = [(a, node.edges[str(a)]) for a in cands]
+            keys = [str(a) for a in cands]
+            self._expand(game, state, node, cands, keys, mover, rng, hooks)
+            known = node.edges
+            edges = [(a, known[k]) for a, k in zip(cands, keys)]
             if fresh:
                 a, edge = max(edges, key=lambda t: t[1].q0[mover])
                 path.append((edge, mover))
@@ -260,8 +300,24 @@ class MCTSAgent:
             edge.w += rewards[mover]
 
     def __repr__(self) -> str:
+        budget = "" if self.seconds is None else f", seconds={self.seconds}"
         return (
             f"MCTSAgent(iterations={self.iterations}, c={self.c}, "
             f"temperature={self.temperature}, "
-            f"prior_temperature={self.prior_temperature})"
+            f"prior_temperature={self.prior_temperature}{budget})"
         )
+
+
+def _budget(seconds: Any) -> float | None:
+    """A time budget in seconds: None, or a positive finite number."""
+    if seconds is None:
+        return None
+    if (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, int | float)
+        or not 0 < seconds < math.inf
+    ):
+        raise ValueError(
+            f"a time budget is a positive number of seconds, not {seconds!r}"
+        )
+    return float(seconds)

@@ -7,11 +7,9 @@ observation layout.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any, ClassVar
-
-import numpy as np
 
 from toolkit.anno1503 import actions as A
 from toolkit.anno1503.constants import (
@@ -23,7 +21,7 @@ from toolkit.anno1503.constants import (
 from toolkit.anno1503.events import EVENTS
 from toolkit.anno1503.state import PHASES
 from toolkit.anno1503.tables import BACKS, BUILDINGS, GOODS, RESIDENTS
-from toolkit.envs.encoding import EncoderBase, Layout
+from toolkit.envs.encoding import ActionTable, EncoderBase, Layout, Part
 
 #: Turn counter and gold are clipped at this value in the Anno 1503 vector.
 ANNO_CAP = 999
@@ -153,7 +151,7 @@ class AnnoEncoder(EncoderBase):
         acts += [A.Remove(contract=i) for i in range(1, WOODEN_BRIDGES + 1)]
         acts += [A.Discard(g) for g in GOODS]
         self.action_labels = tuple(str(a) for a in acts)
-        self._index = {a: i for i, a in enumerate(acts)}
+        self._index = ActionTable(acts)
 
         ch: list[Any] = [A.First(s) for s in range(P)]
         ch += [A.Roll(f) for f in range(1, 7)]
@@ -222,6 +220,7 @@ class AnnoEncoder(EncoderBase):
             "gold, hand, residents, buildings, offices, contracts, ships",
         )
         self.set_layout(lay)
+        self._build_parts()
         self.max_score = 5.0
         turns = game.options["max_turns"]
         # a turn holds far fewer than 256 decisions (every one spends goods, AP or
@@ -232,29 +231,70 @@ class AnnoEncoder(EncoderBase):
         """The index of an engine decision."""
         return self._index[action]
 
-    def encode(self, observation: Any, seat: int) -> np.ndarray:
-        """The observation vector of ``observation = game.observe(state, seat)``."""
-        s = observation
-        P = self.players
-        o = self._offset
-        v = [0.0] * self.size
+    # The vector is built by the base's encode (and updated by its trackers) from
+    # these parts; the layout is in the class docstring.
 
-        def rel(x: int) -> int:
-            return (x - seat) % P
+    def _build_parts(self) -> None:
+        """The vector as parts that update on their own (:class:`Part`)."""
+        self._index_of_building = {b: i for i, b in enumerate(self._BUILDINGS)}
+        self._index_of_resident = {r: i for i, r in enumerate(self._RESIDENTS)}
+        self._index_of_event = {e: i for i, e in enumerate(self._events)}
+        self._index_of_kind = {k: i for i, k in enumerate(self._kinds)}
+        self._player_row = sum(self._player_parts)
+        self.set_parts(
+            [
+                Part(None, self._fill_to_move),
+                Part(
+                    attrgetter(
+                        "phase",
+                        "active",
+                        "target",
+                        "winner",
+                        "turn",
+                        "roll",
+                        "ap",
+                        "sold",
+                        "bought",
+                        "raided",
+                        "event",
+                    ),
+                    self._fill_head,
+                ),
+                Part(attrgetter("queue"), self._fill_queue),
+                Part(attrgetter("explored", "looking"), self._fill_exploring),
+                Part(attrgetter("supply"), self._fill_supply),
+                Part(attrgetter("pool"), self._fill_pool),
+                Part(attrgetter("reserve"), self._fill_reserve),
+                Part(attrgetter("display", "gone"), self._fill_tallies),
+                Part(attrgetter("islands"), self._fill_island, rows=True),
+                Part(self._purses, self._fill_purse, rows=True),
+                Part(self._homes, self._fill_home, rows=True),
+                Part(self._fleets, self._fill_fleet, rows=True),
+            ]
+        )
 
-        v[o["phase"] + self._phase[s.phase]] = 1.0
+    def _fill_to_move(self, s: Any, seat: int) -> tuple[list[int], float]:
+        """Who decides now (relative seat)."""
         who = self.game.to_move(s)
         if who is not None and who >= 0:
-            v[o["to_move"] + rel(who)] = 1.0
+            return [self._offset["to_move"] + (who - seat) % self.players], 1.0
+        return [], 1.0
+
+    def _fill_head(self, s: Any, seat: int) -> tuple[list[int], list[float]]:
+        """Phase, whose turn, target, winner, the turn counters and the event."""
+        P, o = self.players, self._offset
+        idx = [o["phase"] + self._phase[s.phase]]
+        val = [1.0]
         for name, x in (
             ("active", s.active),
             ("target", s.target),
             ("winner", s.winner),
         ):
             if x is not None and x >= 0:
-                v[o[name] + rel(x)] = 1.0
+                idx.append(o[name] + (x - seat) % P)
+                val.append(1.0)
         k = o["turn"]
-        v[k : k + 7] = [
+        turn = (
             min(s.turn, ANNO_CAP),
             s.roll,
             s.ap[0],
@@ -262,78 +302,167 @@ class AnnoEncoder(EncoderBase):
             s.sold,
             s.bought,
             s.raided,
-        ]
+        )
+        for j, x in enumerate(turn):
+            if x:
+                idx.append(k + j)
+                val.append(float(x))
         if s.event:
-            v[o["event"] + self._events.index(s.event)] = 1.0
+            idx.append(o["event"] + self._index_of_event[s.event])
+            val.append(1.0)
+        return idx, val
+
+    def _fill_queue(self, s: Any, seat: int) -> tuple[list[int], float]:
+        """Pending effects: kind one-hot and relative seat."""
         if len(s.queue) > self._queue:
             raise ValueError(
                 f"a queue of {len(s.queue)} effects does not fit the encoding"
             )
-        row = 5 + P
+        P, row, base = self.players, 5 + self.players, self._offset["queue"]
+        idx = []
         for j, (kind, x) in enumerate(s.queue):
-            k = o["queue"] + j * row
-            v[k + self._kinds.index(kind)] = 1.0
+            k = base + j * row
+            idx.append(k + self._index_of_kind[kind])
             if x >= 0:
-                v[k + 5 + rel(x)] = 1.0
-        n_isles = len(self._isle)
-        for ship, done in enumerate(s.explored):
-            for idx in done:
-                v[o["explored"] + ship * n_isles + idx] = 1.0
+                idx.append(k + 5 + (x - seat) % P)
+        return idx, 1.0
+
+    def _fill_exploring(self, s: Any, seat: int) -> tuple[list[int], float]:
+        """The islands each ship explored, and the card being looked at."""
+        o, n = self._offset, len(self._isle)
+        idx = [
+            o["explored"] + ship * n + i
+            for ship, done in enumerate(s.explored)
+            for i in done
+        ]
         if s.looking is not None:
-            ship, idx = s.looking
-            v[o["looking"] + ship] = 1.0
-            v[o["looking"] + 2 + idx] = 1.0
-        k = o["supply"]
-        v[k : k + len(s.supply)] = s.supply
-        for b in s.display:
-            v[o["display"] + self._BUILDINGS.index(b)] += 1.0
-        k = o["pool"]
-        v[k : k + len(s.pool)] = s.pool
-        k = o["reserve"]
-        v[k : k + 3] = s.reserve
-        for c in s.gone:
-            v[o["gone"] + self._code[c]] += 1.0
+            ship, i = s.looking
+            idx += [o["looking"] + ship, o["looking"] + 2 + i]
+        return idx, 1.0
 
-        faces = len(self._face)
+    def _counts(
+        self, name: str, values: Sequence[int]
+    ) -> tuple[list[int], list[float]]:
+        k = self._offset[name]
+        idx = [k + j for j, x in enumerate(values) if x]
+        return idx, [float(values[i - k]) for i in idx]
+
+    def _fill_supply(self, s: Any, seat: int) -> tuple[list[int], list[float]]:
+        """Goods cards left per good."""
+        return self._counts("supply", s.supply)
+
+    def _fill_pool(self, s: Any, seat: int) -> tuple[list[int], list[float]]:
+        """Undecided faces, per code."""
+        return self._counts("pool", s.pool)
+
+    def _fill_reserve(self, s: Any, seat: int) -> tuple[list[int], list[float]]:
+        """Unknown reserve cards per back."""
+        return self._counts("reserve", s.reserve)
+
+    def _fill_tallies(self, s: Any, seat: int) -> tuple[list[int], list[float]]:
+        """Buildings on display and used treasures, counted."""
+        o = self._offset
+        counts: dict[int, float] = {}
+        for name, items, index in (
+            ("display", s.display, self._index_of_building),
+            ("gone", s.gone, self._code),
+        ):
+            k = o[name]
+            for item in items:
+                counts[k + index[item]] = counts.get(k + index[item], 0.0) + 1.0
+        return list(counts), list(counts.values())
+
+    def _fill_island(
+        self, s: Any, seat: int, i: int, stack: Any
+    ) -> tuple[list[int], list[float]]:
+        """One island space: the stack height and its top cards."""
+        P, faces = self.players, len(self._face)
         card = faces + P
-        row = 1 + STACK_DEPTH * card
-        for i, stack in enumerate(s.islands):
-            k = o["islands"] + i * row
-            v[k] = len(stack)
-            for d, c in enumerate(reversed(stack[-STACK_DEPTH:])):
-                base = k + 1 + d * card
-                v[base + self._face[c.code]] = 1.0
+        k = self._offset["islands"] + i * (1 + STACK_DEPTH * card)
+        if not stack:
+            return [], []
+        idx, val = [k], [float(len(stack))]
+        face = self._face
+        for d, c in enumerate(reversed(stack[-STACK_DEPTH:])):
+            base = k + 1 + d * card
+            idx.append(base + face[c.code])
+            val.append(1.0)
+            seen = c.seen
+            if seen:
                 for x in range(P):
-                    if c.seen >> x & 1:
-                        v[base + faces + rel(x)] = 1.0
+                    if seen >> x & 1:
+                        idx.append(base + faces + (x - seat) % P)
+                        val.append(1.0)
+        return idx, val
 
+    @staticmethod
+    def _purses(s: Any) -> tuple:
+        """Per player: gold and hand (the part of a player that changes most)."""
+        return tuple(p[:2] for p in s.players)
+
+    @staticmethod
+    def _homes(s: Any) -> tuple:
+        """Per player: residents, buildings, offices, contracts."""
+        return tuple(p[2:6] for p in s.players)
+
+    @staticmethod
+    def _fleets(s: Any) -> tuple:
+        """Per player: the positions of the two ships."""
+        return tuple(p.ships for p in s.players)
+
+    def _fill_fleet(
+        self, s: Any, seat: int, x: int, ships: Any
+    ) -> tuple[list[int], float]:
+        """One player's ships (at its relative seat)."""
+        k = self._offset["players"] + (x - seat) % self.players * self._player_row
+        k += sum(self._player_parts[:6])
+        ns = len(self._sea)
+        return [
+            k + j * ns + self._sea[pos]
+            for j, pos in enumerate(ships)
+            if pos is not None
+        ], 1.0
+
+    def _fill_purse(
+        self, s: Any, seat: int, x: int, purse: Any
+    ) -> tuple[list[int], list[float]]:
+        """One player's gold and hand (at its seat relative to the observer)."""
+        k = self._offset["players"] + (x - seat) % self.players * self._player_row
+        gold, hand = purse
+        idx: list[int] = []
+        val: list[float] = []
+        if gold:
+            idx.append(k)
+            val.append(float(min(gold, ANNO_CAP)))
+        k += self._player_parts[0]
+        for j, n in enumerate(hand):
+            if n:
+                idx.append(k + j)
+                val.append(float(n))
+        return idx, val
+
+    def _fill_home(
+        self, s: Any, seat: int, x: int, home: Any
+    ) -> tuple[list[int], float]:
+        """One player's island and bridges (at its relative seat)."""
         parts = self._player_parts
-        row = sum(parts)
-        n_codes = len(self._code)
-        for x, pl in enumerate(s.players):
-            k = o["players"] + rel(x) * row
-            v[k] = min(pl.gold, ANNO_CAP)
-            k += parts[0]
-            v[k : k + len(pl.hand)] = pl.hand
-            k += parts[1]
-            for j, r in enumerate(pl.residents):
-                v[k + j * 4 + self._RESIDENTS.index(r)] = 1.0
-            k += parts[2]
-            for j, b in enumerate(pl.buildings):
-                if b:
-                    v[k + j * len(self._BUILDINGS) + self._BUILDINGS.index(b)] = 1.0
-            k += parts[3]
-            for j, c in enumerate(pl.offices):
-                if c:
-                    v[k + j * n_codes + self._code[c]] = 1.0
-            k += parts[4]
-            for j, c in enumerate(pl.contracts):
-                v[k + j * n_codes + self._code[c]] = 1.0
-            k += parts[5]
-            for j, pos in enumerate(pl.ships):
-                if pos is not None:
-                    v[k + j * len(self._sea) + self._sea[pos]] = 1.0
-        return np.frombuffer(array("f", v), dtype=np.float32)
+        residents, buildings, offices, contracts = home
+        k = self._offset["players"] + (x - seat) % self.players * self._player_row
+        k += parts[0] + parts[1]
+        ones = [k + j * 4 + self._index_of_resident[r] for j, r in enumerate(residents)]
+        k += parts[2]
+        nb = len(self._BUILDINGS)
+        ones += [
+            k + j * nb + self._index_of_building[b]
+            for j, b in enumerate(buildings)
+            if b
+        ]
+        k += parts[3]
+        nc = len(self._code)
+        ones += [k + j * nc + self._code[c] for j, c in enumerate(offices) if c]
+        k += parts[4]
+        ones += [k + j * nc + self._code[c] for j, c in enumerate(contracts)]
+        return ones, 1.0
 
 
 def _boxes(caps: Sequence[int]) -> list[tuple[int, ...]]:

@@ -50,6 +50,21 @@ game's encoding part meets is in :mod:`toolkit.envs.encoding`):
   ``encoder.describe()`` lists the layout (each game's encoding part documents
   its own).
 
+For training loops, :class:`toolkit.envs.vector.VectorEnv` (numpy only) steps
+many games of one kind in lockstep, one policy acting for the seat to move in
+each, with preallocated observation, mask and reward arrays::
+
+    from toolkit.envs import VectorEnv
+
+    venv = VectorEnv(name, 64, players=3, seed=1)
+    obs, mask, seat = venv.reset()
+    obs, mask, seat, rewards, done = venv.step(venv.sample_actions(rng))
+
+Speed: the adapters keep one :class:`~toolkit.envs.encoding.Tracker` per seat,
+which re-encodes only the parts of an observation that changed since that
+seat's last turn (an encoder that describes its vector in
+:class:`~toolkit.envs.encoding.Part` s; see :mod:`toolkit.envs.encoding`).
+
 A game without an encoding part has no adapters: :func:`encoder` and
 :func:`pettingzoo_env` raise a ValueError that names the part to write, and
 :func:`register_openspiel` leaves it out (the reason is in
@@ -68,17 +83,25 @@ from typing import Any
 from toolkit.core import make_game
 from toolkit.envs.common import REWARDS
 from toolkit.envs.encoding import (
+    ActionTable,
     EncoderBase,
     Layout,
+    Part,
+    Tracker,
     encoder,
     encoder_class,
     missing_encoding,
 )
+from toolkit.envs.vector import VectorEnv
 
 __all__ = [
     "REWARDS",
+    "ActionTable",
     "EncoderBase",
     "Layout",
+    "Part",
+    "Tracker",
+    "VectorEnv",
     "encoder",
     "encoder_class",
     "missing_encoding",

@@ -23,6 +23,29 @@ subclass of :class:`EncoderBase`, with
 The base derives the rest from those: ``num_actions``, ``num_chance``,
 ``legal``, ``chance``, ``mask``, ``split`` and ``describe``.
 
+Encoding at engine speed: parts that update
+-------------------------------------------
+An environment encodes the observation of the seat to move after every step,
+and most of it has not changed since that seat's last turn. An encoder may
+describe its vector as *parts* (:meth:`EncoderBase.set_parts`), each a
+:class:`Part`: a ``key`` that picks the fields of the observation the part
+depends on (usually ``operator.attrgetter``: engine observations are immutable
+tuples, so comparing keys is one C-level ``==``) and a ``fill`` that returns the
+part's non-zero entries as ``(indices, values)`` (absolute indices into the
+vector; ``values`` a list or one number for all). A *rows* part has a key that
+returns a sequence (the players, the islands, the roads) and a fill per row, so
+one changed row is re-encoded alone. Then
+
+- ``encode(observation, seat)`` (the base's) builds a fresh vector from every
+  part, and
+- ``tracker(seat)`` returns a :class:`Tracker` that keeps one seat's vector
+  and, on ``update(observation)``, refreshes only the parts (and rows) whose key
+  changed: it zeroes the entries the part set last time and sets the new ones.
+
+Both give the same vector (``tests/games`` checks it on every step of random
+games of every game), computed from ``observe`` alone. An encoder without parts
+keeps its own ``encode``; its tracker re-encodes in full.
+
 A game without an encoding part has no RL adapters: a fixed action space is a
 choice about the game (which actions exist in every position) that the
 protocol, which lists only the legal actions of one state, cannot make.
@@ -31,8 +54,12 @@ protocol, which lists only the legal actions of one state, cannot make.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar
+import dataclasses
+from array import array
+from collections.abc import Callable, Sequence
+from itertools import compress
+from operator import attrgetter, ne
+from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
@@ -78,6 +105,173 @@ class Layout:
         return np.asarray(self._high, dtype=np.float32)
 
 
+class Part(NamedTuple):
+    """One independently refreshed part of an encoding (see the module docstring).
+
+    ``key(observation)`` picks what the part depends on (``None``: refresh on
+    every update). ``fill(observation, seat)`` returns ``(indices, values)`` and
+    may read only what the key picks; for a ``rows`` part ``key`` returns a
+    sequence and ``fill(observation, seat, j, item)`` encodes its row ``j`` from
+    ``item`` alone. Indices are absolute and, within one fill,
+    distinct. Use picklable callables (``operator.attrgetter``, bound methods)
+    so that environments pickle.
+    """
+
+    key: Callable[[Any], Any] | None
+    fill: Callable[..., tuple[Sequence[int], Any]]
+    rows: bool = False
+
+
+_UNSET = object()
+
+
+class Tracker:
+    """One seat's encoded vector, kept up to date part by part.
+
+    ``update(observation)`` returns :attr:`vector` (the tracker's own array,
+    updated in place: copy it to keep it) equal to
+    ``encoder.encode(observation, seat)``. The vector is a numpy view of an
+    ``array.array`` that the tracker writes entry by entry (for the few entries
+    a step changes, cheaper than numpy's indexing from Python lists).
+    """
+
+    def __init__(self, encoder: EncoderBase, seat: int) -> None:
+        self.encoder, self.seat = encoder, seat
+        self._buffer = array("f", bytes(4 * encoder.size))
+        self.vector = np.frombuffer(self._buffer, dtype=np.float32)
+        parts = encoder._parts
+        self._keys: list[Any] = [_UNSET] * len(parts)
+        self._set: list[Any] = [None] * len(parts)  # indices set (rows: per row)
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        del state["vector"]  # a view of the buffer: made again on unpickling
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.vector = np.frombuffer(self._buffer, dtype=np.float32)
+
+    def update(self, observation: Any) -> np.ndarray:
+        """Bring the vector up to date with ``observation``; return it."""
+        enc, seat, buf = self.encoder, self.seat, self._buffer
+        if not enc._parts:
+            self.vector[:] = enc.encode(observation, seat)
+            return self.vector
+        keys, done = self._keys, self._set
+        k = -1
+        for key_of, fill, by_rows in enc._parts:
+            k += 1
+            key = None if key_of is None else key_of(observation)
+            old = keys[k]
+            if key_of is not None and old is not _UNSET and key == old:
+                continue
+            keys[k] = key
+            if not by_rows:
+                for i in done[k] or ():
+                    buf[i] = 0.0
+                idx, val = fill(observation, seat)
+                done[k] = idx
+                _put(buf, idx, val)
+                continue
+            rows = done[k]
+            if rows is None:  # the first update: every row
+                rows = done[k] = []
+                for j, item in enumerate(key):
+                    idx, val = fill(observation, seat, j, item)
+                    rows.append(idx)
+                    _put(buf, idx, val)
+                continue
+            n, m = len(key), len(rows)
+            for j in range(n, m):  # rows that are gone
+                for i in rows[j]:
+                    buf[i] = 0.0
+            del rows[n:]
+            # the rows that differ, found at C level
+            for j in compress(range(min(n, m)), map(ne, key, old)):
+                for i in rows[j]:
+                    buf[i] = 0.0
+                idx, val = fill(observation, seat, j, key[j])
+                rows[j] = idx
+                _put(buf, idx, val)
+            for j in range(m, n):  # new rows
+                idx, val = fill(observation, seat, j, key[j])
+                rows.append(idx)
+                _put(buf, idx, val)
+        return self.vector
+
+
+def _put(buf: Any, idx: Sequence[int], val: Any) -> None:
+    """Write a fill's ``(indices, values)`` into ``buf``."""
+    if isinstance(val, list | tuple):
+        for i, x in zip(idx, val):
+            buf[i] = x
+    else:
+        for i in idx:
+            buf[i] = val
+
+
+def _no_fields(action: Any) -> tuple:
+    return ()
+
+
+def _itself(action: Any) -> Any:
+    return action
+
+
+def _fields_getter(cls: type) -> Callable[[Any], Any]:
+    """A C-level reader of an action class's fields (the action itself otherwise)."""
+    if dataclasses.is_dataclass(cls):
+        names = [f.name for f in dataclasses.fields(cls)]
+        return attrgetter(*names) if names else _no_fields
+    return _itself  # named tuples hash and compare in C already
+
+
+class ActionTable:
+    """Engine action -> index, without the actions' own ``__hash__``/``__eq__``.
+
+    Engine actions are often frozen dataclasses, whose generated ``__hash__`` and
+    ``__eq__`` run as Python code on every dictionary lookup. The table keys each
+    action by ``(type, field values)`` read with ``operator.attrgetter`` (C
+    level), so a lookup costs a fraction of ``{action: index}[action]``.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Go:
+    ...     to: int
+    >>> table = ActionTable([Go(1), Go(2)])
+    >>> table[Go(2)], len(table)
+    (1, 2)
+    """
+
+    def __init__(self, actions: Sequence[Any]) -> None:
+        self._getters: dict[type, Callable[[Any], Any]] = {}
+        self._index: dict[tuple[type, Any], int] = {}
+        for i, a in enumerate(actions):
+            cls = type(a)
+            get = self._getters.get(cls)
+            if get is None:
+                get = self._getters[cls] = _fields_getter(cls)
+            self._index[(cls, get(a))] = i
+
+    def __len__(self) -> int:
+        return len(self._index)
+
+    def __getitem__(self, action: Any) -> int:
+        cls = type(action)
+        try:
+            return self._index[(cls, self._getters[cls](action))]
+        except KeyError:
+            raise KeyError(action) from None
+
+    def get(self, action: Any, default: Any = None) -> Any:
+        """The index of ``action``, or ``default`` if it has none."""
+        try:
+            return self[action]
+        except KeyError:
+            return default
+
+
 class EncoderBase:
     """What every encoder shares: index tables, legal/chance maps, splitting.
 
@@ -102,6 +296,7 @@ class EncoderBase:
     min_score: float = 0.0
     max_game_length: int
     _chance_index: dict[Any, int]
+    _parts: tuple[Part, ...] = ()
 
     @property
     def num_actions(self) -> int:
@@ -120,6 +315,14 @@ class EncoderBase:
         self.high = layout.high
         self.size = len(self.high)
 
+    def set_parts(self, parts: Sequence[Part]) -> None:
+        """Describe the vector as parts; then :meth:`encode` and trackers use them."""
+        self._parts = tuple(parts)
+
+    def tracker(self, seat: int) -> Tracker:
+        """A :class:`Tracker` keeping ``seat``'s vector up to date between updates."""
+        return Tracker(self, seat)
+
     def action_index(self, action: Any) -> int:
         """The index of an engine action (a decision, not a chance outcome)."""
         raise NotImplementedError
@@ -130,13 +333,17 @@ class EncoderBase:
 
     def legal(self, state: Any) -> dict[int, Any]:
         """Legal indices (sorted) of the seat to move, mapped to engine actions."""
+        return self.legal_from(self.game.legal_actions(state))
+
+    def legal_from(self, actions: Sequence[Any]) -> dict[int, Any]:
+        """:meth:`legal` from a legal list the caller already has."""
+        index = self.action_index
+        keys = [index(a) for a in actions]
+        if len(set(keys)) == len(keys):  # the usual case: one action per index
+            return dict(sorted(zip(keys, actions)))
         out: dict[int, Any] = {}
-        for a in self.game.legal_actions(state):
-            i = self.action_index(a)
-            if i in out:
-                out[i] = self._merge(out[i], a)
-            else:
-                out[i] = a
+        for i, a in zip(keys, actions):
+            out[i] = self._merge(out[i], a) if i in out else a
         return dict(sorted(out.items()))
 
     def _merge(self, kept: Any, new: Any) -> Any:
@@ -159,12 +366,36 @@ class EncoderBase:
         m = np.zeros(self.num_actions, dtype=np.int8)
         seat = self.game.to_move(state)
         if seat is not None and seat != CHANCE:
-            m[list(self.legal(state))] = 1
+            index = self.action_index
+            m[[index(a) for a in self.game.legal_actions(state)]] = 1
         return m
 
     def encode(self, observation: Any, seat: int) -> np.ndarray:
-        """The float32 vector of ``observation = game.observe(state, seat)``."""
-        raise NotImplementedError
+        """The float32 vector of ``observation = game.observe(state, seat)``.
+
+        The base builds it from the parts (:meth:`set_parts`); an encoder
+        without parts overrides this.
+        """
+        if not self._parts:
+            raise NotImplementedError
+        idx: list[int] = []
+        val: list[float] = []
+        for piece in self._parts:
+            if piece.rows:
+                fill = piece.fill
+                got = [
+                    fill(observation, seat, j, item)
+                    for j, item in enumerate(piece.key(observation))
+                ]
+            else:
+                got = [piece.fill(observation, seat)]
+            for i, x in got:
+                if i:
+                    idx.extend(i)
+                    val.extend(x if isinstance(x, list | tuple) else [x] * len(i))
+        v = np.zeros(self.size, dtype=np.float32)
+        v[idx] = val
+        return v
 
     def split(self, vector: np.ndarray) -> dict[str, np.ndarray]:
         """Named views of an encoded vector, reshaped to each segment's shape."""

@@ -69,6 +69,8 @@ class FrontierAEC(_pettingzoo.AECEnv):
         self._seed = seed
         self._rng: random.Random | None = None
         self.engine_state: Any = None
+        # one tracker per seat: its vector is updated, not rebuilt, each turn
+        self._trackers = [enc.tracker(s) for s in range(game.players)]
 
     def observation_space(self, agent: str) -> Any:
         """The observation space of an agent (a Dict of observation and mask)."""
@@ -124,7 +126,9 @@ class FrontierAEC(_pettingzoo.AECEnv):
         """Legal action indices of the agent to move, mapped to engine actions."""
         if self._legal is None:
             self._legal = (
-                {} if self._to_move is None else self.encoder.legal(self.engine_state)
+                {}
+                if self._to_move is None
+                else self.encoder.legal_from(self.game.legal_actions(self.engine_state))
             )
         return self._legal
 
@@ -160,14 +164,17 @@ class FrontierAEC(_pettingzoo.AECEnv):
         cached = self._obs.get(agent)
         if cached is None:
             seat = self._seat[agent]
-            vector = self.encoder.encode(
-                self.game.observe(self.engine_state, seat), seat
+            vector = self._trackers[seat].update(
+                self.game.observe(self.engine_state, seat)
             )
             mask = np.zeros(self.encoder.num_actions, dtype=np.int8)
             if self._to_move == seat:
                 mask[list(self.legal())] = 1
             cached = self._obs[agent] = {"observation": vector, "action_mask": mask}
-        return {k: a.copy() for k, a in cached.items()}
+        return {
+            "observation": cached["observation"].copy(),
+            "action_mask": cached["action_mask"].copy(),
+        }
 
     def render(self) -> str | None:
         """A short text of the position (``render_mode="ansi"``), else ``None``.

@@ -8,11 +8,10 @@ card is all zeros).
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
-import numpy as np
-
-from toolkit.envs.encoding import EncoderBase, Layout
+from toolkit.envs.encoding import EncoderBase, Layout, Part
 
 from . import CARDS, DIE, Race
 
@@ -45,20 +44,34 @@ class Encoder(EncoderBase):
             "card", (len(CARDS),), 1, "one-hot: the own bonus card (zeros if unseen)"
         )
         self.set_layout(lay)
+        # the base's encode and trackers build the vector from these parts
+        self.set_parts(
+            [
+                Part(attrgetter("score"), self._fill_scores),
+                Part(attrgetter("total", "round", "active"), self._fill_turn),
+                Part(attrgetter("cards"), self._fill_card),
+            ]
+        )
 
     def action_index(self, action: Any) -> int:
         return self.action_labels.index(action)
 
-    def encode(self, observation: Any, seat: int) -> np.ndarray:
-        v = np.zeros(self.size, dtype=np.float32)
+    def _fill_scores(self, observation: Any, seat: int) -> tuple[list[int], list]:
+        k = self._offset["score"]
+        idx = [k + i for i, x in enumerate(observation.score) if x]
+        return idx, [float(min(observation.score[i - k], _CAP)) for i in idx]
+
+    def _fill_turn(self, observation: Any, seat: int) -> tuple[list[int], list]:
         o = self._offset
-        for i, s in enumerate(observation.score):
-            v[o["score"] + i] = min(s, _CAP)
-        v[o["total"]] = min(observation.total, _CAP)
+        idx, val = [], []
+        if observation.total:
+            idx.append(o["total"])
+            val.append(float(min(observation.total, _CAP)))
         if observation.round:
-            v[o["active"] + observation.active] = 1
-        v[o["round"]] = observation.round
+            idx += [o["active"] + observation.active, o["round"]]
+            val += [1.0, float(observation.round)]
+        return idx, val
+
+    def _fill_card(self, observation: Any, seat: int) -> tuple[list[int], float]:
         card = observation.cards[seat]
-        if card is not None:
-            v[o["card"] + card] = 1
-        return v
+        return ([] if card is None else [self._offset["card"] + card]), 1.0

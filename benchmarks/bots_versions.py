@@ -1,0 +1,186 @@
+"""Bots now against the bots of an earlier commit: speed and strength, in one run.
+
+Run::
+
+    python benchmarks/bots_versions.py [--ref d0a5e4e] [--games 2] [--ladder-games 6]
+        [--bots greedy,mcts]
+
+Loads the search and simple bots of git commit ``--ref`` (``toolkit/agents/search.py``
+and ``simple.py`` as they were there; the engine and the game hooks are today's)
+beside today's, then for each bot:
+
+- **speed**: both versions play the same seeded games in turn (Pioneers, 4
+  players, the bot in seat 0, random bots elsewhere), and their mean CPU time per
+  decision is printed with the ratio;
+- **ladder**: new and old play each other, two seats each (new, old, new, old,
+  then old, new, old, new on the next seed), and new's share of the wins per
+  game is printed with a 95% interval (``toolkit.analysis.stats.mean_interval``;
+  0.5 = equally strong), plus how many of the decisions new made in those
+  games old would have made identically from the same position and random
+  stream.
+
+Shared machines are noisy: both versions run in this process, alternating, so the
+ratio is what to read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import importlib.util
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pandas as pd
+
+from toolkit import compiled
+from toolkit.agents import make_agent
+from toolkit.analysis import stats
+from toolkit.core import play
+from toolkit.pioneers import Pioneers
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def old_agents(ref: str) -> dict[str, object]:
+    """The bot classes of ``ref``, loaded as modules beside today's."""
+    out = {}
+    tmp = Path(tempfile.mkdtemp())
+    for mod in ("simple", "search"):
+        text = subprocess.run(
+            ["git", "show", f"{ref}:toolkit/agents/{mod}.py"],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+        path = tmp / f"{mod}_old.py"
+        path.write_text(text)
+        name = f"toolkit.agents._{mod}_at_ref"
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+        out[mod] = module
+    return {
+        "greedy": out["simple"].GreedyAgent,
+        "mc": out["search"].MonteCarloAgent,
+        "mcts": out["search"].MCTSAgent,
+    }
+
+
+class Timed:
+    """Wrap a bot and add up its decision time."""
+
+    def __init__(self, bot):
+        self.bot, self.seconds, self.calls = bot, 0.0, 0
+        self.name = self.__name__ = getattr(bot, "name", "bot")
+
+    def __call__(self, game, observation, legal, rng):
+        t = time.process_time()
+        try:
+            return self.bot(game, observation, legal, rng)
+        finally:
+            self.seconds += time.process_time() - t
+            self.calls += 1
+
+
+class Twin:
+    """Decide with ``new``; note whether ``old`` would have decided the same."""
+
+    def __init__(self, new, old):
+        self.new, self.old = new, old
+        self.name = self.__name__ = getattr(new, "name", "bot")
+        self.same = self.total = 0
+
+    def __call__(self, game, observation, legal, rng):
+        spare = copy.deepcopy(rng)
+        choice = self.new(game, observation, legal, rng)
+        self.same += self.old(game, observation, legal, spare) == choice
+        self.total += 1
+        return choice
+
+
+def speed(spec: str, new_bot, old_bot, games: int, seed: int) -> None:
+    game = Pioneers(players=4)
+    rand = make_agent("random")
+    timers = {"new": Timed(new_bot), "old": Timed(old_bot)}
+    for g in range(games):
+        for label in ("new", "old") if g % 2 == 0 else ("old", "new"):
+            play(game, [timers[label], rand, rand, rand], seed=seed + g)
+    ms = {k: 1000 * t.seconds / max(t.calls, 1) for k, t in timers.items()}
+    print(
+        f"  speed {spec:<8} new {ms['new']:8.2f} ms/decision   old {ms['old']:8.2f} "
+        f"ms/decision   old/new {ms['old'] / ms['new']:5.2f}x  "
+        f"({timers['new'].calls} decisions each)",
+        flush=True,
+    )
+
+
+def ladder(spec: str, new_bot, old_bot, games: int, seed: int) -> None:
+    game = Pioneers(players=4)
+    twin = Twin(new_bot, old_bot)
+    shares, diffs = [], []
+    for g in range(games):
+        seats = (
+            [twin, old_bot, twin, old_bot]
+            if g % 2 == 0
+            else [
+                old_bot,
+                twin,
+                old_bot,
+                twin,
+            ]
+        )
+        final, record = play(game, seats, seed=seed + g)
+        mine = {0, 2} if g % 2 == 0 else {1, 3}
+        winners = game.winners(final)
+        shares.append(sum(1 for w in winners if w in mine) / max(len(winners), 1))
+        scores = record.scores
+        diffs.append(
+            sum(scores[i] for i in mine) / 2
+            - sum(scores[i] for i in range(4) if i not in mine) / 2
+        )
+    m, low, high = stats.mean_interval(pd.Series(shares))
+    d, d_low, _ = stats.mean_interval(pd.Series(diffs))
+    print(
+        f"  ladder {spec:<7} new's win share {m:.3f} [{low:.3f}, {high:.3f}] over "
+        f"{games} games; score new-old {d:+.2f} +-{d - d_low:.2f}; "
+        f"same decision as old {twin.same}/{twin.total}",
+        flush=True,
+    )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--ref", default="d0a5e4e")
+    ap.add_argument("--bots", default="greedy,mcts")
+    ap.add_argument("--games", type=int, default=2, help="speed games per version")
+    ap.add_argument("--ladder-games", type=int, default=6)
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args()
+    old = old_agents(args.ref)
+    engine = ", ".join(
+        f"{n.rsplit('.', 1)[1]} {how}" for n, how in compiled.status().items()
+    )
+    print(f"engine: {engine}")
+    print(f"new: this checkout; old: toolkit/agents at {args.ref}; Pioneers 4 players")
+    for spec in args.bots.split(","):
+        new_bot = make_agent(spec)
+        old_bot = old[spec.split(":")[0]]()
+        for attr in ("iterations", "simulations"):
+            if hasattr(new_bot, attr):
+                setattr(old_bot, attr, getattr(new_bot, attr))
+        if args.games:
+            speed(spec, new_bot, old_bot, args.games, args.seed)
+        if args.ladder_games:
+            ladder(spec, new_bot, old_bot, args.ladder_games, args.seed + 10_000)
+
+
+if __name__ == "__main__":
+    main()
