@@ -115,3 +115,20 @@ def test_make_agent_reads_time_budgets():
 def test_make_agent_refuses_bad_time_budgets(spec):
     with pytest.raises(AgentSpecError):
         make_agent(spec)
+
+
+@pytest.mark.parametrize(
+    "spec", ["mcts:99999999999999", "mc:1000001", "mcts:" + "9" * 5000 + "/1s"]
+)
+def test_a_budget_that_would_never_end_is_refused_with_a_way_out(spec):
+    """No argument may make a bot run for ever or grow its tree without end."""
+    from toolkit.agents import AgentSpecError, make_agent
+
+    with pytest.raises(AgentSpecError, match="time budget instead"):
+        make_agent(spec)
+
+
+def test_the_largest_iteration_budget_is_accepted():
+    from toolkit.agents import MAX_ITERATIONS, make_agent
+
+    assert make_agent(f"mcts:{MAX_ITERATIONS}").iterations == MAX_ITERATIONS

@@ -72,6 +72,13 @@ def _seconds(text: str) -> float | None:
     return None
 
 
+#: The largest iteration (or playout) budget a bot spec may ask for: beyond it a
+#: decision would run for hours and an MCTS tree would grow without end, so
+#: ``"mcts:99999999999999"`` is refused (a time budget such as ``mcts:2s`` is the
+#: way to let a bot think long).
+MAX_ITERATIONS = 1_000_000
+
+
 def make_agent(spec: str) -> Any:
     """Make a bot from its name and optional budget.
 
@@ -94,7 +101,17 @@ def make_agent(spec: str) -> Any:
         raise AgentSpecError(f"bot {key!r} takes no budget (got {spec!r})")
     count, seconds = None, None
     for piece in budget.split("/"):
+        if piece.isdigit() and len(piece) > len(str(MAX_ITERATIONS)):
+            raise AgentSpecError(
+                f"the budget in {spec!r} is over {MAX_ITERATIONS:,} iterations; "
+                "give a time budget instead, such as 2s"
+            )
         if piece.isdigit() and int(piece) >= 1 and count is None:
+            if int(piece) > MAX_ITERATIONS:
+                raise AgentSpecError(
+                    f"the budget in {spec!r} is over {MAX_ITERATIONS:,} iterations; "
+                    "give a time budget instead, such as 2s"
+                )
             count = int(piece)
         elif _seconds(piece) is not None and seconds is None:
             seconds = _seconds(piece)
@@ -126,6 +143,7 @@ def parse_agents(text: str | list | tuple, players: int | None = None) -> list[A
 __all__ = [
     "BOTS",
     "HOOK_KINDS",
+    "MAX_ITERATIONS",
     "AgentSpecError",
     "GreedyAgent",
     "MCTSAgent",
