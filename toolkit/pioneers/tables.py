@@ -23,6 +23,11 @@ from .fields import NUGGETS, P_MONEY, P_SUPPLY, W_FACE_UP, W_ID, W_OCCUPIED, W_S
 from .state import PlayerState, State, Wagon
 
 #: The bit of each profession in a mask of professions.
+#: The values of the ``route_choice`` option (ASSUMPTION-4), as the move lists
+#: offer stagecoach routes: one move per undominated payment outcome per target
+#: (default), one per distinct payment outcome, or one per target along the
+#: cheapest route (the earlier reading).
+ROUTE_CHOICES: tuple[str, ...] = ("undominated", "every", "cheapest")
 _BIT = {p: 1 << k for k, p in enumerate(PROFESSIONS)}
 #: Usable-connection tables of covers drawn by chance, by the covers' identity
 #: (each entry holds its covers, so the identity stays unique while it is kept).
@@ -47,6 +52,7 @@ class Tables:
         start_player: object = None,
         board: Board | None = None,
         wagons: Sequence[Any] | None = None,
+        route_choice: object = "undominated",
     ) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
             raise TypeError(
@@ -64,6 +70,12 @@ class Tables:
         if cover not in ("designated", "random"):
             raise ValueError(
                 f"cover must be 'designated' or 'random', not {cover!r:.40} (P-SETUP-2)"
+            )
+        if not isinstance(route_choice, str) or route_choice not in ROUTE_CHOICES:
+            raise (ValueError if isinstance(route_choice, str) else TypeError)(
+                "route_choice must be one of "
+                + ", ".join(repr(c) for c in ROUTE_CHOICES)
+                + f", not {route_choice!r:.40} (ASSUMPTION-4)"
             )
         for name, flag in (("finite_bank", finite_bank), ("early_end", early_end)):
             if not isinstance(flag, bool):
@@ -108,7 +120,9 @@ class Tables:
             "max_rounds": max_rounds,
             "early_end": early_end,
             "start_player": start_player,
+            "route_choice": route_choice,
         }
+        self._route_mode = ROUTE_CHOICES.index(route_choice)
         self._early_end, self._max_rounds = bool(early_end), max_rounds
         self.custom = board is not None or wagons is not None
         self.board = (
