@@ -33,6 +33,7 @@ __all__ = [
     "greedy",
     "hidden_nugget_pool",
     "policy",
+    "relative_value",
     "resolve",
     "turns_left",
 ]
@@ -77,27 +78,56 @@ def determinize(game: Any, view: Any, seat: int, rng: random.Random) -> Any:
 _LOOKAHEAD = frozenset({"settle", "farmer", "innkeeper"})
 
 
-def greedy(game: Any, state: Any, seat: int, depth: int = 3) -> float:
-    """Value a position for the greedy bot: own estimate minus 1/4 of the others' mean.
+#: How much the greedy bot counts the lead of the strongest rival over itself,
+#: on top of a quarter of the others' mean (see :func:`relative_value`).
+LEADER_WEIGHT = 0.5
+
+
+def relative_value(
+    values: Sequence[float], seat: int, leader: float = LEADER_WEIGHT
+) -> float:
+    """What a position is worth to ``seat`` given every seat's estimated final VP.
+
+    Own estimate, minus a quarter of the others' mean, minus ``leader`` times
+    the lead of the strongest rival over ``seat`` (nothing when ``seat`` is
+    ahead). So a dollar paid to the rival who leads costs the payer more than a
+    dollar paid to the bank or to a trailing rival: whom the stagecoach pays is
+    part of the value of a move (ASSUMPTION-4). ``leader=0`` is the value the
+    bots used before (own minus a quarter of the others' mean).
+    """
+    own = values[seat]
+    others = [v for i, v in enumerate(values) if i != seat]
+    if not others:
+        return own
+    value = own - 0.25 * sum(others) / len(others)
+    top = max(others)
+    if leader and top > own:
+        value -= leader * (top - own)
+    return value
+
+
+def greedy(
+    game: Any, state: Any, seat: int, depth: int = 3, leader: float = LEADER_WEIGHT
+) -> float:
+    """Value a position for the greedy bot (:func:`relative_value` of the estimates).
 
     Its own follow-up decisions with few options (settling, farmers, the
     innkeeper) are searched up to ``depth`` deep; a gold nugget draw is
     averaged over its outcomes (``state`` is a determinised, full state).
+    ``leader`` weighs the strongest rival's lead (0: the earlier greedy bot).
     """
     to_move = game.to_move(state)
     if depth > 0 and to_move == seat and state.phase in _LOOKAHEAD:
         return max(
-            greedy(game, game.apply(state, a), seat, depth - 1)
+            greedy(game, game.apply(state, a), seat, depth - 1, leader)
             for a in game.legal_actions(state)
         )
     if depth > 0 and to_move == CHANCE and state.phase == "nugget":
         return sum(
-            p * greedy(game, game.apply(state, a), seat, depth - 1)
+            p * greedy(game, game.apply(state, a), seat, depth - 1, leader)
             for a, p in game.chance_outcomes(state)
         )
-    values = evaluate(game, state)
-    others = [v for i, v in enumerate(values) if i != seat]
-    return values[seat] - 0.25 * sum(others) / max(len(others), 1)
+    return relative_value(evaluate(game, state), seat, leader)
 
 
 # ----- playouts and search ----------------------------------------------------------
@@ -203,6 +233,10 @@ def policy(game: Any, state: Any, legal: Sequence[Any], rng: random.Random) -> A
     if phase == "move":
         best, choice = None, legal[0]
         matched = _pioneer_counts(pl)
+        # a dollar to the rival with the most VP now costs more than one to the bank
+        rivals = [s for s in range(len(state.players)) if s != seat]
+        lead = max(rivals, key=lambda s: (state.players[s].vp, -s), default=None)
+        several = len(legal) > len({getattr(a, "target", None) for a in legal})
         for a in legal:
             if not hasattr(a, "path"):
                 continue
@@ -213,6 +247,8 @@ def policy(game: Any, state: Any, legal: Sequence[Any], rng: random.Random) -> A
                 - 0.6 * a.cost
                 + rng.random()
             )
+            if several and lead is not None and state.players[lead].vp > pl.vp:
+                v -= 0.3 * game.payments(state, a.path).get(lead, 0)
             if best is None or v > best:
                 best, choice = v, a
         return choice
