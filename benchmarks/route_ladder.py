@@ -98,6 +98,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--pairs", default="new/old")
+    ap.add_argument("--out", default=None, help="write the seat rows to this CSV")
     args = ap.parse_args()
     print(
         f"route ladder: Pioneers 4p, {args.games} games per pair (A,B,A,B rotating), "
@@ -131,6 +132,10 @@ def main() -> None:
             f"({time.perf_counter() - t:.0f} s)",
             flush=True,
         )
+        if args.out:
+            seats.assign(pair=pair).to_csv(
+                args.out, mode="a", header=k == 0, index=False
+            )
         cols = [c for c in ("fares_bank", "tolls_paid", "tolls_earned") if c in seats]
         if cols:
             print(
