@@ -1,10 +1,33 @@
 """Pioneers stagecoach routes in the engine: move generator, route checks (P-MOVE).
 
 :class:`Coach` finds every affordable target along its cheapest route with a
-Dijkstra over plain integers (:meth:`Coach.cheapest_routes`), lists them as
-:class:`~toolkit.pioneers.actions.MoveCoach` actions and checks routes written
-by hand. :mod:`toolkit.pioneers.routes` states the same rules on networkx
-graphs, for lessons and for checking this one.
+Dijkstra over plain integers (:meth:`Coach.cheapest_routes`; it decides whether
+the player must move, P-MOVE-4/5), lists the moves the player may choose as
+:class:`~toolkit.pioneers.actions.MoveCoach` actions (:meth:`Coach.moves`) and
+checks routes written by hand. :mod:`toolkit.pioneers.routes` states the same
+rules on networkx graphs, for lessons and for checking this one.
+
+Route choice (ASSUMPTION-4, the reading since issue 17). The rulebook has the
+active player move the stagecoach along the connections, from city to city,
+until it reaches a city whose tile one of their pioneers matches; every step
+costs $1, which goes to the bank on a connection without a road, to the
+road's owner on another player's road, and nowhere on one's own road; and its
+overview says players earn money from whoever uses their roads. Nothing binds
+the player to the cheapest way (the German review, too, lets a player pass
+only when no such city can be reached "in any direction"). So the mover
+steers the coach, and the route they pick decides whom they pay: a dearer or
+an equally dear route that keeps money away from the leader is a real choice.
+``legal_actions`` therefore offers, for each target, one move per payment
+outcome (what the bank and each seat receive) that the player can afford,
+cheapest first (:meth:`Coach.route_choices`, a label-setting search over
+cities with payment vectors pruned by the money); an outcome that pays every
+payee at least as much as another outcome to the same target, and one of them
+more, only throws money away and is left out by default (the ``route_choice``
+option: ``"every"`` lists it too, ``"cheapest"`` restores the earlier reading,
+one move per target along its cheapest route). Each outcome's route is its
+fewest-steps, then lowest-city-ids route. ``apply`` accepts every legal route
+whatever the option, and whether the player must move is still decided with
+the cheapest route alone (P-MOVE-4/5).
 
 The public helpers (:meth:`Coach.cheapest_routes`, :meth:`Coach.moves`,
 :meth:`Coach.payments`, :meth:`Coach.check_route`, :meth:`Coach.step_cost`)
