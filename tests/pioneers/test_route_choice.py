@@ -15,18 +15,26 @@ from toolkit.agents import GreedyAgent
 from toolkit.envs import encoder
 from toolkit.pioneers import MoveCoach, Pass, Pioneers
 from toolkit.pioneers import bots as B
-from toolkit.pioneers.builder import fixture_game, stage, wagon
+from toolkit.pioneers.builder import fixture_game, stage, wagon, wagon_spec
 from toolkit.pioneers.encoding import ROUTE_SLOTS
 from toolkit.widgets import Session
 
 SQUARE = ["S-A", "A-T", "S-B", "B-T"]
 
 
+#: Regular wagons for a deck, so that a staged game is not about to end (money
+#: then still counts for the bots' evaluation).
+DECK = [wagon_spec(f"W{i}", "FARMER BANKER", 5) for i in range(1, 11)]
+
+
 def square(route_choice="undominated", roads=None, money=5, vp=None, players=3):
     """S-A-T and S-B-T, both $2: by default S-A-T pays seat 1, S-B-T the bank."""
-    game = fixture_game(SQUARE, start="S", players=players, route_choice=route_choice)
+    game = fixture_game(
+        SQUARE, start="S", players=players, wagons=DECK, route_choice=route_choice
+    )
     state = stage(
         game,
+        deck=10,
         tiles={"T": "FARMER"},
         roads={"S-A": 1, "A-T": 1} if roads is None else roads,
         players={
@@ -166,6 +174,11 @@ def test_greedy_bot_pays_the_trailing_rival_rather_than_the_leader():
     for seed in range(5):
         choice = agent(game, game.observe(state, 0), legal, random.Random(seed))
         assert choice == MoveCoach(("S", "B", "T"), 2)
+    # by a clear margin: $2 in the leader's hands against $2 in a trailer's
+    values = [B.greedy(game, game.apply(state, m), 0) for m in legal]
+    assert values[1] - values[0] > 0.3
+    earlier = [B.greedy(game, game.apply(state, m), 0, leader=0) for m in legal]
+    assert abs(earlier[1] - earlier[0]) < 1e-9  # the earlier value cannot tell
 
 
 def test_playout_policy_avoids_paying_the_leader():
@@ -173,3 +186,22 @@ def test_playout_policy_avoids_paying_the_leader():
     legal = game.legal_actions(state)
     picks = [B.policy(game, state, legal, random.Random(s)).path for s in range(40)]
     assert picks.count(("S", "B", "T")) > 30
+
+
+@pytest.mark.parametrize("bot", ["mcts", "mc"])
+def test_search_bots_pay_the_trailing_rival_rather_than_the_leader(bot):
+    """The search bots score positions as win chances (a softmax of every seat's
+    estimate): $2 more for the leader lowers the mover's chance more than $2 for a
+    trailing rival, and the playouts' policy charges a dollar paid to the leader."""
+    from toolkit.agents import make_agent
+
+    game, state = square(
+        roads={"S-A": 1, "A-T": 1, "S-B": 2, "B-T": 2}, vp={1: 20}, money=4
+    )
+    legal = game.legal_actions(state)
+    agent = make_agent(bot)
+    picks = [
+        agent(game, game.observe(state, 0), legal, random.Random(seed))
+        for seed in range(3)
+    ]
+    assert picks == [MoveCoach(("S", "B", "T"), 2)] * 3, picks
