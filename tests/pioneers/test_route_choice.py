@@ -154,12 +154,21 @@ def test_route_picker_lists_each_way_to_pay_with_who_is_paid():
     assert "who gets your money" in s.words.choices_prompt("T", 2)
 
 
-def test_relative_value_charges_the_leaders_lead():
-    assert B.relative_value([10.0, 20.0, 5.0], 0) == pytest.approx(
-        10 - 0.25 * 12.5 - B.LEADER_WEIGHT * 10
+def test_leader_money_counts_only_the_rival_who_leads():
+    game, state = square(vp={1: 20}, money=4)
+    state = state._replace(
+        players=tuple(
+            pl._replace(money=m) for pl, m in zip(state.players, (4, 7, 9), strict=True)
+        )
     )
-    assert B.relative_value([10.0, 20.0, 5.0], 0, leader=0) == 10 - 0.25 * 12.5
-    assert B.relative_value([30.0, 20.0, 5.0], 0) == 30 - 0.25 * 12.5  # I lead
+    mv = B.money_value(B.turns_left(game, state))
+    assert mv > 0.1
+    assert B.leader_money(game, state, [10.0, 20.0, 5.0], 0) == pytest.approx(
+        B.LEADER_WEIGHT * mv * 7
+    )
+    assert B.leader_money(game, state, [30.0, 20.0, 5.0], 0) == 0  # seat 0 leads
+    assert B.leader_money(game, state, [10.0, 20.0, 5.0], 0, weight=0) == 0
+    assert B.relative_value([10.0, 20.0, 5.0], 0) == 10 - 0.25 * 12.5
 
 
 def test_greedy_bot_pays_the_trailing_rival_rather_than_the_leader():

@@ -23,7 +23,14 @@ from typing import Any
 
 from toolkit.core import CHANCE
 
-from .evaluation import NUGGET_COUNTS, NUGGETS, evaluate, evaluate_terms, turns_left
+from .evaluation import (
+    NUGGET_COUNTS,
+    NUGGETS,
+    evaluate,
+    evaluate_terms,
+    money_value,
+    turns_left,
+)
 
 __all__ = [
     "candidates",
@@ -32,6 +39,8 @@ __all__ = [
     "evaluate_terms",
     "greedy",
     "hidden_nugget_pool",
+    "leader_money",
+    "money_value",
     "policy",
     "relative_value",
     "resolve",
@@ -78,43 +87,55 @@ def determinize(game: Any, view: Any, seat: int, rng: random.Random) -> Any:
 _LOOKAHEAD = frozenset({"settle", "farmer", "innkeeper"})
 
 
-#: How much the greedy bot counts the lead of the strongest rival over itself,
-#: on top of a quarter of the others' mean (see :func:`relative_value`).
-LEADER_WEIGHT = 0.5
+#: How much a dollar in the hands of the rival who leads counts against the
+#: greedy bot, in dollars of its own (see :func:`leader_money`).
+LEADER_WEIGHT = 1.0
 
 
-def relative_value(
-    values: Sequence[float], seat: int, leader: float = LEADER_WEIGHT
-) -> float:
-    """What a position is worth to ``seat`` given every seat's estimated final VP.
-
-    Own estimate, minus a quarter of the others' mean, minus ``leader`` times
-    the lead of the strongest rival over ``seat`` (nothing when ``seat`` is
-    ahead). So a dollar paid to the rival who leads costs the payer more than a
-    dollar paid to the bank or to a trailing rival: whom the stagecoach pays is
-    part of the value of a move (ASSUMPTION-4). ``leader=0`` is the value the
-    bots used before (own minus a quarter of the others' mean).
-    """
+def relative_value(values: Sequence[float], seat: int) -> float:
+    """Own estimated final VP minus a quarter of the others' mean (the base value)."""
     own = values[seat]
     others = [v for i, v in enumerate(values) if i != seat]
-    if not others:
-        return own
-    value = own - 0.25 * sum(others) / len(others)
-    top = max(others)
-    if leader and top > own:
-        value -= leader * (top - own)
-    return value
+    return own - 0.25 * sum(others) / max(len(others), 1)
+
+
+def leader_money(
+    game: Any,
+    state: Any,
+    values: Sequence[float],
+    seat: int,
+    weight: float = LEADER_WEIGHT,
+) -> float:
+    """The money of the rival who leads, in VP, times ``weight`` (0 if ``seat`` leads).
+
+    The leader is the rival with the highest estimate; a dollar is worth
+    :func:`~toolkit.pioneers.evaluation.money_value` VP. Subtracted from the
+    greedy value, it makes a dollar paid to the leader cost the payer more than
+    a dollar paid to the bank or to a trailing rival: whom the stagecoach pays
+    (ASSUMPTION-4), and whom a join pays, are part of a move's value.
+    """
+    if not weight or state.phase == "over":
+        return 0.0
+    own = values[seat]
+    top, lead = own, -1
+    for i, v in enumerate(values):
+        if i != seat and v > top:
+            top, lead = v, i
+    if lead < 0:
+        return 0.0
+    return weight * money_value(turns_left(game, state)) * state.players[lead].money
 
 
 def greedy(
     game: Any, state: Any, seat: int, depth: int = 3, leader: float = LEADER_WEIGHT
 ) -> float:
-    """Value a position for the greedy bot (:func:`relative_value` of the estimates).
+    """Value a position for the greedy bot.
 
-    Its own follow-up decisions with few options (settling, farmers, the
-    innkeeper) are searched up to ``depth`` deep; a gold nugget draw is
-    averaged over its outcomes (``state`` is a determinised, full state).
-    ``leader`` weighs the strongest rival's lead (0: the earlier greedy bot).
+    :func:`relative_value` of the estimates minus :func:`leader_money` (with
+    weight ``leader``; 0 gives the greedy bot before issue 17). Its own
+    follow-up decisions with few options (settling, farmers, the innkeeper) are
+    searched up to ``depth`` deep; a gold nugget draw is averaged over its
+    outcomes (``state`` is a determinised, full state).
     """
     to_move = game.to_move(state)
     if depth > 0 and to_move == seat and state.phase in _LOOKAHEAD:
@@ -127,7 +148,10 @@ def greedy(
             p * greedy(game, game.apply(state, a), seat, depth - 1, leader)
             for a, p in game.chance_outcomes(state)
         )
-    return relative_value(evaluate(game, state), seat, leader)
+    values = evaluate(game, state)
+    return relative_value(values, seat) - leader_money(
+        game, state, values, seat, leader
+    )
 
 
 # ----- playouts and search ----------------------------------------------------------
