@@ -431,6 +431,23 @@ def test_small_boards_match_brute_force_enumeration():
     assert min(seen.values()) > 100, seen  # the boards exercise every case
 
 
+def test_small_boards_route_choices_with_pruning_from_the_first_label(monkeypatch):
+    """The search's extra pruning (distances to targets, outcomes found) starts
+    after _PRUNE_AFTER labels, which few small boards reach: from the first label
+    on, the choices still equal brute force (in plain Python; a compiled engine
+    may keep its constant, and then this repeats the test above)."""
+    import toolkit.pioneers.coach as C
+
+    monkeypatch.setattr(C, "_PRUNE_AFTER", 0)
+    for seed in range(600):
+        game, state, seat = small_position(random.Random(seed))
+        brute = brute_force(game, state, seat)
+        for every in (False, True):
+            assert engine_choices(game, state, seat, every) == brute_choices(
+                game, state, seat, every, brute
+            ), seed
+
+
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.randoms(use_true_random=False))
 def test_small_boards_property(rng):

@@ -302,7 +302,6 @@ class Coach(Tables):
         # on top: (b | guard) - a keeps every guard bit iff a <= b field by field.
         width = max(8, budget.bit_length() + 2)
         fields = 1 + self.players
-        unit: list[int] = [1 << (width * (1 + s)) for s in range(self.players)]
         guard = 0
         for k in range(fields):
             guard |= 1 << (width * k + width - 1)
@@ -318,7 +317,7 @@ class Coach(Tables):
         # Past _PRUNE_AFTER labels, two more tables drop the labels that lead to
         # no new outcome (see _useless): the targets and their distances.
         made = 0
-        reached: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        reached: dict[int, list[tuple[int, int]]] = {}  # per target (with far)
         goals: list[int] = []
         far: list[list[int]] | None = None
         u: int
@@ -351,7 +350,7 @@ class Coach(Tables):
                     else:
                         dv, dc = 0, 0
                         for o in r:
-                            dv += unit[o]
+                            dv += 1 << (width * (1 + o))
                             dc += 1
                     nc = cost + dc
                     if nc > budget:
@@ -362,7 +361,8 @@ class Coach(Tables):
                         old = found.get(key)
                         if old is None:
                             found[key] = (nc, path + (v,))
-                            reached[v].append((nv, len(path) + 1))
+                            if far is not None:
+                                _note(reached, v, nv, len(path) + 1)
                         elif len(old[1]) == len(path) + 1 and path + (v,) < old[1]:
                             found[key] = (nc, path + (v,))
                         continue
@@ -389,6 +389,8 @@ class Coach(Tables):
                 break  # a safeguard; the cheapest routes are added below
             if far is None and made > _PRUNE_AFTER:
                 goals, far = self._far_tables(state, seat, enter, adj, src)
+                for key, (_, p) in found.items():
+                    _note(reached, key % n, key // n, len(p))
             for (key, nm), label in nxt.items():
                 k2 = key if every else label[0]
                 labels = kept.get(k2)
@@ -702,10 +704,21 @@ class Coach(Tables):
         return cost, received, bank
 
 
+def _note(
+    reached: dict[int, list[tuple[int, int]]], t: int, vec: int, length: int
+) -> None:
+    """Note an outcome found for target ``t``: its vector and route length."""
+    got = reached.get(t)
+    if got is None:
+        reached[t] = [(vec, length)]
+    else:
+        got.append((vec, length))
+
+
 def _useless(
     far: list[list[int]],
     goals: list[int],
-    reached: list[list[tuple[int, int]]],
+    reached: dict[int, list[tuple[int, int]]],
     v: int,
     vec: int,
     cost: int,
@@ -729,7 +742,7 @@ def _useless(
         if every:
             return False
         hit = False
-        for vt, length in reached[g]:
+        for vt, length in reached.get(g, ()):
             if ((vec | guard) - vt) & guard == guard and (
                 vt != vec or length <= steps + 1
             ):
