@@ -298,6 +298,10 @@ class Coach(Tables):
         ]
         n = len(tiles)
         src = self.board.index[state.coach]
+        if not every and not _rival_roads_near(tiles, roads, adj, enter, seat, src):
+            # Every way pays only the bank: the cheapest route is each target's one
+            # undominated outcome, and the Dijkstra's route its best route.
+            return self._dijkstra(state, seat, budget)
         # Each payee's field has room for any affordable amount plus a guard bit
         # on top: (b | guard) - a keeps every guard bit iff a <= b field by field.
         width = max(8, budget.bit_length() + 2)
@@ -702,6 +706,39 @@ class Coach(Tables):
         if cost > pl.money:
             return None  # P-MOVE-7
         return cost, received, bank
+
+
+def _rival_roads_near(
+    tiles: tuple,
+    roads: tuple,
+    adj: tuple[tuple[tuple[int, int], ...], ...],
+    enter: Any,
+    seat: int,
+    src: int,
+) -> bool:
+    """Whether a route from ``src`` can cross another player's road.
+
+    A walk over the untiled cities reachable from ``src`` and the connections
+    from them into those cities or into an enterable target.
+    """
+    seen = 1 << src
+    todo = [src]
+    u: int
+    v: int
+    e: int
+    while todo:
+        u = todo.pop()
+        for v, e in adj[u]:
+            t = tiles[v]
+            if t is not None and not enter[t]:
+                continue  # a tile the player has no pioneer for: never entered
+            r = roads[e]
+            if r and seat not in r:
+                return True
+            if t is None and not (seen >> v) & 1:
+                seen |= 1 << v
+                todo.append(v)
+    return False
 
 
 def _note(
