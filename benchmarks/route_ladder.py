@@ -1,12 +1,13 @@
 """Ladder for issue 17: the greedy bot that weighs whom it pays vs the one before.
 
 ``new``: today's greedy bot (``GreedyAgent``: the Pioneers ``greedy`` hook, which
-counts the strongest rival's lead, :data:`toolkit.pioneers.bots.LEADER_WEIGHT`)
-choosing among every route choice ``legal_actions`` offers.
+counts the money of the rival who leads against the bot,
+:func:`toolkit.pioneers.bots.leader_money`, weight ``LEADER_WEIGHT``) choosing
+among every route choice ``legal_actions`` offers.
 
 ``old``: the greedy bot as it was before the change, kept here for the ladder:
 the same evaluation with ``leader=0`` (own estimate minus a quarter of the
-others' mean) and only the cheapest route per target (the first listed move to
+others' mean, no leader term) and only the cheapest route per target (the first listed move to
 each target, which is exactly the move list before the change).
 
 ``oldeval``: the old evaluation on the new move list (to separate the two
