@@ -274,6 +274,7 @@ def test_good_options_of_every_type_are_kept():
         max_rounds=9,
         early_end=True,
         start_player=1,
+        route_choice="every",
     )
     assert game.options == {
         "cover": "random",
@@ -281,6 +282,7 @@ def test_good_options_of_every_type_are_kept():
         "max_rounds": 9,
         "early_end": True,
         "start_player": 1,
+        "route_choice": "every",
     }
     anno = anno1503.Anno1503(
         players=2,

@@ -136,7 +136,7 @@ def test_pettingzoo_env_replays_play_with_the_same_seed(name, players):
     for action in decisions:
         obs, reward, terminated, truncated, _ = env.last()
         assert not (terminated or truncated) and reward == 0
-        index = enc.action_index(action)
+        index = enc.index_in(env.engine_state, action)
         assert obs["action_mask"][index] == 1
         assert env.legal()[index] == action
         env.step(index)

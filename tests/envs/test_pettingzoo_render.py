@@ -42,7 +42,9 @@ def expected_text(env) -> str:
     ]
     if game.to_move(state) == seat:
         # in the order of the action mask (encoded index), as the agent sees them
-        actions = sorted(game.legal_actions(view), key=env.encoder.action_index)
+        actions = sorted(
+            game.legal_actions(view), key=lambda a: env.encoder.index_in(view, a)
+        )
         legal = ", ".join(str(a) for a in actions)
         lines.append(f"player_{seat} to move: {legal}")
     return "\n".join(lines)

@@ -84,9 +84,10 @@ def test_ASSUMPTION_5_apply_accepts_another_legal_simple_route_and_rejects_bad_o
         roads={"S-B": 1},
         players={0: dict(money=5, wagons=[wagon("X", "FARMER")])},
     )
-    (move,) = game.legal_actions(state)
+    move, other = game.legal_actions(state)
     assert move.path == ("S", "A", "T") and move.cost == 2  # tie -> lexicographic ids
-    other = pioneers.MoveCoach(("S", "B", "T"), 2)
+    # the B route pays seat 1 instead of the bank: another way to pay (ASSUMPTION-4)
+    assert other == pioneers.MoveCoach(("S", "B", "T"), 2)
     after = game.apply(state, other)
     assert (
         after.coach == "T"
@@ -103,7 +104,7 @@ def test_ASSUMPTION_5_apply_accepts_another_legal_simple_route_and_rejects_bad_o
         with pytest.raises(IllegalAction) as err:
             game.apply(state, bad)
         assert err.value.rule == rule, (bad, err.value)
-    assert game.legal_actions(state) == [move]
+    assert game.legal_actions(state) == [move, other]  # bad input changed nothing
 
 
 def test_score_breakdown_keys_and_totals():

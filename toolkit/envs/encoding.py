@@ -6,7 +6,8 @@ A game's package holds its encoding in the part ``<package>/encoding.py``
 subclass of :class:`EncoderBase`, with
 
 - ``action_labels``: one name per index of the fixed action space; every
-  decision a seat can take has an index (``action_index(action)``);
+  decision a seat can take has an index (``action_index(action)``, or
+  ``index_in(state, action)`` where the index depends on the position);
 - ``chance_labels``: one name per index of the fixed chance-outcome space
   (``chance_index(outcome)``);
 - ``encode(observation, seat)``: a float32 vector of ``size`` entries, all whole
@@ -326,6 +327,14 @@ class EncoderBase:
     def action_index(self, action: Any) -> int:
         """The index of an engine action (a decision, not a chance outcome)."""
         raise NotImplementedError
+
+    def index_in(self, state: Any, action: Any) -> int:
+        """The index of ``action`` in ``state``.
+
+        The same as :meth:`action_index` unless an encoding gives an action an
+        index that depends on the position, and then overrides this.
+        """
+        return self.action_index(action)
 
     def chance_index(self, outcome: Any) -> int:
         """The index of an engine chance outcome."""

@@ -23,7 +23,14 @@ from typing import Any
 
 from toolkit.core import CHANCE
 
-from .evaluation import NUGGET_COUNTS, NUGGETS, evaluate, evaluate_terms, turns_left
+from .evaluation import (
+    NUGGET_COUNTS,
+    NUGGETS,
+    evaluate,
+    evaluate_terms,
+    money_value,
+    turns_left,
+)
 
 __all__ = [
     "candidates",
@@ -32,7 +39,10 @@ __all__ = [
     "evaluate_terms",
     "greedy",
     "hidden_nugget_pool",
+    "leader_money",
+    "money_value",
     "policy",
+    "relative_value",
     "resolve",
     "turns_left",
 ]
@@ -77,27 +87,71 @@ def determinize(game: Any, view: Any, seat: int, rng: random.Random) -> Any:
 _LOOKAHEAD = frozenset({"settle", "farmer", "innkeeper"})
 
 
-def greedy(game: Any, state: Any, seat: int, depth: int = 3) -> float:
-    """Value a position for the greedy bot: own estimate minus 1/4 of the others' mean.
+#: How much a dollar in the hands of the rival who leads counts against the
+#: greedy bot, in dollars of its own (see :func:`leader_money`).
+LEADER_WEIGHT = 1.0
 
-    Its own follow-up decisions with few options (settling, farmers, the
-    innkeeper) are searched up to ``depth`` deep; a gold nugget draw is
-    averaged over its outcomes (``state`` is a determinised, full state).
+
+def relative_value(values: Sequence[float], seat: int) -> float:
+    """Own estimated final VP minus a quarter of the others' mean (the base value)."""
+    own = values[seat]
+    others = [v for i, v in enumerate(values) if i != seat]
+    return own - 0.25 * sum(others) / max(len(others), 1)
+
+
+def leader_money(
+    game: Any,
+    state: Any,
+    values: Sequence[float],
+    seat: int,
+    weight: float = LEADER_WEIGHT,
+) -> float:
+    """The money of the rival who leads, in VP, times ``weight`` (0 if ``seat`` leads).
+
+    The leader is the rival with the highest estimate; a dollar is worth
+    :func:`~toolkit.pioneers.evaluation.money_value` VP. Subtracted from the
+    greedy value, it makes a dollar paid to the leader cost the payer more than
+    a dollar paid to the bank or to a trailing rival: whom the stagecoach pays
+    (ASSUMPTION-4), and whom a join pays, are part of a move's value.
+    """
+    if not weight or state.phase == "over":
+        return 0.0
+    own = values[seat]
+    top, lead = own, -1
+    for i, v in enumerate(values):
+        if i != seat and v > top:
+            top, lead = v, i
+    if lead < 0:
+        return 0.0
+    return weight * money_value(turns_left(game, state)) * state.players[lead].money
+
+
+def greedy(
+    game: Any, state: Any, seat: int, depth: int = 3, leader: float = LEADER_WEIGHT
+) -> float:
+    """Value a position for the greedy bot.
+
+    :func:`relative_value` of the estimates minus :func:`leader_money` (with
+    weight ``leader``; 0 gives the greedy bot before issue 17). Its own
+    follow-up decisions with few options (settling, farmers, the innkeeper) are
+    searched up to ``depth`` deep; a gold nugget draw is averaged over its
+    outcomes (``state`` is a determinised, full state).
     """
     to_move = game.to_move(state)
     if depth > 0 and to_move == seat and state.phase in _LOOKAHEAD:
         return max(
-            greedy(game, game.apply(state, a), seat, depth - 1)
+            greedy(game, game.apply(state, a), seat, depth - 1, leader)
             for a in game.legal_actions(state)
         )
     if depth > 0 and to_move == CHANCE and state.phase == "nugget":
         return sum(
-            p * greedy(game, game.apply(state, a), seat, depth - 1)
+            p * greedy(game, game.apply(state, a), seat, depth - 1, leader)
             for a, p in game.chance_outcomes(state)
         )
     values = evaluate(game, state)
-    others = [v for i, v in enumerate(values) if i != seat]
-    return values[seat] - 0.25 * sum(others) / max(len(others), 1)
+    return relative_value(values, seat) - leader_money(
+        game, state, values, seat, leader
+    )
 
 
 # ----- playouts and search ----------------------------------------------------------
@@ -203,6 +257,10 @@ def policy(game: Any, state: Any, legal: Sequence[Any], rng: random.Random) -> A
     if phase == "move":
         best, choice = None, legal[0]
         matched = _pioneer_counts(pl)
+        # a dollar to the rival with the most VP now costs more than one to the bank
+        rivals = [s for s in range(len(state.players)) if s != seat]
+        lead = max(rivals, key=lambda s: (state.players[s].vp, -s), default=None)
+        several = len(legal) > len({getattr(a, "target", None) for a in legal})
         for a in legal:
             if not hasattr(a, "path"):
                 continue
@@ -213,6 +271,8 @@ def policy(game: Any, state: Any, legal: Sequence[Any], rng: random.Random) -> A
                 - 0.6 * a.cost
                 + rng.random()
             )
+            if several and lead is not None and state.players[lead].vp > pl.vp:
+                v -= 0.3 * game.payments(state, a.path).get(lead, 0)
             if best is None or v > best:
                 best, choice = v, a
         return choice

@@ -1,10 +1,33 @@
 """Pioneers stagecoach routes in the engine: move generator, route checks (P-MOVE).
 
 :class:`Coach` finds every affordable target along its cheapest route with a
-Dijkstra over plain integers (:meth:`Coach.cheapest_routes`), lists them as
-:class:`~toolkit.pioneers.actions.MoveCoach` actions and checks routes written
-by hand. :mod:`toolkit.pioneers.routes` states the same rules on networkx
-graphs, for lessons and for checking this one.
+Dijkstra over plain integers (:meth:`Coach.cheapest_routes`; it decides whether
+the player must move, P-MOVE-4/5), lists the moves the player may choose as
+:class:`~toolkit.pioneers.actions.MoveCoach` actions (:meth:`Coach.moves`) and
+checks routes written by hand. :mod:`toolkit.pioneers.routes` states the same
+rules on networkx graphs, for lessons and for checking this one.
+
+Route choice (ASSUMPTION-4, the reading since issue 17). The rulebook has the
+active player move the stagecoach along the connections, from city to city,
+until it reaches a city whose tile one of their pioneers matches; every step
+costs $1, which goes to the bank on a connection without a road, to the
+road's owner on another player's road, and nowhere on one's own road; and its
+overview says players earn money from whoever uses their roads. Nothing binds
+the player to the cheapest way (the German review, too, lets a player pass
+only when no such city can be reached "in any direction"). So the mover
+steers the coach, and the route they pick decides whom they pay: a dearer or
+an equally dear route that keeps money away from the leader is a real choice.
+``legal_actions`` therefore offers, for each target, one move per payment
+outcome (what the bank and each seat receive) that the player can afford,
+cheapest first (:meth:`Coach.route_choices`, a label-setting search over
+cities with payment vectors pruned by the money); an outcome that pays every
+payee at least as much as another outcome to the same target, and one of them
+more, only throws money away and is left out by default (the ``route_choice``
+option: ``"every"`` lists it too, ``"cheapest"`` restores the earlier reading,
+one move per target along its cheapest route). Each outcome's route is its
+fewest-steps, then lowest-city-ids route. ``apply`` accepts every legal route
+whatever the option, and whether the player must move is still decided with
+the cheapest route alone (P-MOVE-4/5).
 
 The public helpers (:meth:`Coach.cheapest_routes`, :meth:`Coach.moves`,
 :meth:`Coach.payments`, :meth:`Coach.check_route`, :meth:`Coach.step_cost`)
@@ -44,6 +67,14 @@ from .tables import Tables
 _ONE_CITY = 1  # heap key of the start of a route: cost 0, one city (see _dijkstra)
 _UNREACHED = 1 << 62  # a route key above any real one
 _ONE_DOLLAR = 1 << 16  # $1 in a route key
+#: The route-choice search (Coach._choices) prunes with distance tables once it
+#: has made this many labels: few positions need them, and they cost a Dijkstra
+#: per target.
+_PRUNE_AFTER = 40
+#: A safeguard (no position may exhaust the machine): the route-choice search
+#: stops after this many labels and then offers what it found plus each target's
+#: cheapest route. No position of the tests or benchmarks comes near it.
+_LABEL_CAP = 200_000
 #: Move objects by (board identity, route, cost), and per move object (by identity)
 #: its board and the city and connection indices of its route. A route and its
 #: cost are board facts anyone can work out, nothing of a state: sharing one object
@@ -202,17 +233,285 @@ class Coach(Tables):
                 heappush(heap, (cost << 16) | v)
         return False
 
-    def moves(self, state: State, seat: object = None) -> list:
-        """One :class:`MoveCoach` per affordable target along its cheapest route.
+    def route_choices(
+        self,
+        state: State,
+        seat: object = None,
+        budget: object = None,
+        every: object = False,
+    ) -> list[tuple[int, int, tuple[int, ...]]]:
+        """Every affordable (target, payment outcome) with its route, as index tuples.
 
-        ``seat`` is a seat number (default ``None``: the active player, which
-        ``legal_actions`` uses, unchecked); any other value raises a ValueError
-        naming the argument.
+        The mover steers the stagecoach and so chooses whom the steps pay
+        (ASSUMPTION-4): one entry per target and per distinct *payment outcome*
+        (what the bank and what each seat receives) that some legal route to the
+        target gives at a cost of at most ``budget`` (default: the player's
+        money, P-MOVE-4/7). An outcome is left out when another outcome to the
+        same target pays the bank and every seat at most as much and one of them
+        less (it only throws money away), unless ``every`` is True. Each
+        outcome's route is its fewest-steps, then lowest-city-ids simple route
+        (ASSUMPTION-5). Returns ``(target, cost, path)`` by target id, then
+        cheapest first, then the route's steps and city ids; the first entry of
+        a target is :meth:`cheapest_routes`' route.
+
+        ``seat`` and ``budget`` as in :meth:`cheapest_routes`; ``every`` a bool.
+        """
+        who = state.active if seat is None else _seat_arg(state, seat)
+        if not isinstance(every, bool):
+            raise ValueError(f"every must be True or False; got {every!r}.")
+        if budget is None:
+            return self._choices(state, who, state.players[who].money, every)
+        if isinstance(budget, bool) or not isinstance(budget, int) or budget < 0:
+            raise ValueError(
+                f"budget must be a whole number of dollars, 0 or more, or None for "
+                f"the player's money; got {budget!r}."
+            )
+        return self._choices(state, who, budget, every)
+
+    def _choices(
+        self, state: State, seat: int, budget: int, every: bool = False
+    ) -> list[tuple[int, int, tuple[int, ...]]]:
+        """Label-setting search over cities with payment vectors (see route_choices).
+
+        A label is a simple route from the coach to an untiled city: its payment
+        vector (one int: ``width`` bits for the bank, then for each seat), its
+        cost, the set of its cities (a bit mask) and its cities. Labels grow one
+        step per round, so a round holds the routes of one length. A label is
+        dropped when an earlier label reached the same city over a subset of its
+        cities paying each payee at most as much (``every``: exactly as much):
+        every way on from the dropped label is open to the kept one, with as
+        many steps or fewer and payments no higher, so no undominated outcome
+        and no outcome's best route (fewest steps, then lowest ids) is lost. Two
+        labels of one round with the same city, vector and cities keep the lower
+        route. Costs never fall along a route, so a label dearer than ``budget``
+        ends there. Without ``every``, the outcomes to a target that another
+        outcome to it dominates are left out at the end.
+        """
+        pl = state.players[seat]
+        matched, enter = self._matched_info(pl.wagons)
+        if not matched:
+            return []
+        tiles: tuple = state.tiles
+        roads: tuple = state.roads
+        adj: tuple[tuple[tuple[int, int], ...], ...] = self._usable_info(state.covered)[
+            2
+        ]
+        n = len(tiles)
+        src = self.board.index[state.coach]
+        if not every and not _rival_roads_near(tiles, roads, adj, enter, seat, src):
+            # Every way pays only the bank: the cheapest route is each target's one
+            # undominated outcome, and the Dijkstra's route its best route.
+            return self._dijkstra(state, seat, budget)
+        # Each payee's field has room for any affordable amount plus a guard bit
+        # on top: (b | guard) - a keeps every guard bit iff a <= b field by field.
+        width = max(8, budget.bit_length() + 2)
+        fields = 1 + self.players
+        guard = 0
+        for k in range(fields):
+            guard |= 1 << (width * k + width - 1)
+        # per city (or per city and vector with ``every``): the vectors and city
+        # masks of the labels kept in earlier rounds
+        kept: dict[int, list[tuple[int, int]]] = {}
+        # per (target, vector) key: the outcome's cost and route (the first found
+        # has the fewest steps; within a round the lower route)
+        found: dict[int, tuple[int, tuple[int, ...]]] = {}
+        level: list[tuple[int, int, int, int, tuple[int, ...]]] = [
+            (src, 0, 0, 1 << src, (src,))
+        ]
+        # Past _PRUNE_AFTER labels, two more tables drop the labels that lead to
+        # no new outcome (see _useless): the targets and their distances.
+        made = 0
+        reached: dict[int, list[tuple[int, int]]] = {}  # per target (with far)
+        goals: list[int] = []
+        far: list[list[int]] | None = None
+        u: int
+        vec: int
+        cost: int
+        mask: int
+        v: int
+        e: int
+        dv: int
+        dc: int
+        nv: int
+        nc: int
+        nm: int
+        key: int
+        path: tuple[int, ...]
+        while level:
+            nxt: dict[tuple[int, int], tuple[int, int, int, int, tuple[int, ...]]] = {}
+            for u, vec, cost, mask, path in level:
+                for v, e in adj[u]:
+                    if (mask >> v) & 1:
+                        continue  # a simple route visits no city twice (ASSUMPTION-5)
+                    t = tiles[v]
+                    if t is not None and not enter[t]:
+                        continue  # a tile the player has no pioneer for (P-MOVE-1)
+                    r = roads[e]  # P-MOVE-2: the bank, nobody, or $1 per owner
+                    if not r:
+                        dv, dc = 1, 1
+                    elif seat in r:
+                        dv, dc = 0, 0
+                    else:
+                        dv, dc = 0, 0
+                        for o in r:
+                            dv += 1 << (width * (1 + o))
+                            dc += 1
+                    nc = cost + dc
+                    if nc > budget:
+                        continue  # P-MOVE-4/7: dearer than the money
+                    nv = vec + dv
+                    key = nv * n + v
+                    if t is not None:  # a tiled city stops the coach (P-MOVE-3)
+                        old = found.get(key)
+                        if old is None:
+                            found[key] = (nc, path + (v,))
+                            if far is not None:
+                                _note(reached, v, nv, len(path) + 1)
+                        elif len(old[1]) == len(path) + 1 and path + (v,) < old[1]:
+                            found[key] = (nc, path + (v,))
+                        continue
+                    if far is not None and _useless(
+                        far, goals, reached, v, nv, nc, len(path), budget, guard, every
+                    ):
+                        continue
+                    nm = mask | (1 << v)
+                    labels = kept.get(key if every else v)
+                    if labels is not None:
+                        dominated = False
+                        for va, ma in labels:
+                            if ma & nm == ma and ((nv | guard) - va) & guard == guard:
+                                dominated = True
+                                break
+                        if dominated:
+                            continue
+                    same = nxt.get((key, nm))
+                    if same is None or path + (v,) < same[4]:
+                        nxt[key, nm] = (v, nv, nc, nm, path + (v,))
+            level = []
+            made += len(nxt)
+            if made > _LABEL_CAP:
+                break  # a safeguard; the cheapest routes are added below
+            if far is None and made > _PRUNE_AFTER:
+                goals, far = self._far_tables(state, seat, enter, adj, src)
+                for key, (_, p) in found.items():
+                    _note(reached, key % n, key // n, len(p))
+            for (key, nm), label in nxt.items():
+                k2 = key if every else label[0]
+                labels = kept.get(k2)
+                if labels is None:
+                    kept[k2] = [(label[1], nm)]
+                else:
+                    labels.append((label[1], nm))
+                level.append(label)
+        out: list[tuple[int, int, int, tuple[int, ...]]] = []
+        if every:
+            for key, (c, p) in found.items():
+                out.append((key % n, c, len(p), p))
+        else:
+            outcomes: dict[int, list[int]] = {}
+            for key in found:
+                t0 = key % n
+                vs = outcomes.get(t0)
+                if vs is None:
+                    outcomes[t0] = [key // n]
+                else:
+                    vs.append(key // n)
+            for t0, vs in outcomes.items():
+                for vb in vs:
+                    for va in vs:  # another outcome paying nobody more: dominated
+                        if va != vb and ((vb | guard) - va) & guard == guard:
+                            break
+                    else:
+                        c, p = found[vb * n + t0]
+                        out.append((t0, c, len(p), p))
+        if made > _LABEL_CAP:  # cut short: every target keeps its cheapest route
+            have = {(t, p) for t, _, _, p in out}
+            for t, c, p in self._dijkstra(state, seat, budget):
+                if (t, p) not in have:
+                    out.append((t, c, len(p), p))
+        out.sort()
+        return [(t, c, p) for t, c, _, p in out]
+
+    def _far_tables(
+        self,
+        state: State,
+        seat: int,
+        enter: Any,
+        adj: tuple[tuple[tuple[int, int], ...], ...],
+        src: int,
+    ) -> tuple[list[int], list[list[int]]]:
+        """The targets the coach can reach, and per target every city's cost to it.
+
+        The targets are the tiled cities with a matching tile next to the
+        untiled cities reachable from the coach; a target's costs are a
+        Dijkstra from it over untiled cities (P-MOVE-2 tolls, the same both
+        ways), ``_UNREACHED`` where it cannot be reached.
+        """
+        tiles: tuple = state.tiles
+        roads: tuple = state.roads
+        n = len(tiles)
+        seen = [False] * n
+        seen[src] = True
+        todo = [src]
+        goals: list[int] = []
+        u: int
+        v: int
+        e: int
+        while todo:
+            u = todo.pop()
+            for v, _ in adj[u]:
+                if seen[v]:
+                    continue
+                t = tiles[v]
+                if t is None:
+                    seen[v] = True
+                    todo.append(v)
+                elif enter[t]:
+                    seen[v] = True
+                    goals.append(v)
+        goals.sort()
+        far: list[list[int]] = [[] for _ in range(n)]
+        here: int
+        cost: int
+        for g in goals:
+            best = [_UNREACHED] * n
+            best[g] = 0
+            heap = [g]
+            while heap:
+                item: int = heappop(heap)
+                u = item & 0xFFFF
+                here = item >> 16
+                if here != best[u]:
+                    continue
+                for v, e in adj[u]:
+                    if tiles[v] is not None:
+                        continue  # routes pass through untiled cities only
+                    r = roads[e]
+                    cost = here + (1 if not r else 0 if seat in r else len(r))
+                    if cost < best[v]:
+                        best[v] = cost
+                        heappush(heap, (cost << 16) | v)
+            far[g] = best
+        return goals, far
+
+    def moves(self, state: State, seat: object = None) -> list:
+        """One :class:`MoveCoach` per affordable target and payment outcome.
+
+        The routes of :meth:`route_choices` (ASSUMPTION-4): by target id, then
+        cheapest first. ``seat`` is a seat number (default ``None``: the active
+        player, which ``legal_actions`` uses, unchecked); any other value raises a
+        ValueError naming the argument.
         """
         who = state.active if seat is None else _seat_arg(state, seat)
         b = self.board
         out: list[Any] = []
-        for _, cost, path in self._dijkstra(state, who, None):
+        mode = self._route_mode
+        routes = (
+            self._dijkstra(state, who, None)
+            if mode == 2
+            else self._choices(state, who, state.players[who].money, mode == 1)
+        )
+        for _, cost, path in routes:
             hit = _MOVES.get((id(b), path, cost))
             out.append(
                 hit[1] if hit is not None and hit[0] is b else _new_move(b, path, cost)
@@ -407,6 +706,88 @@ class Coach(Tables):
         if cost > pl.money:
             return None  # P-MOVE-7
         return cost, received, bank
+
+
+def _rival_roads_near(
+    tiles: tuple,
+    roads: tuple,
+    adj: tuple[tuple[tuple[int, int], ...], ...],
+    enter: Any,
+    seat: int,
+    src: int,
+) -> bool:
+    """Whether a route from ``src`` can cross another player's road.
+
+    A walk over the untiled cities reachable from ``src`` and the connections
+    from them into those cities or into an enterable target.
+    """
+    seen = 1 << src
+    todo = [src]
+    u: int
+    v: int
+    e: int
+    while todo:
+        u = todo.pop()
+        for v, e in adj[u]:
+            t = tiles[v]
+            if t is not None and not enter[t]:
+                continue  # a tile the player has no pioneer for: never entered
+            r = roads[e]
+            if r and seat not in r:
+                return True
+            if t is None and not (seen >> v) & 1:
+                seen |= 1 << v
+                todo.append(v)
+    return False
+
+
+def _note(
+    reached: dict[int, list[tuple[int, int]]], t: int, vec: int, length: int
+) -> None:
+    """Note an outcome found for target ``t``: its vector and route length."""
+    got = reached.get(t)
+    if got is None:
+        reached[t] = [(vec, length)]
+    else:
+        got.append((vec, length))
+
+
+def _useless(
+    far: list[list[int]],
+    goals: list[int],
+    reached: dict[int, list[tuple[int, int]]],
+    v: int,
+    vec: int,
+    cost: int,
+    steps: int,
+    budget: int,
+    guard: int,
+    every: bool,
+) -> bool:
+    """Whether a label at untiled city ``v`` can lead to no new outcome (_choices).
+
+    True when for every target either the cheapest way on from ``v`` costs more
+    than is left of the budget, or (without ``every``) an outcome found already
+    (``reached``: its vector and route length) pays each payee at most what the
+    label has paid so far (the same vector only if found in as few steps):
+    whatever way the label goes on, its outcome is dominated, or the outcome is
+    known with a better route.
+    """
+    for g in goals:
+        if cost + far[g][v] > budget:
+            continue
+        if every:
+            return False
+        hit = False
+        for vt, length in reached.get(g, ()):
+            if ((vec | guard) - vt) & guard == guard and (
+                vt != vec or length <= steps + 1
+            ):
+                hit = True
+                break
+        if not hit:
+            return False
+    return True
 
 
 def _seat_arg(state: State, seat: object) -> int:

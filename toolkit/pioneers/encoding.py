@@ -39,6 +39,9 @@ PIONEERS_PHASES = (
 )
 #: Money and bank shortfall are clipped at this value in the observation vector.
 MONEY_CAP = 999
+#: Move indices per target city: the first ROUTE_SLOTS ways to pay for a trip
+#: there that the engine lists (ASSUMPTION-4), cheapest first.
+ROUTE_SLOTS = 8
 
 
 class PioneersEncoder(EncoderBase):
@@ -53,9 +56,15 @@ class PioneersEncoder(EncoderBase):
     ``skip``, ``decline``; ``road A-B`` per connection; ``sergeant A-B`` per
     connection; ``settle W PROF`` and then ``return W PROF`` per (wagon,
     profession); ``farmer W`` per wagon; ``join W`` per wagon; and
-    ``move to CITY`` per city. A move index stands for the engine's move to
-    that target along its cheapest route (the engine lists one move per
-    target, ASSUMPTION-4); custom routes are not exposed to RL.
+    :data:`ROUTE_SLOTS` move indices per city: ``move to CITY`` and ``move to
+    CITY, way k`` (k = 2 .. ROUTE_SLOTS). The mover steers the stagecoach and
+    so chooses whom the trip pays (ASSUMPTION-4): the engine lists one move per
+    target and payment outcome, cheapest first, and slot k of a city is the
+    k-th listed move to it in that position (slot 1, ``move to CITY``, is its
+    cheapest route). So a move's index depends on the position:
+    :meth:`index_in` gives it. Moves past the cap (rare: more than
+    ``ROUTE_SLOTS`` undominated ways to pay for one target) share the last
+    slot, which stands for the first of them.
 
     **Chance outcomes** (``chance_labels``): ``cover CITY`` per city,
     ``tile CITY TYPE`` and ``redraw CITY TYPE`` per (city, tile type),
@@ -118,7 +127,11 @@ class PioneersEncoder(EncoderBase):
         acts += [A.Join(w) for w in wagons]
         labels = [str(a) for a in acts]
         self._move0 = len(labels)
-        labels += [f"move to {cid}" for cid in ids]
+        labels += [
+            f"move to {cid}" if k == 0 else f"move to {cid}, way {k + 1}"
+            for cid in ids
+            for k in range(ROUTE_SLOTS)
+        ]
         self.action_labels = tuple(labels)
         self._index = {a: i for i, a in enumerate(acts)}  # frozen dataclasses: hashable
         self._city = b.index
@@ -207,15 +220,56 @@ class PioneersEncoder(EncoderBase):
         self.max_game_length = 16 * P * max_rounds
 
     def action_index(self, action: Any) -> int:
-        """The index of an engine decision; a move maps to its target city."""
+        """The index of an engine decision that is not a stagecoach move.
+
+        A move's index depends on the position (its rank among the moves to its
+        target): :meth:`index_in` gives it; here a move raises a ValueError.
+        """
         if isinstance(action, self._move_cls):
-            return self._move0 + self._city[action.target]
+            raise ValueError(
+                "a stagecoach move's index depends on the position (the k-th way "
+                "to pay for a trip to its target): use index_in(state, action)"
+            )
         return self._index[action]
 
-    def _merge(self, kept: Any, new: Any) -> Any:
-        if isinstance(kept, self._move_cls):  # two routes to one target: the cheaper
-            return new if new.cost < kept.cost else kept
-        return super()._merge(kept, new)
+    def index_in(self, state: Any, action: Any) -> int:
+        """The index of ``action`` in ``state`` (a move: its target's slot).
+
+        A move not legal in ``state`` raises a ValueError.
+        """
+        if not isinstance(action, self._move_cls):
+            return self._index[action]
+        for i, a in self._indexed(state):
+            if a == action:
+                return i
+        raise ValueError(f"{action} is not a legal move in this position")
+
+    def _indexed(self, state: Any) -> list[tuple[int, Any]]:
+        """Every legal action of ``state`` with its index, in the engine's order."""
+        out = []
+        rank: dict[str, int] = {}
+        for a in self.game.legal_actions(state):
+            if isinstance(a, self._move_cls):
+                k = rank.get(a.target, 0)
+                rank[a.target] = k + 1
+                slot = min(k, ROUTE_SLOTS - 1)
+                out.append((self._move0 + self._city[a.target] * ROUTE_SLOTS + slot, a))
+            else:
+                out.append((self._index[a], a))
+        return out
+
+    def legal(self, state: Any) -> dict[int, Any]:
+        """Legal indices (sorted), each mapped to its engine action.
+
+        The k-th listed move to a city takes the city's slot k; moves past
+        :data:`ROUTE_SLOTS` share the last slot, which keeps the first of them
+        (the cheapest).
+        """
+        out: dict[int, Any] = {}
+        for i, a in self._indexed(state):
+            if i not in out:
+                out[i] = a
+        return dict(sorted(out.items()))
 
     def encode(self, observation: Any, seat: int) -> np.ndarray:
         """The observation vector of ``observation = game.observe(state, seat)``.
@@ -329,4 +383,4 @@ class PioneersEncoder(EncoderBase):
 #: The encoding part's contract (see :mod:`toolkit.envs.encoding`).
 Encoder = PioneersEncoder
 
-__all__ = ["MONEY_CAP", "PIONEERS_PHASES", "Encoder", "PioneersEncoder"]
+__all__ = ["MONEY_CAP", "PIONEERS_PHASES", "ROUTE_SLOTS", "Encoder", "PioneersEncoder"]

@@ -1,8 +1,8 @@
 """Which roads pay? Road value from seeded simulated games.
 
 Many games are played by agents (random ones by default); every stagecoach
-move is logged with the route it took, which on the engine's legal moves is
-always a cheapest route to its target (ASSUMPTION-4). For each connection,
+move is logged with the route it took: the agent's choice among the ways to
+pay for the trip the engine offers (ASSUMPTION-4). For each connection,
 :func:`road_value` counts how often those routes crossed it and how much toll
 it earned the owners of its roads (P-MOVE-2), or the bank when it had none.
 

@@ -287,6 +287,64 @@ def all_routes(
     return df
 
 
+def route_choices(
+    game: Pioneers, state: State, seat: int | None = None, every: bool = False
+) -> pd.DataFrame:
+    """The moves the engine offers ``seat``: one route per target and way to pay.
+
+    The mover steers the stagecoach, so the route decides whom the trip pays
+    (ASSUMPTION-4). One row per target and payment outcome the player can
+    afford (undominated ones only unless ``every``), as ``legal_actions`` lists
+    them: by target, cheapest first. Columns: ``target``, ``path``, ``cost``,
+    ``steps``, ``payments`` (``{"bank": 1, 2: 1}``), ``to_bank``,
+    ``to_players`` and ``action``.
+
+    >>> from toolkit.pioneers.builder import fixture_game, stage, wagon
+    >>> game = fixture_game(["S-A", "A-T", "S-B", "B-T"], start="S")
+    >>> state = stage(
+    ...     game,
+    ...     tiles={"T": "FARMER"},
+    ...     roads={"S-A": 1, "A-T": 1},
+    ...     players={0: dict(money=5, wagons=[wagon("X", "FARMER")])},
+    ... )
+    >>> route_choices(game, state)[["path", "cost", "payments"]]
+            path  cost     payments
+    0  (S, A, T)     2       {1: 2}
+    1  (S, B, T)     2  {'bank': 2}
+    """
+    import pandas as pd
+
+    seat = _seat(game, state, seat)
+    ids = game.board.ids
+    rows = []
+    for t, cost, p in game.route_choices(state, seat, every=every):
+        path = tuple(ids[i] for i in p)
+        pay = game.payments(state, path, seat)
+        rows.append(
+            {
+                "target": ids[t],
+                "path": path,
+                "cost": cost,
+                "steps": len(path) - 1,
+                "payments": pay,
+                "to_bank": pay.get("bank", 0),
+                "to_players": sum(v for k, v in pay.items() if k != "bank"),
+                "action": MoveCoach(path, cost),
+            }
+        )
+    columns = [
+        "target",
+        "path",
+        "cost",
+        "steps",
+        "payments",
+        "to_bank",
+        "to_players",
+        "action",
+    ]
+    return pd.DataFrame(rows, columns=columns)
+
+
 def _no_route_reason(search: _RouteSearch, target: str, money: int) -> str:
     """Say why there is no route to ``target`` (P-MOVE-3 or P-MOVE-7)."""
     best = search.completion(set())[search.src]

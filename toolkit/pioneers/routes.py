@@ -1,8 +1,9 @@
 """Stagecoach routing with tolls, on networkx graphs (P-MOVE-1..7, ASSUMPTION-4/5).
 
-The engine finds legal moves with its own fast Dijkstra
-(:meth:`Pioneers.cheapest_routes`). This module states the same rule in networkx
-terms, for lessons and for checking the engine:
+The engine finds legal moves with its own fast searches
+(:meth:`Pioneers.cheapest_routes`, :meth:`Pioneers.route_choices`). This module
+states the same rules in networkx terms, for lessons and for checking the
+engine:
 
 * :func:`passable_graph` - a directed graph of where the stagecoach may go.
   An arc ``u -> v`` exists when ``u`` may be left (untiled, or the city the
@@ -18,6 +19,8 @@ terms, for lessons and for checking the engine:
 * :func:`verdict` - must the player move (P-MOVE-4) or pass (P-MOVE-5), and why.
 * :func:`all_routes` - every legal simple route to one target (ASSUMPTION-5),
   cheapest first, with who gets paid.
+* :func:`route_choices` - the moves the engine offers: per target, one route
+  per way to pay for the trip (ASSUMPTION-4), with who gets paid.
 * :func:`dijkstra_steps` - Dijkstra one settled city at a time, for animations.
 
 >>> from toolkit.pioneers.builder import fixture_game, stage, wagon
@@ -57,6 +60,7 @@ from .route_search import (
     check_route,
     dijkstra_steps,
     iter_routes,
+    route_choices,
 )
 
 __all__ = [
@@ -71,6 +75,7 @@ __all__ = [
     "dijkstra_steps",
     "iter_routes",
     "passable_graph",
+    "route_choices",
     "step_cost",
     "step_weight",
     "targets",

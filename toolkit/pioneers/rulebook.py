@@ -176,8 +176,9 @@ RULES: dict[str, str] = {
     "when emptied.",
     "ASSUMPTION-3": "There are six seat professions and no hotel seat; a hotel "
     "matches any pioneer.",
-    "ASSUMPTION-4": "You choose the route, and so whom you pay; helpers and bots "
-    "take the cheapest, then the shortest, then alphabetical.",
+    "ASSUMPTION-4": "You steer the stagecoach, so you choose the route and whom it "
+    "pays: the move list offers, for each target, one route per way of paying "
+    "(bank and each seat) that no other way beats for everyone, cheapest first.",
     "ASSUMPTION-5": "A route never visits a city twice; whether you must move is "
     "decided by the cheapest route.",
     "ASSUMPTION-6": "With several targets in reach you may choose any of them.",
@@ -256,6 +257,7 @@ OPTIONS: dict[str, str] = {
     "P-SETUP-2": "cover",
     "P-SETUP-6": "start_player",
     "ASSUMPTION-9": "finite_bank",
+    "ASSUMPTION-4": "route_choice",
     "ASSUMPTION-20": "early_end, max_rounds",
     "ASSUMPTION-E1": "cover",
     # Rule parameters (the rulebook's numbers, see ``Pioneers.defaults``).

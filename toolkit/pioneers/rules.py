@@ -107,6 +107,14 @@ class Pioneers(Chance):
         the two triggers of P-END-1, and players may still buy after the last tile.
     start_player : int or None
         Fix the start player instead of drawing one (P-SETUP-6).
+    route_choice : "undominated", "every" or "cheapest"
+        Which stagecoach routes ``legal_actions`` offers (ASSUMPTION-4). The mover
+        steers the coach and so chooses whom the steps pay: by default one move
+        per target and per *undominated* payment outcome (no other route to that
+        target pays the bank and every seat at most as much, one of them less);
+        ``"every"`` offers one move per distinct payment outcome; ``"cheapest"``
+        only the cheapest route per target (the earlier reading). ``apply``
+        accepts every legal route whatever the option.
     board : Board, optional
         A custom board (lessons and tests); default the designed side for ``players``.
     wagons : sequence of WagonSpec, optional
@@ -129,6 +137,7 @@ class Pioneers(Chance):
         "max_rounds": 60,
         "early_end": False,
         "start_player": None,
+        "route_choice": "undominated",
         # rule parameters (fields.PARAMETERS): the rulebook's values
         "income": INCOME,
         "start_money": START_MONEY,

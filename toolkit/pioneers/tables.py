@@ -34,6 +34,11 @@ from .fields import (
 from .state import PlayerState, State, Wagon
 
 #: The bit of each profession in a mask of professions.
+#: The values of the ``route_choice`` option (ASSUMPTION-4), as the move lists
+#: offer stagecoach routes: one move per undominated payment outcome per target
+#: (default), one per distinct payment outcome, or one per target along the
+#: cheapest route (the earlier reading).
+ROUTE_CHOICES: tuple[str, ...] = ("undominated", "every", "cheapest")
 _BIT = {p: 1 << k for k, p in enumerate(PROFESSIONS)}
 #: Usable-connection tables of covers drawn by chance, by the covers' identity
 #: (each entry holds its covers, so the identity stays unique while it is kept).
@@ -58,6 +63,7 @@ class Tables:
         start_player: object = None,
         board: Board | None = None,
         wagons: Sequence[Any] | None = None,
+        route_choice: object = "undominated",
         income: object = PARAMETERS["income"][0],
         start_money: object = PARAMETERS["start_money"][0],
         road_price_1: object = PARAMETERS["road_price_1"][0],
@@ -80,6 +86,12 @@ class Tables:
         if cover not in ("designated", "random"):
             raise ValueError(
                 f"cover must be 'designated' or 'random', not {cover!r:.40} (P-SETUP-2)"
+            )
+        if not isinstance(route_choice, str) or route_choice not in ROUTE_CHOICES:
+            raise (ValueError if isinstance(route_choice, str) else TypeError)(
+                "route_choice must be one of "
+                + ", ".join(repr(c) for c in ROUTE_CHOICES)
+                + f", not {route_choice!r:.40} (ASSUMPTION-4)"
             )
         for name, flag in (("finite_bank", finite_bank), ("early_end", early_end)):
             if not isinstance(flag, bool):
@@ -143,6 +155,7 @@ class Tables:
             "max_rounds": max_rounds,
             "early_end": early_end,
             "start_player": start_player,
+            "route_choice": route_choice,
         }
         # A rule parameter at the rulebook's value stays out of the options (and
         # of records, which are then those of the rulebook game as before).
@@ -154,6 +167,7 @@ class Tables:
         self._road1: int = cast(int, road_price_1)
         self._road2: int = cast(int, road_price_2)
         self._join_cost: int = cast(int, join_cost)
+        self._route_mode = ROUTE_CHOICES.index(route_choice)
         self._early_end, self._max_rounds = bool(early_end), max_rounds
         self.custom = board is not None or wagons is not None
         self.board = (

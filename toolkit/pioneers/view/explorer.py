@@ -290,7 +290,8 @@ class RouteExplorer(App):
         if row["affordable"]:
             self.say(
                 f"{len(df)} route(s) from {self.state.coach} to {target}{note}; the "
-                "engine plays the first: cheapest, then fewest steps (ASSUMPTION-4)."
+                "first is the cheapest (then fewest steps); the mover may take any "
+                "of them and so chooses whom to pay (ASSUMPTION-4)."
             )
         else:
             self.say(

@@ -150,7 +150,7 @@ class PioneersWords(GameWords):
         return board.click_city(session, city)
 
     def route_choices(self, session: Any, city: str, limit: int = 12) -> list:
-        """Every affordable route to ``city`` (:func:`.board.route_choices`)."""
+        """One route per payment outcome to ``city`` (:func:`.board.route_choices`)."""
         return board.route_choices(session, city, limit)
 
     def click_connection(self, session: Any, a: str, b: str) -> tuple:
@@ -168,10 +168,12 @@ class PioneersWords(GameWords):
         return route + (f" ({split})" if split else "")
 
     def choices_prompt(self, city: str, count: int) -> str:
-        """How many routes lead to ``city`` and how to pick one."""
+        """How many ways to pay lead to ``city`` and how to pick one."""
         return (
-            f"{count} route(s) to {city}: pick one below and press "
-            "'Move along this route' (ASSUMPTION-4)."
+            f"{count} way(s) to pay for the trip to {city}: you steer the "
+            "stagecoach, so the route decides who gets your money (the bank or a "
+            "road's owner). Pick one below and press 'Move along this route' "
+            "(ASSUMPTION-4)."
         )
 
     def pick_list(self, action: Any) -> bool:

@@ -1,7 +1,8 @@
 """Pioneers on the play app's board: what clicks play, and the players table.
 
 A click on a city moves the stagecoach there along the cheapest route (or says
-which rule forbids it); a click on a connection buys and places a road, or
+which rule forbids it), and the route picker lists the ways to pay for a trip
+(one route per payment outcome, ASSUMPTION-4); a click on a connection buys and places a road, or
 places the free sergeant road. The functions take a
 :class:`~toolkit.widgets.Session` and never change it: they return the actions
 to play, or raise :class:`~toolkit.core.IllegalAction`.
@@ -88,13 +89,23 @@ def _natural_route(game: Any, state: Any, city: str) -> tuple[str, ...]:
 
 
 def route_choices(session: Any, city: str, limit: int = 12) -> list[A.MoveCoach]:
-    """Every affordable route to ``city`` (cheapest first, at most ``limit``)."""
+    """The ways to pay for a trip to ``city``: one move per payment outcome.
+
+    The mover steers the stagecoach, so the route decides who is paid
+    (ASSUMPTION-4): one route per distinct outcome (what the bank and each
+    seat receive) the mover can afford, cheapest first, at most ``limit``; each
+    is the outcome's fewest-steps route. Raises IllegalAction (the rule) when
+    ``city`` is no target now.
+    """
     click_city(session, city)  # raises if the city is no target
-    df = routes.all_routes(session.game, session.state, city, limit=limit)
+    game, state = session.game, session.state
+    ids = game.board.ids
+    index = game.board.index[city]
     return [
-        A.MoveCoach(tuple(p), int(c))
-        for p, c in zip(df["path"], df["cost"], strict=True)
-    ]
+        A.MoveCoach(tuple(ids[i] for i in path), cost)
+        for t, cost, path in game.route_choices(state, every=True)
+        if t == index
+    ][:limit]
 
 
 def click_connection(session: Any, a: str, b: str) -> tuple:

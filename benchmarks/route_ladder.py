@@ -1,0 +1,148 @@
+"""Ladder for issue 17: the greedy bot that weighs whom it pays vs the one before.
+
+``new``: today's greedy bot (``GreedyAgent``: the Pioneers ``greedy`` hook, which
+counts the money of the rival who leads against the bot,
+:func:`toolkit.pioneers.bots.leader_money`, weight ``LEADER_WEIGHT``) choosing
+among every route choice ``legal_actions`` offers.
+
+``old``: the greedy bot as it was before the change, kept here for the ladder:
+the same evaluation with ``leader=0`` (own estimate minus a quarter of the
+others' mean, no leader term) and only the cheapest route per target (the first listed move to
+each target, which is exactly the move list before the change).
+
+``oldeval``: the old evaluation on the new move list (to separate the two
+effects).
+
+4-player games, seats A, B, A, B rotating through the seats, deals shared by
+the rotations (``toolkit.analysis.tournament``), seeded. Prints A's share of
+the wins per game (0.5 = equal) with a 95% interval (``toolkit.analysis.stats``)
+and the mean score difference, and the fares each side paid to the bank and
+to other seats.
+
+    python benchmarks/route_ladder.py --games 200 --pairs new/old,new/oldeval
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from toolkit.agents import GreedyAgent
+from toolkit.agents.base import determinize, view_of
+from toolkit.analysis import stats
+from toolkit.analysis.tournament import tournament
+from toolkit.pioneers import MoveCoach
+from toolkit.pioneers import bots as pioneer_bots
+
+
+def first_per_target(legal: Sequence[Any]) -> list:
+    """The first listed move to each target (its cheapest route), others kept."""
+    seen: set = set()
+    out = []
+    for a in legal:
+        if isinstance(a, MoveCoach):
+            if a.target in seen:
+                continue
+            seen.add(a.target)
+        out.append(a)
+    return out
+
+
+class EarlierGreedy:
+    """The greedy bot with the earlier value (``leader=0``); ``cheapest``: only the
+    cheapest route per target, as the move list offered before issue 17."""
+
+    def __init__(self, cheapest: bool = True) -> None:
+        self.cheapest = cheapest
+        self.name = self.__name__ = "old" if cheapest else "oldeval"
+
+    def __call__(
+        self, game: Any, observation: Any, legal: Sequence[Any], rng: random.Random
+    ) -> Any:
+        if self.cheapest:
+            legal = first_per_target(legal)
+        if len(legal) == 1:
+            return legal[0]
+        seat, view = view_of(game, observation)
+        state = determinize(game, view, seat, rng)
+        value = functools.partial(pioneer_bots.greedy, leader=0.0)
+        best: list[Any] = []
+        top = -float("inf")
+        for action in legal:
+            v = value(game, game.apply(state, action), seat)
+            if v > top + 1e-9:
+                top, best = v, [action]
+            elif v > top - 1e-9:
+                best.append(action)
+        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
+class NewGreedy(GreedyAgent):
+    name = __name__ = "new"
+
+
+AGENTS = {
+    "new": NewGreedy,
+    "old": lambda: EarlierGreedy(True),
+    "oldeval": lambda: EarlierGreedy(False),
+}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--pairs", default="new/old")
+    ap.add_argument("--out", default=None, help="write the seat rows to this CSV")
+    args = ap.parse_args()
+    print(
+        f"route ladder: Pioneers 4p, {args.games} games per pair (A,B,A,B rotating), "
+        f"seed {args.seed}, leader weight {pioneer_bots.LEADER_WEIGHT}"
+    )
+    for k, pair in enumerate(args.pairs.split(",")):
+        a, b = pair.split("/")
+        t = time.perf_counter()
+        agents = [AGENTS[a](), AGENTS[b](), AGENTS[a](), AGENTS[b]()]
+        r = tournament(
+            "pioneers",
+            agents,
+            games=args.games,
+            seed=args.seed + k,
+            workers=args.workers,
+        )
+        seats = r.seats.assign(side=r.seats.entrant % 2)
+        share = seats[seats.side == 0].groupby("game")["win"].sum()
+        m, low, high = stats.mean_interval(share)
+        se = share.std(ddof=1) / math.sqrt(len(share))
+        p = math.erfc(abs(m - 0.5) / se / math.sqrt(2)) if se > 0 else 0.0
+        diff = (
+            seats[seats.side == 0].groupby("game")["score"].mean()
+            - seats[seats.side == 1].groupby("game")["score"].mean()
+        )
+        d, d_low, _ = stats.mean_interval(diff)
+        print(
+            f"{a} vs {b}: {len(share)} games, {a}'s share of the wins {m:.3f} "
+            f"(95% interval [{low:.3f}, {high:.3f}], p = {p:.1e}); "
+            f"score {a} - {b} {d:+.2f} +- {d - d_low:.2f} VP "
+            f"({time.perf_counter() - t:.0f} s)",
+            flush=True,
+        )
+        if args.out:
+            seats.assign(pair=pair).to_csv(
+                args.out, mode="a", header=k == 0, index=False
+            )
+        cols = [c for c in ("fares_bank", "tolls_paid", "tolls_earned") if c in seats]
+        if cols:
+            print(
+                "  per seat and game: " + seats.groupby("side")[cols].mean().to_string()
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,216 @@
+"""ASSUMPTION-4: the mover steers the stagecoach, so whom the trip pays is a choice.
+
+The engine's move list, the ``route_choice`` option, the RL encoding's move
+slots, the route picker and the bots' payee weighting. The search itself is
+checked against brute force in ``test_routes.py``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from toolkit.agents import GreedyAgent
+from toolkit.envs import encoder
+from toolkit.pioneers import MoveCoach, Pass, Pioneers
+from toolkit.pioneers import bots as B
+from toolkit.pioneers.builder import fixture_game, stage, wagon, wagon_spec
+from toolkit.pioneers.encoding import ROUTE_SLOTS
+from toolkit.widgets import Session
+
+SQUARE = ["S-A", "A-T", "S-B", "B-T"]
+
+
+#: Regular wagons for a deck, so that a staged game is not about to end (money
+#: then still counts for the bots' evaluation).
+DECK = [wagon_spec(f"W{i}", "FARMER BANKER", 5) for i in range(1, 11)]
+
+
+def square(route_choice="undominated", roads=None, money=5, vp=None, players=3):
+    """S-A-T and S-B-T, both $2: by default S-A-T pays seat 1, S-B-T the bank."""
+    game = fixture_game(
+        SQUARE, start="S", players=players, wagons=DECK, route_choice=route_choice
+    )
+    state = stage(
+        game,
+        deck=10,
+        tiles={"T": "FARMER"},
+        roads={"S-A": 1, "A-T": 1} if roads is None else roads,
+        players={
+            0: dict(money=money, wagons=[wagon("X", "FARMER")]),
+            **{s: dict(vp=v) for s, v in (vp or {}).items()},
+        },
+    )
+    return game, state
+
+
+def test_ASSUMPTION_4_equal_cost_routes_paying_different_people_are_two_moves():
+    """The issue's case: S-A-T pays $2 to seat 1, S-B-T $2 to the bank; both listed."""
+    game, state = square()
+    assert game.legal_actions(state) == [
+        MoveCoach(("S", "A", "T"), 2),
+        MoveCoach(("S", "B", "T"), 2),
+    ]
+    assert game.payments(state, ("S", "A", "T")) == {1: 2}
+    assert game.payments(state, ("S", "B", "T")) == {"bank": 2}
+    old, _ = square("cheapest")
+    assert old.legal_actions(state) == [MoveCoach(("S", "A", "T"), 2)]
+    after = game.apply(state, MoveCoach(("S", "B", "T"), 2))
+    assert after.players[1].money == state.players[1].money  # seat 1 got nothing
+
+
+def test_ASSUMPTION_4_same_payments_are_one_move_with_the_fewest_steps_route():
+    """Two routes paying the same (the bank $2) are one move: fewest steps, then ids."""
+    game = fixture_game(["S-A", "A-T", "S-B", "B-T", "S-C", "C-D", "D-T"], start="S")
+    state = stage(
+        game,
+        tiles={"T": "FARMER"},
+        roads={"C-D": 0},  # S-C-D-T: $2 to the bank too, but 3 steps
+        players={0: dict(money=5, wagons=[wagon("X", "FARMER")])},
+    )
+    assert game.legal_actions(state) == [MoveCoach(("S", "A", "T"), 2)]
+    every = Pioneers(
+        players=4,
+        board=game.board,
+        wagons=list(game.wagon_specs.values()),
+        route_choice="every",
+    )
+    assert every.legal_actions(state) == [MoveCoach(("S", "A", "T"), 2)]
+
+
+def test_ASSUMPTION_4_a_dominated_outcome_is_only_offered_with_every():
+    """S-A-T pays the bank $2; S-B-T the bank $1 and seat 1 $1 (B-T is seat 1's):
+    neither dominates the other. S-C-T (C-T holds roads of seats 1 and 2) pays
+    the bank $1, seat 1 $1 and seat 2 $1: everyone S-B-T pays and more, so it
+    only throws $1 away and is offered only with ``every``."""
+    game = fixture_game(SQUARE + ["S-C", "C-T"], start="S", players=3)
+    state = stage(
+        game,
+        tiles={"T": "FARMER"},
+        roads={"B-T": 1, "C-T": (1, 2)},
+        players={0: dict(money=6, wagons=[wagon("X", "FARMER")])},
+    )
+    moves = game.legal_actions(state)
+    assert [(m.path, m.cost) for m in moves] == [
+        (("S", "A", "T"), 2),
+        (("S", "B", "T"), 2),
+    ]
+    every = game.route_choices(state, every=True)
+    ids = game.board.ids
+    assert [(tuple(ids[i] for i in p), c) for _, c, p in every] == [
+        (("S", "A", "T"), 2),
+        (("S", "B", "T"), 2),
+        (("S", "C", "T"), 3),
+    ]
+
+
+def test_P_MOVE_4_P_MOVE_5_forced_move_unchanged_by_route_choice():
+    """Whether the player must move is decided on the cheapest route alone."""
+    for choice in ("undominated", "every", "cheapest"):
+        game, state = square(choice, money=1)
+        assert game.legal_actions(state) == [Pass()]  # both routes cost $2
+        game, state = square(choice, money=2)
+        assert Pass() not in game.legal_actions(state)
+
+
+def test_route_choice_option_is_checked():
+    with pytest.raises(ValueError, match="route_choice"):
+        Pioneers(players=2, route_choice="all")
+    with pytest.raises(TypeError, match="route_choice"):
+        Pioneers(players=2, route_choice=True)
+    assert Pioneers(players=2).options["route_choice"] == "undominated"
+    with pytest.raises(ValueError, match="every"):
+        Pioneers(players=2).route_choices(Pioneers(players=2).setup(), every=1)
+
+
+def test_encoding_gives_each_way_to_pay_its_own_slot():
+    """RL: ``move to T`` is the cheapest way, ``move to T, way 2`` the next."""
+    game, state = square(players=4)
+    enc = encoder(game)
+    legal = enc.legal(state)
+    labels = {enc.action_labels[i]: a for i, a in legal.items()}
+    assert labels == {
+        "move to T": MoveCoach(("S", "A", "T"), 2),
+        "move to T, way 2": MoveCoach(("S", "B", "T"), 2),
+    }
+    for i, a in legal.items():
+        assert enc.index_in(state, a) == i
+    with pytest.raises(ValueError, match="index_in"):
+        enc.action_index(MoveCoach(("S", "A", "T"), 2))
+    assert enc.num_actions == len(set(enc.action_labels))
+    assert sum(lab.startswith("move to ") for lab in enc.action_labels) == (
+        ROUTE_SLOTS * len(game.board.ids)
+    )
+
+
+def test_route_picker_lists_each_way_to_pay_with_who_is_paid():
+    game, state = square()
+    s = Session(game, ["human", "random", "random"], state=state)
+    choices = s.route_choices("T")
+    assert choices == [MoveCoach(("S", "A", "T"), 2), MoveCoach(("S", "B", "T"), 2)]
+    texts = [s.words.choice_text(s, m) for m in choices]
+    assert "$2 bank" in texts[1] and "bank" not in texts[0]
+    assert "who gets your money" in s.words.choices_prompt("T", 2)
+
+
+def test_leader_money_counts_only_the_rival_who_leads():
+    game, state = square(vp={1: 20}, money=4)
+    state = state._replace(
+        players=tuple(
+            pl._replace(money=m) for pl, m in zip(state.players, (4, 7, 9), strict=True)
+        )
+    )
+    mv = B.money_value(B.turns_left(game, state))
+    assert mv > 0.1
+    assert B.leader_money(game, state, [10.0, 20.0, 5.0], 0) == pytest.approx(
+        B.LEADER_WEIGHT * mv * 7
+    )
+    assert B.leader_money(game, state, [30.0, 20.0, 5.0], 0) == 0  # seat 0 leads
+    assert B.leader_money(game, state, [10.0, 20.0, 5.0], 0, weight=0) == 0
+    assert B.relative_value([10.0, 20.0, 5.0], 0) == 10 - 0.25 * 12.5
+
+
+def test_greedy_bot_pays_the_trailing_rival_rather_than_the_leader():
+    """Seat 1 leads (20 VP), seat 2 trails: S-A-T pays seat 1 $2, S-B-T seat 2 $2.
+    Only the new value tells them apart (the others' mean is the same)."""
+    game, state = square(
+        roads={"S-A": 1, "A-T": 1, "S-B": 2, "B-T": 2}, vp={1: 20}, money=4
+    )
+    legal = game.legal_actions(state)
+    assert len(legal) == 2
+    agent = GreedyAgent()
+    for seed in range(5):
+        choice = agent(game, game.observe(state, 0), legal, random.Random(seed))
+        assert choice == MoveCoach(("S", "B", "T"), 2)
+    # by a clear margin: $2 in the leader's hands against $2 in a trailer's
+    values = [B.greedy(game, game.apply(state, m), 0) for m in legal]
+    assert values[1] - values[0] > 0.3
+    earlier = [B.greedy(game, game.apply(state, m), 0, leader=0) for m in legal]
+    assert abs(earlier[1] - earlier[0]) < 1e-9  # the earlier value cannot tell
+
+
+def test_playout_policy_avoids_paying_the_leader():
+    game, state = square(roads={"S-A": 1, "A-T": 1}, vp={1: 20}, money=4)
+    legal = game.legal_actions(state)
+    picks = [B.policy(game, state, legal, random.Random(s)).path for s in range(40)]
+    assert picks.count(("S", "B", "T")) > 30
+
+
+@pytest.mark.parametrize("bot", ["mcts", "mc"])
+def test_search_bots_pay_the_trailing_rival_rather_than_the_leader(bot):
+    """The search bots score positions as win chances (a softmax of every seat's
+    estimate): $2 more for the leader lowers the mover's chance more than $2 for a
+    trailing rival, and the playouts' policy charges a dollar paid to the leader."""
+    from toolkit.agents import make_agent
+
+    game, state = square(
+        roads={"S-A": 1, "A-T": 1, "S-B": 2, "B-T": 2}, vp={1: 20}, money=4
+    )
+    legal = game.legal_actions(state)
+    agent = make_agent(bot)
+    picks = [
+        agent(game, game.observe(state, 0), legal, random.Random(seed))
+        for seed in range(3)
+    ]
+    assert picks == [MoveCoach(("S", "B", "T"), 2)] * 3, picks
