@@ -103,7 +103,7 @@ def test_vector_env_plays_the_engines_games(name):
             assert game.to_move(state) == seat[i]
             view = game.observe(state, int(seat[i]))
             assert np.array_equal(obs[i], enc.encode(view, int(seat[i])))
-            legal = {enc.action_index(a) for a in game.legal_actions(state)}
+            legal = {enc.index_in(state, a) for a in game.legal_actions(state)}
             assert set(np.flatnonzero(mask[i])) == legal
         actions = venv.sample_actions(rng)
         obs, mask, seat, rewards, done = venv.step(actions)

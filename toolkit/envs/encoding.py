@@ -375,8 +375,8 @@ class EncoderBase:
         m = np.zeros(self.num_actions, dtype=np.int8)
         seat = self.game.to_move(state)
         if seat is not None and seat != CHANCE:
-            index = self.action_index
-            m[[index(a) for a in self.game.legal_actions(state)]] = 1
+            # through legal_from: an encoding may index an action by its position
+            m[list(self.legal_from(self.game.legal_actions(state)))] = 1
         return m
 
     def encode(self, observation: Any, seat: int) -> np.ndarray:

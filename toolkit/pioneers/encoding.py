@@ -8,6 +8,7 @@ observation layout.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -239,16 +240,16 @@ class PioneersEncoder(EncoderBase):
         """
         if not isinstance(action, self._move_cls):
             return self._index[action]
-        for i, a in self._indexed(state):
+        for i, a in self._indexed(self.game.legal_actions(state)):
             if a == action:
                 return i
         raise ValueError(f"{action} is not a legal move in this position")
 
-    def _indexed(self, state: Any) -> list[tuple[int, Any]]:
-        """Every legal action of ``state`` with its index, in the engine's order."""
+    def _indexed(self, actions: Sequence[Any]) -> list[tuple[int, Any]]:
+        """Every action of a legal list with its index, in the engine's order."""
         out = []
         rank: dict[str, int] = {}
-        for a in self.game.legal_actions(state):
+        for a in actions:
             if isinstance(a, self._move_cls):
                 k = rank.get(a.target, 0)
                 rank[a.target] = k + 1
@@ -258,15 +259,16 @@ class PioneersEncoder(EncoderBase):
                 out.append((self._index[a], a))
         return out
 
-    def legal(self, state: Any) -> dict[int, Any]:
+    def legal_from(self, actions: Sequence[Any]) -> dict[int, Any]:
         """Legal indices (sorted), each mapped to its engine action.
 
-        The k-th listed move to a city takes the city's slot k; moves past
-        :data:`ROUTE_SLOTS` share the last slot, which keeps the first of them
-        (the cheapest).
+        ``actions`` is the engine's legal list, in its order (``legal(state)``
+        passes ``game.legal_actions(state)``). The k-th listed move to a city
+        takes the city's slot k; moves past :data:`ROUTE_SLOTS` share the last
+        slot, which keeps the first of them (the cheapest).
         """
         out: dict[int, Any] = {}
-        for i, a in self._indexed(state):
+        for i, a in self._indexed(actions):
             if i not in out:
                 out[i] = a
         return dict(sorted(out.items()))
