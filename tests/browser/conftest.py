@@ -282,7 +282,16 @@ def open_in_voila(browser, voila: str, name: str, width: int = 1300):
 def watch(page) -> None:
     """Collect the page's JavaScript errors in ``page.errors``."""
     page.errors = []
+    page.console = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on(
+        "console",
+        lambda m: (
+            page.console.append(f"{m.type}: {m.text}")
+            if m.type in ("error", "warning")
+            else None
+        ),
+    )
 
 
 #: Per plotly figure in ``root``: how wide it is against the space it is shown
