@@ -300,6 +300,10 @@ def voila_apps(browser, voila):
     page.close()
 
 
+# One re-run: plotly's FigureWidget in JupyterLab now and then stays an empty
+# placeholder (it draws when Lab reports the output attached); a real defect
+# fails twice.
+@pytest.mark.flaky(reruns=1)
 @pytest.mark.parametrize("name", _games(strict=True))
 def test_every_app_in_jupyterlab(name, lab_apps, artifacts):
     driven = drive_game(lab_apps, name, "lab", artifacts)
