@@ -114,7 +114,9 @@ class Part(NamedTuple):
     may read only what the key picks; for a ``rows`` part ``key`` returns a
     sequence and ``fill(observation, seat, j, item)`` encodes its row ``j`` from
     ``item`` alone. Indices are absolute and, within one fill,
-    distinct. Use picklable callables (``operator.attrgetter``, bound methods)
+    distinct; two parts never set the same entry, but two rows of one part may
+    pass an entry between them from one update to the next (a card that changed
+    hands: a tracker clears every changed row before it fills any). Use picklable callables (``operator.attrgetter``, bound methods)
     so that environments pickle.
     """
 
@@ -188,10 +190,14 @@ class Tracker:
                 for i in rows[j]:
                     buf[i] = 0.0
             del rows[n:]
-            # the rows that differ, found at C level
-            for j in compress(range(min(n, m)), map(ne, key, old)):
+            # the rows that differ, found at C level; all are cleared before any
+            # is filled, as an entry may pass from one row to another (a wagon
+            # that changed owners between two updates)
+            changed = list(compress(range(min(n, m)), map(ne, key, old)))
+            for j in changed:
                 for i in rows[j]:
                     buf[i] = 0.0
+            for j in changed:
                 idx, val = fill(observation, seat, j, key[j])
                 rows[j] = idx
                 _put(buf, idx, val)
