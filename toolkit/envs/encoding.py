@@ -127,6 +127,10 @@ class Part(NamedTuple):
 
 _UNSET = object()
 
+#: Fills an encoder remembers per seat and part (see :class:`Tracker`) before
+#: that memo starts afresh: a bound on its memory.
+MEMO_LIMIT = 2048
+
 
 class Tracker:
     """One seat's encoded vector, kept up to date part by part.
@@ -136,6 +140,12 @@ class Tracker:
     ``encoder.encode(observation, seat)``. The vector is a numpy view of an
     ``array.array`` that the tracker writes entry by entry (for the few entries
     a step changes, cheaper than numpy's indexing from Python lists).
+
+    A part's fill depends only on what its key picks (a row's: on the row's
+    item), so a fill is remembered: the encoder keeps, per seat and part, the
+    last fills by key (by row and item), shared by every tracker of that seat
+    (an environment's games repeat the same rows again and again: a city's
+    pioneers, a player's purse). A key that cannot be hashed is not remembered.
     """
 
     def __init__(self, encoder: EncoderBase, seat: int) -> None:
@@ -145,10 +155,12 @@ class Tracker:
         parts = encoder._parts
         self._keys: list[Any] = [_UNSET] * len(parts)
         self._set: list[Any] = [None] * len(parts)  # indices set (rows: per row)
+        self._memo: list[dict | None] | None = None
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         del state["vector"]  # a view of the buffer: made again on unpickling
+        state["_memo"] = None  # the encoder's: found again on the next update
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -158,22 +170,33 @@ class Tracker:
     def update(self, observation: Any) -> np.ndarray:
         """Bring the vector up to date with ``observation``; return it."""
         enc, seat, buf = self.encoder, self.seat, self._buffer
-        if not enc._parts:
+        parts = enc._parts
+        if not parts:
             self.vector[:] = enc.encode(observation, seat)
             return self.vector
+        memos = self._memo
+        if memos is None:
+            memos = self._memo = enc._memo_of(seat)
         keys, done = self._keys, self._set
         k = -1
-        for key_of, fill, by_rows in enc._parts:
+        for key_of, fill, by_rows in parts:
             k += 1
-            key = None if key_of is None else key_of(observation)
+            if key_of is None:  # refreshed on every update, never remembered
+                _clear(buf, done[k])
+                idx, val = fill(observation, seat)
+                done[k] = idx
+                _put(buf, idx, val)
+                continue
+            key = key_of(observation)
             old = keys[k]
-            if key_of is not None and old is not _UNSET and key == old:
+            if old is not _UNSET and key == old:
                 continue
             keys[k] = key
             if not by_rows:
-                for i in done[k] or ():
-                    buf[i] = 0.0
-                idx, val = fill(observation, seat)
+                idx, val = _fill(memos, k, fill, (observation, seat), key)
+                was = done[k]
+                if was is not idx:  # the same object: the same entries, overwritten
+                    _clear(buf, was)
                 done[k] = idx
                 _put(buf, idx, val)
                 continue
@@ -181,36 +204,99 @@ class Tracker:
             if rows is None:  # the first update: every row
                 rows = done[k] = []
                 for j, item in enumerate(key):
-                    idx, val = fill(observation, seat, j, item)
+                    idx, val = _fill(
+                        memos, k, fill, (observation, seat, j, item), (j, item)
+                    )
                     rows.append(idx)
                     _put(buf, idx, val)
                 continue
             n, m = len(key), len(rows)
             for j in range(n, m):  # rows that are gone
-                for i in rows[j]:
-                    buf[i] = 0.0
+                _clear(buf, rows[j])
             del rows[n:]
             # the rows that differ, found at C level; all are cleared before any
             # is filled, as an entry may pass from one row to another (a wagon
             # that changed owners between two updates)
             changed = list(compress(range(min(n, m)), map(ne, key, old)))
-            for j in changed:
-                for i in rows[j]:
-                    buf[i] = 0.0
-            for j in changed:
-                idx, val = fill(observation, seat, j, key[j])
+            if len(changed) == 1:
+                j = changed[0]
+                item = key[j]
+                idx, val = _fill(
+                    memos, k, fill, (observation, seat, j, item), (j, item)
+                )
+                was = rows[j]
+                if was is not idx:
+                    _clear(buf, was)
                 rows[j] = idx
                 _put(buf, idx, val)
+            elif changed:
+                got_rows = []
+                for j in changed:
+                    item = key[j]
+                    got = _fill(memos, k, fill, (observation, seat, j, item), (j, item))
+                    got_rows.append(got)
+                    was = rows[j]
+                    if was is not got[0]:
+                        _clear(buf, was)
+                for j, (idx, val) in zip(changed, got_rows):
+                    rows[j] = idx
+                    _put(buf, idx, val)
             for j in range(m, n):  # new rows
-                idx, val = fill(observation, seat, j, key[j])
+                item = key[j]
+                idx, val = _fill(
+                    memos, k, fill, (observation, seat, j, item), (j, item)
+                )
                 rows.append(idx)
                 _put(buf, idx, val)
         return self.vector
 
 
-def _put(buf: Any, idx: Sequence[int], val: Any) -> None:
+def _fill(
+    memos: list[dict | None],
+    k: int,
+    fill: Callable[..., Any],
+    args: tuple,
+    key: Any,
+) -> Any:
+    """``fill(*args)`` for part ``k``, remembered by ``key``."""
+    memo = memos[k]
+    if memo is None:
+        return fill(*args)
+    try:
+        got = memo.get(key)
+    except TypeError:  # an unhashable key: never remembered
+        memos[k] = None
+        return fill(*args)
+    if got is None:
+        got = fill(*args)
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        memo[key] = got
+    return got
+
+
+_ZEROS = array("f")
+
+
+def _clear(buf: Any, idx: Any) -> None:
+    """Zero the entries a fill set (``None``: none yet)."""
+    if idx is None:
+        return
+    if type(idx) is range:  # a slice
+        n = len(idx)
+        if len(_ZEROS) < n:
+            _ZEROS.frombytes(bytes(4 * n))
+        buf[idx.start : idx.stop] = _ZEROS[:n]
+        return
+    for i in idx:
+        buf[i] = 0.0
+
+
+def _put(buf: Any, idx: Any, val: Any) -> None:
     """Write a fill's ``(indices, values)`` into ``buf``."""
-    if isinstance(val, list | tuple):
+    if type(idx) is range:  # a slice and its values
+        buf[idx.start : idx.stop] = array("f", val)
+    elif isinstance(val, list | tuple):
         for i, x in zip(idx, val):
             buf[i] = x
     else:
@@ -329,6 +415,19 @@ class EncoderBase:
     def tracker(self, seat: int) -> Tracker:
         """A :class:`Tracker` keeping ``seat``'s vector up to date between updates."""
         return Tracker(self, seat)
+
+    def _memo_of(self, seat: int) -> list[dict | None]:
+        """The fills remembered for ``seat``: one dict per part (see :class:`Tracker`)."""
+        memos = self.__dict__.setdefault("_memos", {})
+        got = memos.get(seat)
+        if got is None:
+            got = memos[seat] = [{} for _ in self._parts]
+        return got
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state.pop("_memos", None)  # a cache: not pickled
+        return state
 
     def action_index(self, action: Any) -> int:
         """The index of an engine action (a decision, not a chance outcome)."""
