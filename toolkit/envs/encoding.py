@@ -113,16 +113,23 @@ class Part(NamedTuple):
     every update). ``fill(observation, seat)`` returns ``(indices, values)`` and
     may read only what the key picks; for a ``rows`` part ``key`` returns a
     sequence and ``fill(observation, seat, j, item)`` encodes its row ``j`` from
-    ``item`` alone. Indices are absolute and, within one fill,
-    distinct; two parts never set the same entry, but two rows of one part may
-    pass an entry between them from one update to the next (a card that changed
-    hands: a tracker clears every changed row before it fills any). Use picklable callables (``operator.attrgetter``, bound methods)
-    so that environments pickle.
+    ``item`` alone. Indices are absolute and, within one fill, distinct: a list
+    of indices with a list of values (or one value for all), or a ``range``
+    (step 1) with a sequence of as many values, written as one slice (a dense
+    row: its zeros included). Two parts never set the same entry, but two rows
+    of one part may pass an entry between them from one update to the next (a
+    card that changed hands: a tracker clears every changed row before it fills
+    any). A tracker remembers fills (``memo``, see :class:`Tracker`) and
+    reuses the returned objects, so a fill must return fresh lists (or
+    constants never changed). Use picklable callables (``operator.attrgetter``,
+    bound methods) so that environments pickle.
     """
 
     key: Callable[[Any], Any] | None
     fill: Callable[..., tuple[Sequence[int], Any]]
     rows: bool = False
+    #: Remember fills by key (rows: by row and item): for parts whose keys recur.
+    memo: bool = True
 
 
 _UNSET = object()
@@ -169,6 +176,7 @@ class Tracker:
 
     def update(self, observation: Any) -> np.ndarray:
         """Bring the vector up to date with ``observation``; return it."""
+        # the hot loop of every environment step: helpers are inlined on purpose
         enc, seat, buf = self.encoder, self.seat, self._buffer
         parts = enc._parts
         if not parts:
@@ -179,7 +187,7 @@ class Tracker:
             memos = self._memo = enc._memo_of(seat)
         keys, done = self._keys, self._set
         k = -1
-        for key_of, fill, by_rows in parts:
+        for key_of, fill, by_rows, _ in parts:
             k += 1
             if key_of is None:  # refreshed on every update, never remembered
                 _clear(buf, done[k])
@@ -192,13 +200,34 @@ class Tracker:
             if old is not _UNSET and key == old:
                 continue
             keys[k] = key
+            memo = memos[k]
             if not by_rows:
-                idx, val = _fill(memos, k, fill, (observation, seat), key)
+                got = None
+                if memo is not None:
+                    try:
+                        got = memo.get(key)
+                    except TypeError:  # an unhashable key: never remembered
+                        memo = memos[k] = None
+                if got is None:
+                    got = fill(observation, seat)
+                    if memo is not None:
+                        if len(memo) >= MEMO_LIMIT:
+                            memo.clear()
+                        memo[key] = got
+                idx, val = got
                 was = done[k]
                 if was is not idx:  # the same object: the same entries, overwritten
-                    _clear(buf, was)
+                    if type(was) is list:
+                        for i in was:
+                            buf[i] = 0.0
+                    else:
+                        _clear(buf, was)
                 done[k] = idx
-                _put(buf, idx, val)
+                if type(val) is float:
+                    for i in idx:
+                        buf[i] = val
+                else:
+                    _put(buf, idx, val)
                 continue
             rows = done[k]
             if rows is None:  # the first update: every row
@@ -218,34 +247,39 @@ class Tracker:
             # is filled, as an entry may pass from one row to another (a wagon
             # that changed owners between two updates)
             changed = list(compress(range(min(n, m)), map(ne, key, old)))
-            if len(changed) == 1:
-                j = changed[0]
+            news = []
+            for j in changed:
                 item = key[j]
-                idx, val = _fill(
-                    memos, k, fill, (observation, seat, j, item), (j, item)
-                )
+                got = None
+                if memo is not None:
+                    try:
+                        got = memo.get((j, item))
+                    except TypeError:  # an unhashable row: never remembered
+                        memo = memos[k] = None
+                if got is None:
+                    got = fill(observation, seat, j, item)
+                    if memo is not None:
+                        if len(memo) >= MEMO_LIMIT:
+                            memo.clear()
+                        memo[(j, item)] = got
+                news.append(got)
                 was = rows[j]
-                if was is not idx:
-                    _clear(buf, was)
-                rows[j] = idx
-                _put(buf, idx, val)
-            elif changed:
-                got_rows = []
-                for j in changed:
-                    item = key[j]
-                    got = _fill(memos, k, fill, (observation, seat, j, item), (j, item))
-                    got_rows.append(got)
-                    was = rows[j]
-                    if was is not got[0]:
+                if was is not got[0]:
+                    if type(was) is list:
+                        for i in was:
+                            buf[i] = 0.0
+                    else:
                         _clear(buf, was)
-                for j, (idx, val) in zip(changed, got_rows):
-                    rows[j] = idx
+            for j, (idx, val) in zip(changed, news):
+                rows[j] = idx
+                if type(val) is float:
+                    for i in idx:
+                        buf[i] = val
+                else:
                     _put(buf, idx, val)
             for j in range(m, n):  # new rows
                 item = key[j]
-                idx, val = _fill(
-                    memos, k, fill, (observation, seat, j, item), (j, item)
-                )
+                idx, val = _fill(memos, k, fill, (observation, seat, j, item), (j, item))
                 rows.append(idx)
                 _put(buf, idx, val)
         return self.vector
@@ -296,7 +330,7 @@ def _put(buf: Any, idx: Any, val: Any) -> None:
     """Write a fill's ``(indices, values)`` into ``buf``."""
     if type(idx) is range:  # a slice and its values
         buf[idx.start : idx.stop] = array("f", val)
-    elif isinstance(val, list | tuple):
+    elif isinstance(val, (list, tuple)):
         for i, x in zip(idx, val):
             buf[i] = x
     else:
@@ -356,6 +390,24 @@ class ActionTable:
             return self._index[(cls, self._getters[cls](action))]
         except KeyError:
             raise KeyError(action) from None
+
+    def indices(self, actions: Sequence[Any], default: int = -1) -> list[int]:
+        """The index of each action (``default`` for one without): one call per list.
+
+        >>> from dataclasses import dataclass
+        >>> @dataclass(frozen=True)
+        ... class Go:
+        ...     to: int
+        >>> ActionTable([Go(1), Go(2)]).indices([Go(2), Go(5), "Go(1)"])
+        [1, -1, -1]
+        """
+        index, getters = self._index, self._getters
+        out = []
+        for a in actions:
+            cls = type(a)
+            get = getters.get(cls)
+            out.append(default if get is None else index.get((cls, get(a)), default))
+        return out
 
     def get(self, action: Any, default: Any = None) -> Any:
         """The index of ``action``, or ``default`` if it has none."""
@@ -421,7 +473,7 @@ class EncoderBase:
         memos = self.__dict__.setdefault("_memos", {})
         got = memos.get(seat)
         if got is None:
-            got = memos[seat] = [{} for _ in self._parts]
+            got = memos[seat] = [{} if p.memo else None for p in self._parts]
         return got
 
     def __getstate__(self) -> dict[str, Any]:

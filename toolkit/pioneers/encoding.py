@@ -38,12 +38,10 @@ PIONEERS_PHASES = (
 )
 #: Money and bank shortfall are clipped at this value in the observation vector.
 MONEY_CAP = 999
-#: The state fields the head part (phase, seats, turn counters) reads.
-HEAD = (
-    "phase",
-    "seat",
-    "active",
-    "start_player",
+#: The state fields the seats part (phase, seats, tile, joiners) reads.
+SEATS = ("phase", "seat", "active", "start_player", "tile", "join_need", "offer")
+#: The state fields the turn counters read.
+TURN = (
     "round",
     "actions_left",
     "used",
@@ -55,10 +53,10 @@ HEAD = (
     "deck",
     "bank",
     "shortfall",
-    "tile",
-    "join_need",
-    "offer",
 )
+#: Wagon fills remembered (per relative owner and wagon) before starting afresh.
+WAGON_MEMO = 4096
+_wagons_of = attrgetter("wagons")
 
 #: Move indices per target city: the first ROUTE_SLOTS ways to pay for a trip
 #: there that the engine lists (ASSUMPTION-4), cheapest first.
@@ -294,72 +292,88 @@ class PioneersEncoder(EncoderBase):
         takes the city's slot k; moves past :data:`ROUTE_SLOTS` share the last
         slot, which keeps the first of them (the cheapest).
         """
-        out: dict[int, Any] = {}
-        for i, a in self._indexed(actions):
-            if i not in out:
-                out[i] = a
-        return dict(sorted(out.items()))
+        keys = self._index.indices(actions)
+        if -1 in keys:  # moves (their index depends on the position), or unknown
+            rank: dict[str, int] = {}
+            move_cls, move0, city = self._move_cls, self._move0, self._city
+            for n, a in enumerate(actions):
+                if keys[n] != -1:
+                    continue
+                if type(a) is not move_cls:
+                    raise KeyError(a)
+                target = a.path[-1]
+                k = rank.get(target, 0)
+                rank[target] = k + 1
+                keys[n] = move0 + city[target] * ROUTE_SLOTS + min(k, ROUTE_SLOTS - 1)
+        # one action per index, the first listed (reversed: the first is written last)
+        return dict(sorted(dict(zip(reversed(keys), reversed(actions))).items()))
 
     def _build_parts(self) -> None:
+        P, o = self.players, self._offset
         self._tile_index = {t: i for i, t in enumerate(self._tile_types)}
         self._profession_index = {p: i for i, p in enumerate(self._professions)}
-        self._city_row = 3 + len(self._tile_types) + self.players
-        self._wagon_width = self.players + 6 + self._seats
+        self._city_row = 3 + len(self._tile_types) + P
+        self._wagon_width = P + 6 + self._seats
+        self._turn_slice = range(o["turn"], o["turn"] + len(self.turn_fields))
+        n = len(self.player_fields)
+        self._purse_slices = tuple(
+            range(o["players"] + r * n, o["players"] + (r + 1) * n) for r in range(P)
+        )
+        self._wagon_memo: dict[tuple[int, Any], list[int]] = {}
         self.set_parts(
             [
-                Part(attrgetter(*HEAD), self._fill_head),
+                Part(attrgetter(*SEATS), self._fill_seats),
+                Part(attrgetter(*TURN), self._fill_turn),
                 Part(attrgetter("coach", "city"), self._fill_marks),
                 Part(attrgetter("covered"), self._fill_covered, rows=True),
                 Part(attrgetter("tiles"), self._fill_tile, rows=True),
                 Part(attrgetter("settled"), self._fill_settled, rows=True),
                 Part(attrgetter("roads"), self._fill_road, rows=True),
                 Part(attrgetter("market", "unseen"), self._fill_market),
-                Part(self._fleets, self._fill_fleet, rows=True),
-                Part(self._purses, self._fill_purse, rows=True),
+                # wagons are remembered one by one (_fill_fleet), purses rarely recur
+                Part(self._fleets, self._fill_fleet, rows=True, memo=False),
+                Part(attrgetter("players"), self._fill_purse, rows=True, memo=False),
             ]
         )
 
-    def _fill_head(self, s: Any, seat: int) -> tuple[list[int], list[float]]:
+    def __getstate__(self) -> dict[str, Any]:
+        state = super().__getstate__()
+        state["_wagon_memo"] = {}  # a cache: not pickled
+        return state
+
+    def _fill_seats(self, s: Any, seat: int) -> tuple[list[int], float]:
         P, o = self.players, self._offset
         idx = [o["phase"] + self._phase[s.phase], o["active"] + (s.active - seat) % P]
-        val = [1.0, 1.0]
         if s.phase != "over" and s.seat >= 0:
             idx.append(o["to_move"] + (s.seat - seat) % P)
-            val.append(1.0)
         if s.start_player >= 0:
             idx.append(o["start_player"] + (s.start_player - seat) % P)
-            val.append(1.0)
-        turn = (
+        if s.tile is not None:
+            idx.append(o["tile_removed"] + self._tile_index[s.tile])
+        if s.join_need is not None:
+            idx.append(o["join_need"] + self._profession_index[s.join_need])
+        k = o["offer"]
+        idx += [k + (x - seat) % P for x in s.offer]
+        return idx, 1.0
+
+    def _fill_turn(self, s: Any, seat: int) -> tuple[range, tuple]:
+        used, bank = s.used, s.bank
+        return self._turn_slice, (
             s.round,
             s.actions_left,
-            "R1" in s.used,
-            "R2" in s.used,
-            "W" in s.used,
+            "R1" in used,
+            "R2" in used,
+            "W" in used,
             s.forced,
             s.roads_to_place,
             s.extras_left,
             s.end_triggered,
             s.round_active,
             s.deck,
-            s.bank is not None,
-            s.bank or 0,
+            bank is not None,
+            bank or 0,
             min(s.shortfall, MONEY_CAP),
         )
-        k = o["turn"]
-        for j, x in enumerate(turn):
-            if x:
-                idx.append(k + j)
-                val.append(float(x))
-        if s.tile is not None:
-            idx.append(o["tile_removed"] + self._tile_index[s.tile])
-            val.append(1.0)
-        if s.join_need is not None:
-            idx.append(o["join_need"] + self._profession_index[s.join_need])
-            val.append(1.0)
-        for x in s.offer:
-            idx.append(o["offer"] + (x - seat) % P)
-            val.append(1.0)
-        return idx, val
 
     def _fill_marks(self, s: Any, seat: int) -> tuple[list[int], float]:
         base, row = self._offset["cities"], self._city_row
@@ -409,45 +423,46 @@ class PioneersEncoder(EncoderBase):
 
     @staticmethod
     def _fleets(s: Any) -> tuple:
-        return tuple(p.wagons for p in s.players)
+        return tuple(map(_wagons_of, s.players))
 
     def _fill_fleet(
         self, s: Any, seat: int, x: int, wagons: Any
     ) -> tuple[list[int], float]:
-        base, row, P = self._offset["wagons"], self._wagon_width, self.players
-        r = (x - seat) % P
-        idx = []
+        r = (x - seat) % self.players
+        memo = self._wagon_memo
+        idx: list[int] = []
         for w in wagons:
-            k = base + self._wagon_row[w.id] * row
-            idx.append(k + r)
-            if w.face_up:
-                idx.append(k + P + 5)
-            idx += [k + P + 6 + j for j, occ in enumerate(w.occupied) if occ]
+            got = memo.get((r, w))
+            if got is None:
+                got = self._wagon_entries(r, w)
+                if len(memo) >= WAGON_MEMO:
+                    memo.clear()
+                memo[(r, w)] = got
+            idx += got
         return idx, 1.0
 
-    @staticmethod
-    def _purses(s: Any) -> tuple:
-        return tuple(p[:5] + p[6:] for p in s.players)  # all but the wagons
+    def _wagon_entries(self, r: int, w: Any) -> list[int]:
+        """The entries a wagon sets in its row, owned by relative seat ``r``."""
+        P = self.players
+        k = self._offset["wagons"] + self._wagon_row[w.id] * self._wagon_width
+        idx = [k + r]
+        if w.face_up:
+            idx.append(k + P + 5)
+        idx += [k + P + 6 + j for j, occ in enumerate(w.occupied) if occ]
+        return idx
 
-    def _fill_purse(
-        self, s: Any, seat: int, x: int, purse: Any
-    ) -> tuple[list[int], list[float]]:
-        money, vp, roads_left, supply, nuggets, bankers, merchants = purse
-        n = len(self.player_fields)
-        k = self._offset["players"] + (x - seat) % self.players * n
-        known = [v for v in nuggets if v is not None]
-        row = (
-            min(money, MONEY_CAP),
-            vp,
-            roads_left,
-            supply,
-            bankers,
-            merchants,
+    def _fill_purse(self, s: Any, seat: int, x: int, pl: Any) -> tuple[range, tuple]:
+        nuggets = pl.nuggets  # values, None where hidden: hidden ones count nowhere
+        return self._purse_slices[(x - seat) % self.players], (
+            min(pl.money, MONEY_CAP),
+            pl.vp,
+            pl.roads_left,
+            pl.supply,
+            pl.bankers,
+            pl.merchants,
             len(nuggets),
-            *(known.count(v) for v in self._nuggets),
+            *map(nuggets.count, self._nuggets),
         )
-        idx = [k + j for j, v in enumerate(row) if v]
-        return idx, [float(v) for v in row if v]
 
 
 #: The encoding part's contract (see :mod:`toolkit.envs.encoding`).
