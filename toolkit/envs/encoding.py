@@ -279,7 +279,9 @@ class Tracker:
                     _put(buf, idx, val)
             for j in range(m, n):  # new rows
                 item = key[j]
-                idx, val = _fill(memos, k, fill, (observation, seat, j, item), (j, item))
+                idx, val = _fill(
+                    memos, k, fill, (observation, seat, j, item), (j, item)
+                )
                 rows.append(idx)
                 _put(buf, idx, val)
         return self.vector
