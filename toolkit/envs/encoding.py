@@ -444,6 +444,10 @@ class EncoderBase:
     max_game_length: int
     _chance_index: dict[Any, int]
     _parts: tuple[Part, ...] = ()
+    #: An encoder whose :meth:`action_index` is a look-up in an
+    #: :class:`ActionTable` may set it here: :meth:`legal_from` then looks a
+    #: whole legal list up in one call (actions not in it go to ``action_index``).
+    _action_table: ActionTable | None = None
 
     @property
     def num_actions(self) -> int:
@@ -505,8 +509,15 @@ class EncoderBase:
 
     def legal_from(self, actions: Sequence[Any]) -> dict[int, Any]:
         """:meth:`legal` from a legal list the caller already has."""
-        index = self.action_index
-        keys = [index(a) for a in actions]
+        table = self._action_table
+        if table is not None:  # the whole list in one call
+            keys = table.indices(actions)
+            if -1 in keys:  # not in the table: as action_index says
+                index = self.action_index
+                keys = [index(a) if i == -1 else i for i, a in zip(keys, actions)]
+        else:
+            index = self.action_index
+            keys = [index(a) for a in actions]
         if len(set(keys)) == len(keys):  # the usual case: one action per index
             return dict(sorted(zip(keys, actions)))
         out: dict[int, Any] = {}
