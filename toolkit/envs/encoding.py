@@ -374,22 +374,26 @@ class ActionTable:
     """
 
     def __init__(self, actions: Sequence[Any]) -> None:
-        self._getters: dict[type, Callable[[Any], Any]] = {}
-        self._index: dict[tuple[type, Any], int] = {}
+        # per action class: its fields' reader and fields -> index
+        self._by_class: dict[type, tuple[Callable[[Any], Any], dict[Any, int]]] = {}
+        self._size = 0
         for i, a in enumerate(actions):
             cls = type(a)
-            get = self._getters.get(cls)
-            if get is None:
-                get = self._getters[cls] = _fields_getter(cls)
-            self._index[(cls, get(a))] = i
+            entry = self._by_class.get(cls)
+            if entry is None:
+                entry = self._by_class[cls] = (_fields_getter(cls), {})
+            get, table = entry
+            if get(a) not in table:
+                self._size += 1
+            table[get(a)] = i
 
     def __len__(self) -> int:
-        return len(self._index)
+        return self._size
 
     def __getitem__(self, action: Any) -> int:
-        cls = type(action)
         try:
-            return self._index[(cls, self._getters[cls](action))]
+            get, table = self._by_class[type(action)]
+            return table[get(action)]
         except KeyError:
             raise KeyError(action) from None
 
@@ -403,12 +407,17 @@ class ActionTable:
         >>> ActionTable([Go(1), Go(2)]).indices([Go(2), Go(5), "Go(1)"])
         [1, -1, -1]
         """
-        index, getters = self._index, self._getters
+        by_class = self._by_class
         out = []
+        last: Any = None
+        get: Any = None
+        table: dict[Any, int] = {}
         for a in actions:
             cls = type(a)
-            get = getters.get(cls)
-            out.append(default if get is None else index.get((cls, get(a)), default))
+            if cls is not last:  # legal lists come in runs of one class
+                last = cls
+                get, table = by_class.get(cls, (None, {}))
+            out.append(default if get is None else table.get(get(a), default))
         return out
 
     def get(self, action: Any, default: Any = None) -> Any:
