@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from math import prod
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, ClassVar
 
 from toolkit.anno1503 import actions as A
@@ -28,6 +28,12 @@ from toolkit.envs.encoding import ActionTable, EncoderBase, Layout, Part
 ANNO_CAP = 999
 #: Cards of each island stack encoded one by one, from the top (Anno 1503).
 STACK_DEPTH = 4
+
+
+# C-level readers of a player's fields, for the parts' keys
+_PURSE = itemgetter(slice(0, 2))  # gold, hand
+_HOME = itemgetter(slice(2, 6))  # residents, buildings, offices, contracts
+_SHIPS = attrgetter("ships")
 
 
 class AnnoEncoder(EncoderBase):
@@ -255,7 +261,9 @@ class AnnoEncoder(EncoderBase):
         )
         self.set_parts(
             [
-                Part(None, self._fill_to_move),
+                # what the engine's to_move reads (tests/games compare the
+                # tracked vector with a fresh one on every step)
+                Part(attrgetter("phase", "active", "queue"), self._fill_to_move),
                 Part(
                     attrgetter("phase", "active", "target", "winner", "event"),
                     self._fill_head,
@@ -399,17 +407,17 @@ class AnnoEncoder(EncoderBase):
     @staticmethod
     def _purses(s: Any) -> tuple:
         """Per player: gold and hand (the part of a player that changes most)."""
-        return tuple(p[:2] for p in s.players)
+        return tuple(map(_PURSE, s.players))
 
     @staticmethod
     def _homes(s: Any) -> tuple:
         """Per player: residents, buildings, offices, contracts."""
-        return tuple(p[2:6] for p in s.players)
+        return tuple(map(_HOME, s.players))
 
     @staticmethod
     def _fleets(s: Any) -> tuple:
         """Per player: the positions of the two ships."""
-        return tuple(p.ships for p in s.players)
+        return tuple(map(_SHIPS, s.players))
 
     def _fill_fleet(
         self, s: Any, seat: int, x: int, ships: Any
