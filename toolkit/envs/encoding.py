@@ -136,8 +136,8 @@ _UNSET = object()
 
 #: Fills an encoder remembers per seat and part (see :class:`Tracker`) before
 #: that memo starts afresh: a bound on its memory (measured: about 0.7 kB an
-#: entry, so at most a few MB per seat; a Pioneers encoder held 10 MB after 60
-#: four-player games with a bound of 2048).
+#: entry, so at most a few MB per seat; a four-player encoder held 10 MB after
+#: 60 games with a bound of 2048).
 MEMO_LIMIT = 512
 
 
@@ -153,8 +153,9 @@ class Tracker:
     A part's fill depends only on what its key picks (a row's: on the row's
     item), so a fill is remembered: the encoder keeps, per seat and part, the
     last fills by key (by row and item), shared by every tracker of that seat
-    (an environment's games repeat the same rows again and again: a city's
-    pioneers, a player's purse). A key that cannot be hashed is not remembered.
+    (an environment's games repeat the same rows again and again: the pieces
+    on one space, the cards of one hand). A key that cannot be hashed is not
+    remembered.
     """
 
     def __init__(self, encoder: EncoderBase, seat: int) -> None:
