@@ -3,7 +3,7 @@
 Run::
 
     python benchmarks/peers.py --peer-python /path/to/venv/bin/python \
-        [--rounds 3] [--seconds 4] [--what engine,env,parts,vector]
+        [--rounds 3] [--seconds 4] [--what engine,env,vector]
 
 or set ``CATANATRON_PYTHON`` instead of ``--peer-python``. The peer is
 `Catanatron <https://github.com/bcollazo/catanatron>`_ (PyPI ``catanatron``
@@ -36,10 +36,6 @@ Measures (each counts completed games only, time over whole games):
     ``agent_iter`` / ``last`` / ``step`` loop, the action drawn from the mask.
     Catanatron: ``CatanatronEnv`` (1v1 against its random bot, whose moves run
     inside ``step``), the action drawn from ``info["valid_actions"]``.
-``parts``
-    Pioneers' AEC environment with the encoder of
-    ``benchmarks/pioneers_encoder_parts.py`` (its encoding in updating parts,
-    the change proposed for ``toolkit/pioneers/encoding.py``).
 ``vector``
     Ours only (the peer has no batched environment): :class:`toolkit.envs.vector.VectorEnv`
     stepping ``--batch`` games in lockstep, steps/s on this one process (one
@@ -174,18 +170,9 @@ def our_engine_rate(name: str, seconds: float, seed: int) -> float:
     return decisions / (clock() - start - _count.excluded)
 
 
-def our_env(name: str, seconds: float, seed: int, parts: bool = False) -> float:
-    """The AEC loop with random masked actions: live ``step`` calls per second.
-
-    ``parts``: Pioneers with the encoder of ``benchmarks/pioneers_encoder_parts.py``
-    (the proposed change to its encoding part).
-    """
+def our_env(name: str, seconds: float, seed: int) -> float:
+    """The AEC loop with random masked actions: live ``step`` calls per second."""
     env = pettingzoo_env(name, seed=seed, **GAMES[name])
-    if parts:
-        from pioneers_encoder_parts import PartsPioneersEncoder
-
-        env.encoder = PartsPioneersEncoder(env.game)
-        env._trackers = [env.encoder.tracker(s) for s in range(env.game.players)]
     rng = random.Random(seed)
     steps = games = 0
     start = clock()
@@ -230,7 +217,7 @@ def main() -> None:
     )
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seconds", type=float, default=4.0, help="per measure and round")
-    ap.add_argument("--what", default="engine,env,parts,vector")
+    ap.add_argument("--what", default="engine,env,vector")
     ap.add_argument("--batch", type=int, default=64, help="games per vector step")
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()
@@ -287,13 +274,6 @@ def main() -> None:
             for name in GAMES:
                 base = peer_rate("env", seed)
                 note(f"{name} AEC env", our_env(name, args.seconds, seed), base)
-        if "parts" in what:
-            base = peer_rate("env", seed)
-            note(
-                "pioneers AEC env, encoder in parts",
-                our_env("pioneers", args.seconds, seed, parts=True),
-                base,
-            )
         if "vector" in what:
             for name in GAMES:
                 base = peer_rate("env", seed)

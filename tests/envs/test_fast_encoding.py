@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pickle
 from dataclasses import dataclass
+from operator import attrgetter
 
 import numpy as np
 import pytest
@@ -26,7 +27,7 @@ from toolkit.core import (
 )
 from toolkit.envs import encoder, missing_encoding
 from toolkit.envs.common import game_class
-from toolkit.envs.encoding import ActionTable
+from toolkit.envs.encoding import ActionTable, EncoderBase, Part
 from toolkit.envs.vector import VectorEnv
 
 TOY = {"race": "toolkit.toy:Race"}
@@ -156,3 +157,55 @@ def test_vector_env_ends_restarts_and_truncates_games():
     game = venv.game
     for state in venv.states:
         assert game.to_move(state) not in (None, CHANCE)
+
+
+class _Hands(EncoderBase):
+    """A toy encoder: cards in hands (rows), an unhashable list part, a dense slice."""
+
+    def __init__(self) -> None:
+        self.players, self.size = 2, 10
+        self.set_parts(
+            [
+                Part(attrgetter("hands"), self._fill_hand, rows=True),
+                Part(attrgetter("log"), self._fill_log),  # a list: never remembered
+                Part(attrgetter("counts"), self._fill_counts, memo=False),
+            ]
+        )
+
+    def _fill_hand(self, obs, seat, j, cards):
+        return list(cards), float(j + 1)  # entry = card, value = owner + 1
+
+    def _fill_log(self, obs, seat):
+        return [6 + (len(obs.log) % 2)], 1.0
+
+    def _fill_counts(self, obs, seat):
+        return range(8, 10), obs.counts
+
+
+@dataclass(frozen=True)
+class _Obs:
+    hands: tuple
+    log: list
+    counts: tuple
+
+
+def test_tracker_rows_pass_entries_and_unhashable_keys_and_slices_stay_exact():
+    """A card that changed hands between two updates (row 1 -> row 0) ends where it
+    went; unhashable keys are encoded without being remembered; dense slices
+    (range indices) write their zeros too."""
+    enc = _Hands()
+    views = [
+        _Obs(((0, 1), (2,)), [1], (3, 0)),
+        _Obs(((0, 1, 2), ()), [1, 2], (0, 4)),  # card 2 passes from row 1 to row 0
+        _Obs(((), (0, 1, 2)), [1, 2], (0, 0)),  # and all of them back to row 1
+        _Obs(((0, 1), (2,)), [1], (3, 0)),  # a position seen before: remembered fills
+        _Obs(((0,), (2,), (1,)), [], (1, 1)),  # a row more
+        _Obs(((2,),), [], (1, 1)),  # two rows fewer
+    ]
+    for seat in (0, 1):
+        tracker = enc.tracker(seat)
+        for view in views:
+            assert np.array_equal(tracker.update(view), enc.encode(view, seat)), view
+    assert enc._memo_of(0)[1] is None  # the list key was refused, once
+    again = pickle.loads(pickle.dumps(tracker))
+    assert np.array_equal(again.update(views[0]), enc.encode(views[0], 1))

@@ -8,7 +8,8 @@ observation layout.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import attrgetter
+from math import prod
+from operator import attrgetter, itemgetter
 from typing import Any, ClassVar
 
 from toolkit.anno1503 import actions as A
@@ -27,6 +28,12 @@ from toolkit.envs.encoding import ActionTable, EncoderBase, Layout, Part
 ANNO_CAP = 999
 #: Cards of each island stack encoded one by one, from the top (Anno 1503).
 STACK_DEPTH = 4
+
+
+# C-level readers of a player's fields, for the parts' keys
+_PURSE = itemgetter(slice(0, 2))  # gold, hand
+_HOME = itemgetter(slice(2, 6))  # residents, buildings, offices, contracts
+_SHIPS = attrgetter("ships")
 
 
 class AnnoEncoder(EncoderBase):
@@ -152,6 +159,7 @@ class AnnoEncoder(EncoderBase):
         acts += [A.Discard(g) for g in GOODS]
         self.action_labels = tuple(str(a) for a in acts)
         self._index = ActionTable(acts)
+        self._action_table = self._index  # legal_from: one look-up per list
 
         ch: list[Any] = [A.First(s) for s in range(P)]
         ch += [A.Roll(f) for f in range(1, 7)]
@@ -241,24 +249,28 @@ class AnnoEncoder(EncoderBase):
         self._index_of_event = {e: i for i, e in enumerate(self._events)}
         self._index_of_kind = {k: i for i, k in enumerate(self._kinds)}
         self._player_row = sum(self._player_parts)
+        o = self._offset
+        self._slice = {
+            name: range(o[name], o[name] + prod(shape))
+            for name, shape, _ in self.segments
+        }
+        width = self._player_parts[0] + self._player_parts[1]  # gold and hand
+        self._purse_slices = tuple(
+            range(k, k + width)
+            for k in (o["players"] + r * self._player_row for r in range(self.players))
+        )
         self.set_parts(
             [
-                Part(None, self._fill_to_move),
+                # what the engine's to_move reads (tests/games compare the
+                # tracked vector with a fresh one on every step)
+                Part(attrgetter("phase", "active", "queue"), self._fill_to_move),
                 Part(
-                    attrgetter(
-                        "phase",
-                        "active",
-                        "target",
-                        "winner",
-                        "turn",
-                        "roll",
-                        "ap",
-                        "sold",
-                        "bought",
-                        "raided",
-                        "event",
-                    ),
+                    attrgetter("phase", "active", "target", "winner", "event"),
                     self._fill_head,
+                ),
+                Part(
+                    attrgetter("turn", "roll", "ap", "sold", "bought", "raided"),
+                    self._fill_turn,
                 ),
                 Part(attrgetter("queue"), self._fill_queue),
                 Part(attrgetter("explored", "looking"), self._fill_exploring),
@@ -267,7 +279,8 @@ class AnnoEncoder(EncoderBase):
                 Part(attrgetter("reserve"), self._fill_reserve),
                 Part(attrgetter("display", "gone"), self._fill_tallies),
                 Part(attrgetter("islands"), self._fill_island, rows=True),
-                Part(self._purses, self._fill_purse, rows=True),
+                # purses rarely recur (gold): dense slices, not remembered
+                Part(self._purses, self._fill_purse, rows=True, memo=False),
                 Part(self._homes, self._fill_home, rows=True),
                 Part(self._fleets, self._fill_fleet, rows=True),
             ]
@@ -280,11 +293,10 @@ class AnnoEncoder(EncoderBase):
             return [self._offset["to_move"] + (who - seat) % self.players], 1.0
         return [], 1.0
 
-    def _fill_head(self, s: Any, seat: int) -> tuple[list[int], list[float]]:
-        """Phase, whose turn, target, winner, the turn counters and the event."""
+    def _fill_head(self, s: Any, seat: int) -> tuple[list[int], float]:
+        """Phase, whose turn, target, winner and the event."""
         P, o = self.players, self._offset
         idx = [o["phase"] + self._phase[s.phase]]
-        val = [1.0]
         for name, x in (
             ("active", s.active),
             ("target", s.target),
@@ -292,25 +304,22 @@ class AnnoEncoder(EncoderBase):
         ):
             if x is not None and x >= 0:
                 idx.append(o[name] + (x - seat) % P)
-                val.append(1.0)
-        k = o["turn"]
-        turn = (
+        if s.event:
+            idx.append(o["event"] + self._index_of_event[s.event])
+        return idx, 1.0
+
+    def _fill_turn(self, s: Any, seat: int) -> tuple[range, tuple]:
+        """The turn counters (a dense slice)."""
+        ap = s.ap
+        return self._slice["turn"], (
             min(s.turn, ANNO_CAP),
             s.roll,
-            s.ap[0],
-            s.ap[1],
+            ap[0],
+            ap[1],
             s.sold,
             s.bought,
             s.raided,
         )
-        for j, x in enumerate(turn):
-            if x:
-                idx.append(k + j)
-                val.append(float(x))
-        if s.event:
-            idx.append(o["event"] + self._index_of_event[s.event])
-            val.append(1.0)
-        return idx, val
 
     def _fill_queue(self, s: Any, seat: int) -> tuple[list[int], float]:
         """Pending effects: kind one-hot and relative seat."""
@@ -340,12 +349,12 @@ class AnnoEncoder(EncoderBase):
             idx += [o["looking"] + ship, o["looking"] + 2 + i]
         return idx, 1.0
 
-    def _counts(
-        self, name: str, values: Sequence[int]
-    ) -> tuple[list[int], list[float]]:
-        k = self._offset[name]
-        idx = [k + j for j, x in enumerate(values) if x]
-        return idx, [float(values[i - k]) for i in idx]
+    def _counts(self, name: str, values: Sequence[int]) -> tuple[range, Sequence[int]]:
+        """A segment of counts, one per entry (a dense slice)."""
+        seg = self._slice[name]
+        if len(values) != len(seg):
+            raise ValueError(f"{len(values)} {name} counts for {len(seg)} entries")
+        return seg, values
 
     def _fill_supply(self, s: Any, seat: int) -> tuple[list[int], list[float]]:
         """Goods cards left per good."""
@@ -398,17 +407,17 @@ class AnnoEncoder(EncoderBase):
     @staticmethod
     def _purses(s: Any) -> tuple:
         """Per player: gold and hand (the part of a player that changes most)."""
-        return tuple(p[:2] for p in s.players)
+        return tuple(map(_PURSE, s.players))
 
     @staticmethod
     def _homes(s: Any) -> tuple:
         """Per player: residents, buildings, offices, contracts."""
-        return tuple(p[2:6] for p in s.players)
+        return tuple(map(_HOME, s.players))
 
     @staticmethod
     def _fleets(s: Any) -> tuple:
         """Per player: the positions of the two ships."""
-        return tuple(p.ships for p in s.players)
+        return tuple(map(_SHIPS, s.players))
 
     def _fill_fleet(
         self, s: Any, seat: int, x: int, ships: Any
@@ -423,23 +432,13 @@ class AnnoEncoder(EncoderBase):
             if pos is not None
         ], 1.0
 
-    def _fill_purse(
-        self, s: Any, seat: int, x: int, purse: Any
-    ) -> tuple[list[int], list[float]]:
-        """One player's gold and hand (at its seat relative to the observer)."""
-        k = self._offset["players"] + (x - seat) % self.players * self._player_row
+    def _fill_purse(self, s: Any, seat: int, x: int, purse: Any) -> tuple[range, tuple]:
+        """One player's gold and hand (a dense slice at its relative seat)."""
         gold, hand = purse
-        idx: list[int] = []
-        val: list[float] = []
-        if gold:
-            idx.append(k)
-            val.append(float(min(gold, ANNO_CAP)))
-        k += self._player_parts[0]
-        for j, n in enumerate(hand):
-            if n:
-                idx.append(k + j)
-                val.append(float(n))
-        return idx, val
+        return self._purse_slices[(x - seat) % self.players], (
+            min(gold, ANNO_CAP),
+            *hand,
+        )
 
     def _fill_home(
         self, s: Any, seat: int, x: int, home: Any

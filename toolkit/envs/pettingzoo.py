@@ -71,6 +71,7 @@ class FrontierAEC(_pettingzoo.AECEnv):
         self.engine_state: Any = None
         # one tracker per seat: its vector is updated, not rebuilt, each turn
         self._trackers = [enc.tracker(s) for s in range(game.players)]
+        self._num_actions = enc.num_actions
 
     def observation_space(self, agent: str) -> Any:
         """The observation space of an agent (a Dict of observation and mask)."""
@@ -167,7 +168,7 @@ class FrontierAEC(_pettingzoo.AECEnv):
             vector = self._trackers[seat].update(
                 self.game.observe(self.engine_state, seat)
             )
-            mask = np.zeros(self.encoder.num_actions, dtype=np.int8)
+            mask = np.zeros(self._num_actions, dtype=np.int8)
             if self._to_move == seat:
                 mask[list(self.legal())] = 1
             cached = self._obs[agent] = {"observation": vector, "action_mask": mask}

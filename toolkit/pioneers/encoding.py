@@ -7,13 +7,11 @@ observation layout.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
-import numpy as np
-
-from toolkit.envs.encoding import EncoderBase, Layout
+from toolkit.envs.encoding import ActionTable, EncoderBase, Layout, Part
 from toolkit.pioneers import actions as A
 from toolkit.pioneers.board import PROFESSIONS, TILE_TYPES
 from toolkit.pioneers.rules import BANK_TOTAL, NUGGET_COUNTS, NUGGETS, PIONEERS, ROADS
@@ -40,6 +38,26 @@ PIONEERS_PHASES = (
 )
 #: Money and bank shortfall are clipped at this value in the observation vector.
 MONEY_CAP = 999
+#: The state fields the seats part (phase, seats, tile, joiners) reads.
+SEATS = ("phase", "seat", "active", "start_player", "tile", "join_need", "offer")
+#: The state fields the turn counters read.
+TURN = (
+    "round",
+    "actions_left",
+    "used",
+    "forced",
+    "roads_to_place",
+    "extras_left",
+    "end_triggered",
+    "round_active",
+    "deck",
+    "bank",
+    "shortfall",
+)
+#: Wagon fills remembered (per relative owner and wagon) before starting afresh.
+WAGON_MEMO = 4096
+_wagons_of = attrgetter("wagons")
+
 #: Move indices per target city: the first ROUTE_SLOTS ways to pay for a trip
 #: there that the engine lists (ASSUMPTION-4), cheapest first.
 ROUTE_SLOTS = 8
@@ -102,6 +120,12 @@ class PioneersEncoder(EncoderBase):
 
     Hidden by ``observe`` and so absent here: other players' nugget values
     (only how many they hold), the unused set-up tiles, the nugget pool.
+
+    The vector is described in :class:`~toolkit.envs.encoding.Part` s (the turn
+    head, the coach and settled-city marks, the cities' covers, tiles and
+    pioneers, the roads, the market, each player's wagons and purse), so the
+    base's ``encode`` builds it and a seat's tracker refreshes only the parts
+    (and rows) that changed since its last update.
     """
 
     def __init__(self, game: Any) -> None:
@@ -134,7 +158,7 @@ class PioneersEncoder(EncoderBase):
             for k in range(ROUTE_SLOTS)
         ]
         self.action_labels = tuple(labels)
-        self._index = {a: i for i, a in enumerate(acts)}  # frozen dataclasses: hashable
+        self._index = ActionTable(acts)  # C-level keys: no dataclass __hash__
         self._city = b.index
 
         # chance outcomes
@@ -219,6 +243,7 @@ class PioneersEncoder(EncoderBase):
         # per turn at most: 3 purchases with 3 road placements, end purchases, move,
         # settle, 2 tile-effect decisions, P-1 join answers (< 16); turns <= P x rounds
         self.max_game_length = 16 * P * max_rounds
+        self._build_parts()
 
     def action_index(self, action: Any) -> int:
         """The index of an engine decision that is not a stagecoach move.
@@ -267,119 +292,177 @@ class PioneersEncoder(EncoderBase):
         takes the city's slot k; moves past :data:`ROUTE_SLOTS` share the last
         slot, which keeps the first of them (the cheapest).
         """
-        out: dict[int, Any] = {}
-        for i, a in self._indexed(actions):
-            if i not in out:
-                out[i] = a
-        return dict(sorted(out.items()))
+        keys = self._index.indices(actions)
+        if -1 in keys:  # moves (their index depends on the position), or unknown
+            rank: dict[str, int] = {}
+            move_cls, move0, city = self._move_cls, self._move0, self._city
+            for n, a in enumerate(actions):
+                if keys[n] != -1:
+                    continue
+                if type(a) is not move_cls:
+                    raise KeyError(a)
+                target = a.path[-1]
+                k = rank.get(target, 0)
+                rank[target] = k + 1
+                keys[n] = move0 + city[target] * ROUTE_SLOTS + min(k, ROUTE_SLOTS - 1)
+        # one action per index, the first listed (reversed: the first is written last)
+        return dict(sorted(dict(zip(reversed(keys), reversed(actions))).items()))
 
-    def encode(self, observation: Any, seat: int) -> np.ndarray:
-        """The observation vector of ``observation = game.observe(state, seat)``.
+    def _build_parts(self) -> None:
+        P, o = self.players, self._offset
+        self._tile_index = {t: i for i, t in enumerate(self._tile_types)}
+        self._profession_index = {p: i for i, p in enumerate(self._professions)}
+        self._city_row = 3 + len(self._tile_types) + P
+        self._wagon_width = P + 6 + self._seats
+        self._turn_slice = range(o["turn"], o["turn"] + len(self.turn_fields))
+        n = len(self.player_fields)
+        self._purse_slices = tuple(
+            range(o["players"] + r * n, o["players"] + (r + 1) * n) for r in range(P)
+        )
+        self._wagon_memo: dict[tuple[int, Any], list[int]] = {}
+        self.set_parts(
+            [
+                Part(attrgetter(*SEATS), self._fill_seats),
+                Part(attrgetter(*TURN), self._fill_turn),
+                Part(attrgetter("coach", "city"), self._fill_marks),
+                Part(attrgetter("covered"), self._fill_covered, rows=True),
+                Part(attrgetter("tiles"), self._fill_tile, rows=True),
+                Part(attrgetter("settled"), self._fill_settled, rows=True),
+                Part(attrgetter("roads"), self._fill_road, rows=True),
+                Part(attrgetter("market", "unseen"), self._fill_market),
+                # wagons are remembered one by one (_fill_fleet), purses rarely recur
+                Part(self._fleets, self._fill_fleet, rows=True, memo=False),
+                Part(attrgetter("players"), self._fill_purse, rows=True, memo=False),
+            ]
+        )
 
-        The layout is in the class docstring.
-        """
-        s = observation
-        P = self.players
-        o = self._offset
-        v = [0.0] * self.size
+    def __getstate__(self) -> dict[str, Any]:
+        state = super().__getstate__()
+        state["_wagon_memo"] = {}  # a cache: not pickled
+        return state
 
-        def rel(x: int) -> int:
-            return (x - seat) % P
-
-        v[o["phase"] + self._phase[s.phase]] = 1.0
+    def _fill_seats(self, s: Any, seat: int) -> tuple[list[int], float]:
+        P, o = self.players, self._offset
+        idx = [o["phase"] + self._phase[s.phase], o["active"] + (s.active - seat) % P]
         if s.phase != "over" and s.seat >= 0:
-            v[o["to_move"] + rel(s.seat)] = 1.0
-        v[o["active"] + rel(s.active)] = 1.0
+            idx.append(o["to_move"] + (s.seat - seat) % P)
         if s.start_player >= 0:
-            v[o["start_player"] + rel(s.start_player)] = 1.0
-        t = o["turn"]
-        v[t : t + len(self.turn_fields)] = [
+            idx.append(o["start_player"] + (s.start_player - seat) % P)
+        if s.tile is not None:
+            idx.append(o["tile_removed"] + self._tile_index[s.tile])
+        if s.join_need is not None:
+            idx.append(o["join_need"] + self._profession_index[s.join_need])
+        k = o["offer"]
+        idx += [k + (x - seat) % P for x in s.offer]
+        return idx, 1.0
+
+    def _fill_turn(self, s: Any, seat: int) -> tuple[range, tuple]:
+        used, bank = s.used, s.bank
+        return self._turn_slice, (
             s.round,
             s.actions_left,
-            "R1" in s.used,
-            "R2" in s.used,
-            "W" in s.used,
+            "R1" in used,
+            "R2" in used,
+            "W" in used,
             s.forced,
             s.roads_to_place,
             s.extras_left,
             s.end_triggered,
             s.round_active,
             s.deck,
-            s.bank is not None,
-            s.bank or 0,
+            bank is not None,
+            bank or 0,
             min(s.shortfall, MONEY_CAP),
-        ]
-        if s.tile is not None:
-            v[o["tile_removed"] + self._tile_types.index(s.tile)] = 1.0
-        if s.join_need is not None:
-            v[o["join_need"] + self._professions.index(s.join_need)] = 1.0
-        for x in s.offer:
-            v[o["offer"] + rel(x)] = 1.0
+        )
 
-        # cities
-        row = 3 + len(self._tile_types) + P
-        base = o["cities"]
-        coach = self._city[s.coach]
-        types = self._tile_types
-        for i, (cov, tile, settled) in enumerate(
-            zip(s.covered, s.tiles, s.settled, strict=True)
-        ):
-            k = base + i * row
-            if cov:
-                v[k] = 1.0
-            if i == coach:
-                v[k + 1] = 1.0
-            if i == s.city:
-                v[k + 2] = 1.0
-            if tile is not None:
-                v[k + 3 + types.index(tile)] = 1.0
-            k += 3 + len(types)
-            for x, n in enumerate(settled):
-                if n:
-                    v[k + rel(x)] = n
+    def _fill_marks(self, s: Any, seat: int) -> tuple[list[int], float]:
+        base, row = self._offset["cities"], self._city_row
+        idx = [base + self._city[s.coach] * row + 1]
+        if 0 <= s.city < len(s.covered):
+            idx.append(base + s.city * row + 2)
+        return idx, 1.0
 
-        # roads
-        base = o["roads"]
-        for e, owners in enumerate(s.roads):
-            for j, x in enumerate(owners):
-                v[base + e * 2 * P + j * P + rel(x)] = 1.0
+    def _fill_covered(
+        self, s: Any, seat: int, i: int, cov: Any
+    ) -> tuple[list[int], float]:
+        return ([self._offset["cities"] + i * self._city_row] if cov else []), 1.0
 
-        # wagons
-        row = P + 6 + self._seats
-        base = o["wagons"]
+    def _fill_tile(
+        self, s: Any, seat: int, i: int, tile: Any
+    ) -> tuple[list[int], float]:
+        if tile is None:
+            return [], 1.0
+        k = self._offset["cities"] + i * self._city_row + 3
+        return [k + self._tile_index[tile]], 1.0
+
+    def _fill_settled(
+        self, s: Any, seat: int, i: int, settled: Any
+    ) -> tuple[list[int], list[float]]:
+        P = self.players
+        k = self._offset["cities"] + i * self._city_row + 3 + len(self._tile_types)
+        idx = [k + (x - seat) % P for x, n in enumerate(settled) if n]
+        return idx, [float(n) for n in settled if n]
+
+    def _fill_road(
+        self, s: Any, seat: int, e: int, owners: Any
+    ) -> tuple[list[int], float]:
+        P = self.players
+        k = self._offset["roads"] + e * 2 * P
+        return [k + j * P + (x - seat) % P for j, x in enumerate(owners)], 1.0
+
+    def _fill_market(self, s: Any, seat: int) -> tuple[list[int], float]:
+        base, row, P = self._offset["wagons"], self._wagon_width, self.players
         wrow = self._wagon_row
-        for slot, w in enumerate(s.market):
-            if w is not None:
-                v[base + wrow[w] * row + P + slot] = 1.0
-        for w in s.unseen:
-            v[base + wrow[w] * row + P + 4] = 1.0
-        for x, pl in enumerate(s.players):
-            r = rel(x)
-            for w in pl.wagons:
-                k = base + wrow[w.id] * row
-                v[k + r] = 1.0
-                if w.face_up:
-                    v[k + P + 5] = 1.0
-                for j, occ in enumerate(w.occupied):
-                    if occ:
-                        v[k + P + 6 + j] = 1.0
+        idx = [
+            base + wrow[w] * row + P + slot
+            for slot, w in enumerate(s.market)
+            if w is not None
+        ]
+        idx += [base + wrow[w] * row + P + 4 for w in s.unseen]
+        return idx, 1.0
 
-        # players
-        base = o["players"]
-        for x, pl in enumerate(s.players):
-            k = base + rel(x) * len(self.player_fields)
-            known = [n for n in pl.nuggets if n is not None]
-            v[k : k + len(self.player_fields)] = [
-                min(pl.money, MONEY_CAP),
-                pl.vp,
-                pl.roads_left,
-                pl.supply,
-                pl.bankers,
-                pl.merchants,
-                len(pl.nuggets),
-                *(known.count(n) for n in self._nuggets),
-            ]
-        return np.frombuffer(array("f", v), dtype=np.float32)
+    @staticmethod
+    def _fleets(s: Any) -> tuple:
+        return tuple(map(_wagons_of, s.players))
+
+    def _fill_fleet(
+        self, s: Any, seat: int, x: int, wagons: Any
+    ) -> tuple[list[int], float]:
+        r = (x - seat) % self.players
+        memo = self._wagon_memo
+        idx: list[int] = []
+        for w in wagons:
+            got = memo.get((r, w))
+            if got is None:
+                got = self._wagon_entries(r, w)
+                if len(memo) >= WAGON_MEMO:
+                    memo.clear()
+                memo[(r, w)] = got
+            idx += got
+        return idx, 1.0
+
+    def _wagon_entries(self, r: int, w: Any) -> list[int]:
+        """The entries a wagon sets in its row, owned by relative seat ``r``."""
+        P = self.players
+        k = self._offset["wagons"] + self._wagon_row[w.id] * self._wagon_width
+        idx = [k + r]
+        if w.face_up:
+            idx.append(k + P + 5)
+        idx += [k + P + 6 + j for j, occ in enumerate(w.occupied) if occ]
+        return idx
+
+    def _fill_purse(self, s: Any, seat: int, x: int, pl: Any) -> tuple[range, tuple]:
+        nuggets = pl.nuggets  # values, None where hidden: hidden ones count nowhere
+        return self._purse_slices[(x - seat) % self.players], (
+            min(pl.money, MONEY_CAP),
+            pl.vp,
+            pl.roads_left,
+            pl.supply,
+            pl.bankers,
+            pl.merchants,
+            len(nuggets),
+            *map(nuggets.count, self._nuggets),
+        )
 
 
 #: The encoding part's contract (see :mod:`toolkit.envs.encoding`).
