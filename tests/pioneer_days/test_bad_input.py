@@ -19,8 +19,8 @@ from toolkit.pioneer_days import (
     Take,
     parse_action,
 )
-from toolkit.pioneer_days.scenarios import first_take, use_state
 from toolkit.pioneer_days.rules import PARAMETERS
+from toolkit.pioneer_days.scenarios import first_take, use_state
 
 
 @pytest.mark.parametrize(
