@@ -155,3 +155,21 @@ def test_changed_values_are_carried_by_records_and_replay():
     assert replay(again) == final
     _, plain = play(Montana(players=2, max_turns=40), [random_agent] * 2, seed=3)
     assert "trade_coins" not in plain.options
+
+
+def test_bots_and_encoder_follow_the_parameters(h):
+    """The greedy value prices a cattle at the game's trade_coins; the encoder
+    scales workers, settlements and hexes per Build by the game's limits."""
+    from toolkit.montana import bots
+    from toolkit.montana.encoding import Encoder
+
+    plain, rich = game(), game(trade_coins=8)
+    s = h.player(h.landscape(plain), 0, cattle=2)
+    base = bots.evaluate_terms(plain, s, 0)["economy"]
+    assert bots.evaluate_terms(rich, s, 0)["economy"] == pytest.approx(base + 2 * 5)
+    assert bots.greedy(rich, s, 0) > bots.greedy(plain, s, 0)
+    big = game(worker_limit=20, settlements_2=20, max_hexes=6)
+    s = h.player(h.landscape(big), 0, workers=h.workers(copper=18))
+    enc = Encoder(big)
+    v = enc.encode(s, 0)
+    assert v.min() >= 0.0 and (v <= enc.high).all()  # within the space's bounds

@@ -110,3 +110,19 @@ def test_changed_values_are_carried_by_records_and_replay():
     assert replay(again) == final
     _, plain = play(PioneerDays(players=2), [random_agent] * 2, seed=5)
     assert "income_wood" not in plain.options
+
+
+def test_bots_and_encoder_follow_days_and_weeks():
+    """The evaluation counts the game's days left; the encoder scales week and day."""
+    from toolkit.pioneer_days import bots
+    from toolkit.pioneer_days.encoding import Encoder
+
+    plain, short = PioneerDays(players=2), PioneerDays(players=2, weeks=2, days=3)
+    s = use_state(plain, "WOOD")
+    assert bots._days_left(plain, s) == 19 and bots._days_left(short, s) == 5
+    assert bots.evaluate(short, s)[0] < bots.evaluate(plain, s)[0]
+    long = PioneerDays(players=2, weeks=6)
+    final, _ = play(long, [random_agent] * 2, seed=1)
+    enc = Encoder(long)
+    v = enc.encode(long.observe(final, 0), 0)
+    assert v.min() >= 0.0 and (v <= enc.high).all()  # within the space's bounds
