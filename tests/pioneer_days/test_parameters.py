@@ -125,4 +125,7 @@ def test_bots_and_encoder_follow_days_and_weeks():
     final, _ = play(long, [random_agent] * 2, seed=1)
     enc = Encoder(long)
     v = enc.encode(long.observe(final, 0), 0)
-    assert v.min() >= 0.0 and (v <= enc.high).all()  # within the space's bounds
+    # the encoder clips at its bounds: week 6 and 30 turns must fit in them
+    assert v[enc._offset["time"]] == 6 and final.players[0].turns == 30
+    row = (enc.size - enc._offset["players"]) // 2  # the last segment, per seat
+    assert v[enc._offset["players"] + row - 1] == 30  # seat 0's turns, last of its row

@@ -136,7 +136,7 @@ class Encoder(EncoderBase):
             + [2] * len(tiles)
             + [20] * len(_WAGON_KINDS)
             + [1] * len(folk)
-            + [50, 200, 20]  # favors, vp, turns
+            + [50, 200, game.weeks * game.days]  # favors, vp, turns (20 by the rules)
         )
         lay.add("players", (n, len(row)), row, "per player (relative seats)")
         self.set_layout(lay)
