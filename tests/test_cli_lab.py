@@ -140,3 +140,38 @@ def test_variants_bad_input_fails_before_any_game(capsys, args, message):
         capsys,
     )
     assert status == 2 and message in err
+
+
+@pytest.mark.parametrize(
+    ("game", "variant", "bad", "message"),
+    [
+        (
+            "pioneer_days",
+            "short:weeks=1",
+            "long:days=6",
+            "days must be between 1 and 5",
+        ),
+        (
+            "montana",
+            "rich:start_coins=9,max_turns=30",
+            "crowd:worker_limit=0",
+            "worker_limit must be between 1 and 72",
+        ),
+    ],
+)
+def test_variants_of_montana_and_pioneer_days_parameters(
+    capsys, game, variant, bad, message
+):
+    """The rule parameters of every game run in the lab; bad ones fail first."""
+    status, stdout, _ = run(
+        ["variants", game, "--agents", "random,random", "--games", "2"]
+        + ["--variant", variant, "--no-progress"],
+        capsys,
+    )
+    assert status == 0 and f"({variant.split(':')[0]})" in stdout
+    status, _, err = run(
+        ["variants", game, "--agents", "random,random", "--games", "2"]
+        + ["--variant", bad],
+        capsys,
+    )
+    assert status == 2 and message in err

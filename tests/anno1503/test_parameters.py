@@ -84,3 +84,31 @@ def test_A_ISL_3_treasure_gold(treasure, h):
     )
     s = h.run(game, s, "sail 1 2,7", "explore 1 1,7", "use card")
     assert s.players[0].gold == 7 + treasure
+
+
+def test_bots_follow_gold_to_win_hand_limit_and_conditions():
+    """The bots' evaluation counts progress to the game's gold_to_win, the
+    game's hand limit and the number of conditions that win."""
+    from toolkit.anno1503 import bots
+
+    plain = Anno1503(players=2)
+    s = plain.setup()
+    me = s.players[0]._replace(gold=20, residents=(*s.players[0].residents, "MERCHANT"))
+    rich = s._replace(players=(me, *s.players[1:]))
+    low = Anno1503(players=2, gold_to_win=20)
+    assert (
+        bots.evaluate_terms(low, rich, 0)["conditions"]
+        > bots.evaluate_terms(plain, rich, 0)["conditions"]
+    )
+    one = Anno1503(players=2, conditions_to_win=1)
+    assert (
+        bots.evaluate_terms(one, rich, 0)["conditions"]
+        < bots.evaluate_terms(plain, rich, 0)["conditions"]
+    )
+    full = s._replace(
+        players=(s.players[0]._replace(hand=(2, 2, 2, 0, 0, 0)), s.players[1])
+    )
+    roomy = Anno1503(players=2, hand_limit=9)
+    assert bots.hand_value(roomy, full.players[0], 0.0) > bots.hand_value(
+        plain, full.players[0], 0.0
+    )

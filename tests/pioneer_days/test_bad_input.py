@@ -19,6 +19,7 @@ from toolkit.pioneer_days import (
     Take,
     parse_action,
 )
+from toolkit.pioneer_days.rules import PARAMETERS
 from toolkit.pioneer_days.scenarios import first_take, use_state
 
 
@@ -163,15 +164,14 @@ def test_bad_options_are_refused(args, match):
 
 
 def test_defaults_name_every_option():
+    """The rule parameters are options too, left out of ``options`` at default."""
     game = PioneerDays(players=3)
-    assert (
-        game.options
-        == PioneerDays.defaults
-        == {
-            "track_length": 4,
-            "raid_rounding": "down",
-        }
-    )
+    engine = {"track_length": 4, "raid_rounding": "down"}
+    assert game.options == engine
+    assert PioneerDays.defaults == {
+        **engine,
+        **{k: v for k, (v, _, _) in PARAMETERS.items()},
+    }
     assert repr(PioneerDays(players=2, track_length=3)) == (
         "PioneerDays(players=2, track_length=3)"
     )

@@ -115,3 +115,25 @@ def test_changed_values_are_carried_by_records_and_replay():
     assert replay(again) == final
     _, plain = play(make_game("pioneers", 2), [random_agent] * 2, seed=5)
     assert "income" not in plain.options
+
+
+def test_bots_and_words_follow_the_road_price_and_join_cost():
+    """The playout policy buys two roads only with their price and $1 to spare,
+    and the labels show the game's prices (not the rulebook's $2 / $5)."""
+    from toolkit.pioneers import EndPurchases, bots
+    from toolkit.pioneers.words import log
+
+    def buys(game):
+        state = first_decision(game)
+        pl = state.players[state.active]._replace(money=7)
+        legal = [BuyRoads(1), EndPurchases()]
+        rng = random.Random(1)
+        picks = [bots._playout_buy(game, state, legal, pl, rng) for _ in range(60)]
+        return sum(isinstance(a, BuyRoads) for a in picks)
+
+    assert buys(Pioneers(players=3)) > 0  # $7 >= $5 + $1
+    assert buys(Pioneers(players=3, road_price_2=7)) == 0  # $7 < $7 + $1
+    game = Pioneers(players=3, road_price_1=4, road_price_2=9)
+    state = first_decision(game)
+    assert log.label(game, state, BuyRoads(1)) == "Buy 1 road ($4)"
+    assert log.label(game, state, BuyRoads(2)) == "Buy 2 roads ($9)"

@@ -87,7 +87,7 @@ SOLD = 0.8  # share of their sale value that goods nobody needs are worth
 SHIP_PROJECT = 5.0
 IDLE = 0.4
 OVER_LIMIT = 2.0  # points lost per card above the hand limit
-HAND_LIMIT = 5
+HAND_LIMIT = 5  # the rulebook's (A-HAND-1); the bots read the game's hand_limit
 INCOME_ROLLS = 6.0
 SHIP_BASE = 1.5
 SHIP_NEAR = 3.0
@@ -210,8 +210,11 @@ def hand_value(game: Any, p: Any, place: float) -> float:
         elif k:
             total += k * IDLE
     if gold:  # what selling them would add, a little less (one sale a turn)
-        total += SOLD * (gold_points(p.gold + gold) - gold_points(p.gold))
-    total -= OVER_LIMIT * max(0, sum(p.hand) - HAND_LIMIT)
+        target = game.gold_to_win
+        total += SOLD * (
+            gold_points(p.gold + gold, target) - gold_points(p.gold, target)
+        )
+    total -= OVER_LIMIT * max(0, sum(p.hand) - game.hand_limit)
     if len(cache) > CACHE_SIZE:
         cache.clear()
     cache[key] = total
@@ -230,9 +233,10 @@ def _cache(game: Any, kind: str) -> dict:
     return per_game.setdefault(kind, {})
 
 
-def gold_points(gold: float) -> float:
-    """Points for ``gold``: progress to 30, a reserve above it, then little."""
-    target = VICTORY[0]
+def gold_points(gold: float, target: int = VICTORY[0]) -> float:
+    """Points for ``gold``: progress to ``target`` (the game's ``gold_to_win``,
+    30 by the rulebook), a reserve above it, then little.
+    """
     spare = target + GOLD_SPARE
     return (
         TOP_WEIGHT * min(gold, target) / target
@@ -270,7 +274,7 @@ def _marginal(game: Any, p: Any, place: float) -> list[float]:
         out.append(
             hand_value(game, more, place)
             - base
-            + (OVER_LIMIT if sum(p.hand) >= HAND_LIMIT else 0.0)
+            + (OVER_LIMIT if sum(p.hand) >= game.hand_limit else 0.0)
         )
     return out
 
@@ -341,15 +345,17 @@ def evaluate_terms(game: Any, state: Any, seat: int) -> dict[str, float]:
     p = state.players[seat]
     if state.phase == "over" and state.winner is not None:
         return {"won": WIN if state.winner == seat else -WIN}
+    targets = (game.gold_to_win, *VICTORY[1:])  # the game's gold (A-WIN-1)
     prog = sorted(
-        (min(1.0, v / t) for v, t in zip(_progress(p), VICTORY, strict=True)),
+        (min(1.0, v / t) for v, t in zip(_progress(p), targets, strict=True)),
         reverse=True,
     )
     met = sum(1 for f in prog if f >= 1.0)
-    conditions = TOP_WEIGHT * sum(prog[:3]) + REST_WEIGHT * sum(prog[3:])
+    need = game.conditions_to_win  # the conditions that win (A-WIN-3) weigh most
+    conditions = TOP_WEIGHT * sum(prog[:need]) + REST_WEIGHT * sum(prog[need:])
     conditions += MET_BONUS * met
     place = _place_value(game, state, p)
-    spare = VICTORY[0] + GOLD_SPARE
+    spare = game.gold_to_win + GOLD_SPARE
     gold = GOLD_VALUE * min(p.gold, spare) + GOLD_SURPLUS * max(0, p.gold - spare)
     goods, production = _economy(game, seat, p, place)
     if seat != state.active or state.phase in ("roll", "event", "resolve"):
@@ -357,7 +363,7 @@ def evaluate_terms(game: Any, state: Any, seat: int) -> dict[str, float]:
         # a card taken now can still be used or discarded then, so a free good
         # ("?" face, Golden Age: "take nothing" is legal) is never worth less
         # than none.
-        goods += OVER_LIMIT * max(0, sum(p.hand) - HAND_LIMIT)
+        goods += OVER_LIMIT * max(0, sum(p.hand) - game.hand_limit)
     return {
         "conditions": conditions,
         "residents": sum(LEVEL_VALUE[r] for r in p.residents)

@@ -13,7 +13,8 @@ is counted in coins (:func:`evaluate_terms`):
     triggered, goods count only ``LATE`` of that.
 ``economy``
     coins (``COIN``, half above ``RICH``), workers (``WORKER``), cattle
-    (``CATTLE``: 3 coins in trade and the first tie-break), canteens
+    (``CATTLE``: 3 coins in trade, or the game's ``trade_coins``, and the first
+    tie-break), canteens
     (``CANTEEN``: an extra turn).
 
 The greedy value (:func:`greedy`) is the seat's value minus ``LEADER`` times
@@ -76,7 +77,9 @@ def evaluate_terms(
     if state.ended:
         goods *= LATE
     coins = COIN * min(p.coins, RICH) + 0.5 * COIN * max(p.coins - RICH, 0)
-    economy = coins + WORKER * sum(p.workers) + CATTLE * p.cattle + CANTEEN * p.canteens
+    # a cattle trades for the game's trade_coins (3 by the rulebook, M-CATTLE-1)
+    cattle = CATTLE + COIN * (game.trade_coins - 3)
+    economy = coins + WORKER * sum(p.workers) + cattle * p.cattle + CANTEEN * p.canteens
     return {"placed": SETTLEMENT * placed, "goods": goods, "economy": economy}
 
 

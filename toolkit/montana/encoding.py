@@ -94,7 +94,9 @@ class Encoder(EncoderBase):
         lay.add("supply", (len(GOODS),), _CAP, "goods in the general supply")
         lay.add("pool", (len(COLOURS),), 18, "workers in the general supply")
         lay.add("herd", (1,), 24, "cattle in the general supply")
-        lay.add("players", (n, 15), [_CAP] * 6 + [8] * 4 + [_CAP, 24, 6, 12, 1],
+        # the game's worker limit, settlements and hexes per Build (rule parameters)
+        limit, most = game.worker_limit, max(12, game.settlements)
+        lay.add("players", (n, 15), [_CAP] * 6 + [limit] * 4 + [_CAP, 24, 6, most, 1],
                 "per seat: goods, workers, coins, cattle, canteens, settlements left, "
                 "paid extra hire this round")  # fmt: skip
         lay.add("spots", (BANK_SPOTS + 24, 4), 3, "workers on the action board")
@@ -105,7 +107,7 @@ class Encoder(EncoderBase):
         lay.add("decider", (n,), 1, "one-hot: who decides now")
         lay.add("seat", (n,), 1, "one-hot: the observing seat")
         lay.add("incoming", (4,), 2, "hired workers waiting (over 8)")
-        lay.add("step", (4,), [_CAP, 3, BANK_SPOTS + 24, 1],
+        lay.add("step", (4,), [_CAP, game.max_hexes, BANK_SPOTS + 24, 1],
                 "round (capped), hexes built this action, production spot used + 1, "
                 "end triggered")  # fmt: skip
         self.set_layout(lay)

@@ -141,7 +141,15 @@ RULES: dict[str, str] = {
 OPTIONS: dict[str, str] = {
     "M-END-5": "max_turns",
     "M-SETUP-2": "start_hex",
-    "M-SETUP-10": "first",
+    "M-SETUP-10": "first, start_coins",
+    # Rule parameters (the rulebook's numbers, see ``Montana.defaults``).
+    "M-SETUP-6": "settlements_2, settlements_3, settlements_4",
+    "M-COMP-3": "worker_limit",
+    "M-BANK-2": "bank_coins_1, bank_coins_2, bank_coins_3",
+    "M-CATTLE-1": "trade_coins",
+    "M-BUILD-1": "max_hexes",
+    "M-BUILD-8": "compensation_1, compensation_2",
+    "ASSUMPTION-16": "compensation_1, compensation_2",
 }
 
 __all__ = ["OPTIONS", "RULES"]

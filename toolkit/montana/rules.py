@@ -54,16 +54,56 @@ from .tables import (
     load_tables,
 )
 
+WORKER_LIMIT = 8  # M-COMP-3
+TRADE_COINS = 3  # M-CATTLE-1 (b)
+COMPENSATION = {1: 2, 2: 1, 3: 0}  # M-BUILD-8, ASSUMPTION-16
+MAX_HEXES = 3  # M-BUILD-1
+#: The rule constants a game may change, as options of ``Montana``: option ->
+#: (the rulebook's value, its rule ID, what it is). At the rulebook's value an
+#: option is left out of ``game.options`` (and so of records), and the data
+#: files (``tables``) decide; another value overrides them.
+PARAMETERS: dict[str, tuple[int, str, str]] = {
+    "start_coins": (
+        3,
+        "M-SETUP-10",
+        "coins of the start player (each next seat 1 more)",
+    ),
+    "settlements_2": (12, "M-SETUP-6", "settlements each player has with 2 players"),
+    "settlements_3": (10, "M-SETUP-6", "settlements each player has with 3 players"),
+    "settlements_4": (8, "M-SETUP-6", "settlements each player has with 4 players"),
+    "worker_limit": (WORKER_LIMIT, "M-COMP-3", "most workers a player may hold"),
+    "bank_coins_1": (3, "M-BANK-2", "coins of the 1-worker bank field"),
+    "bank_coins_2": (8, "M-BANK-2", "coins of the 2-worker bank field"),
+    "bank_coins_3": (12, "M-BANK-2", "coins of the 3-worker bank field"),
+    "trade_coins": (TRADE_COINS, "M-CATTLE-1", "coins a cattle trades for"),
+    "max_hexes": (MAX_HEXES, "M-BUILD-1", "most hexes one Build action pays for"),
+    "compensation_1": (COMPENSATION[1], "M-BUILD-8", "coins for a Build of 1 hex"),
+    "compensation_2": (COMPENSATION[2], "M-BUILD-8", "coins for a Build of 2 hexes"),
+}
+#: The smallest and largest value of each rule parameter (settlements: the
+#: smallest landscape has 42 buildable hexes for 2 x 20, M-END-6; workers: 72).
+PARAMETER_RANGE: dict[str, tuple[int, int]] = {
+    "start_coins": (0, 999),
+    "settlements_2": (1, 20),
+    "settlements_3": (1, 18),
+    "settlements_4": (1, 15),
+    "worker_limit": (1, 72),
+    "bank_coins_1": (0, 999),
+    "bank_coins_2": (0, 999),
+    "bank_coins_3": (0, 999),
+    "trade_coins": (0, 999),
+    "max_hexes": (1, 12),
+    "compensation_1": (0, 999),
+    "compensation_2": (0, 999),
+}
 #: Every option with its default (ASSUMPTION / ENGINE ids in the rulebook's OPTIONS).
 DEFAULTS: dict[str, Any] = {
     "max_turns": None,  # M-END-5 [ENGINE]: off by default
     "start_hex": None,  # M-SETUP-2: "q,r" given by the caller, else chance
     "first": None,  # M-SETUP-10: the start seat given by the caller, else chance
+    # rule parameters (PARAMETERS): the rulebook's values
+    **{name: value for name, (value, _, _) in PARAMETERS.items()},
 }
-WORKER_LIMIT = 8  # M-COMP-3
-TRADE_COINS = 3  # M-CATTLE-1 (b)
-COMPENSATION = {1: 2, 2: 1, 3: 0}  # M-BUILD-8, ASSUMPTION-16
-MAX_HEXES = 3  # M-BUILD-1
 NG, NC = len(GOODS), len(COLOURS)
 PUMPKIN = GOODS.index("pumpkin")
 GRAIN = GOODS.index("grain")
@@ -274,6 +314,18 @@ class Montana:
         draw it as a chance turn.
     first : the start seat (M-SETUP-10), or ``None`` to draw it as a chance turn.
     tables : the data (:func:`~.tables.load_tables`), default the shipped files.
+    start_coins, settlements_2, settlements_3, settlements_4, worker_limit,
+    bank_coins_1, bank_coins_2, bank_coins_3, trade_coins, max_hexes,
+    compensation_1, compensation_2 : int
+        The rule constants (:data:`PARAMETERS`, ranges in
+        :data:`PARAMETER_RANGE`), the rulebook's by default: the start player's
+        3 coins (M-SETUP-10), 12 / 10 / 8 settlements each with 2 / 3 / 4
+        players (M-SETUP-6), at most 8 workers (M-COMP-3), bank fields of 3, 8
+        and 12 coins (M-BANK-2), 3 coins for a cattle (M-CATTLE-1), at most 3
+        hexes per Build (M-BUILD-1) and 2 or 1 coins for a Build of 1 or 2 hexes
+        (M-BUILD-8). Change them to try a variant
+        (:mod:`toolkit.analysis.variants`); at the rulebook's value an option is
+        left out of ``options`` and records.
 
     >>> game = Montana(players=2, start_hex="0,0", first=0)
     >>> game.chance_outcomes(game.setup())[0]
@@ -284,6 +336,8 @@ class Montana:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     defaults: ClassVar[dict[str, Any]] = DEFAULTS
+    #: The options that are rule constants (left out of ``options`` at default).
+    rule_parameters: ClassVar[tuple[str, ...]] = tuple(PARAMETERS)
 
     def __init__(
         self, players: int = 2, tables: Tables | None = None, **options: Any
@@ -295,7 +349,22 @@ class Montana:
             raise ValueError(
                 f"unknown option(s) {unknown}; options are {sorted(DEFAULTS)}"
             )
-        opts = {**DEFAULTS, **options}
+        params = {
+            name: options.pop(name, value) for name, (value, _, _) in PARAMETERS.items()
+        }
+        for name, value in params.items():
+            low, high = PARAMETER_RANGE[name]
+            rule = PARAMETERS[name][1]
+            if type(value) is not int:
+                raise TypeError(
+                    f"{name} must be a whole number (an int), not {value!r:.40} "
+                    f"({rule})"
+                )
+            if not low <= value <= high:
+                raise ValueError(
+                    f"{name} must be between {low} and {high}, not {value!r} ({rule})"
+                )
+        opts = {k: v for k, v in DEFAULTS.items() if k not in PARAMETERS} | options
         mt = opts["max_turns"]
         if mt is not None and (type(mt) is not int or not 1 <= mt <= 10**6):
             raise ValueError(
@@ -307,7 +376,36 @@ class Montana:
             raise ValueError(f"first must be a seat 0-{players - 1} or None")
         self.players = players
         self.options = opts
-        self.tables = tables if tables is not None else load_tables()
+        # A rule parameter at the rulebook's value stays out of the options (and
+        # of records, which are then those of the rulebook game as before); the
+        # tables keep their value. Another value replaces the tables' one.
+        changed = {k: v for k, v in params.items() if v != PARAMETERS[k][0]}
+        self.options.update(changed)
+        t = tables if tables is not None else load_tables()
+        if changed:
+            t = t._replace(
+                first_coins=changed.get("start_coins", t.first_coins),
+                settlements={
+                    n: changed.get(f"settlements_{n}", k)
+                    for n, k in t.settlements.items()
+                },
+                bank=tuple(
+                    (w, changed.get(f"bank_coins_{w}", coins)) for w, coins in t.bank
+                ),
+            )
+        self.tables = t
+        #: M-COMP-3: the most workers a player may hold.
+        self.worker_limit: int = params["worker_limit"]
+        #: M-CATTLE-1 (b): the coins a cattle trades for.
+        self.trade_coins: int = params["trade_coins"]
+        #: M-BUILD-1: the most hexes one Build action pays for.
+        self.max_hexes: int = params["max_hexes"]
+        #: M-BUILD-8: coins by the number of hexes a Build paid for (0 from 3 on).
+        self.compensation: tuple[int, ...] = (
+            0,
+            params["compensation_1"],
+            params["compensation_2"],
+        ) + (0,) * max(0, params["max_hexes"] - 2)
         self.centres: tuple[tuple[int, int], ...] = self.tables.centres[players]
         self.geometry = Geometry.build(self.centres)
         self.hexes = self.geometry.coords
@@ -411,11 +509,10 @@ class Montana:
                 out.append(Build(*self.hexes[h]))
         return out
 
-    @staticmethod
-    def _trades(p: Player, incoming: tuple[int, ...]) -> list[Action]:
+    def _trades(self, p: Player, incoming: tuple[int, ...]) -> list[Action]:
         if not p.cattle:
             return []
-        full = sum(p.workers) + sum(incoming) >= WORKER_LIMIT
+        full = sum(p.workers) + sum(incoming) >= self.worker_limit
         return [Trade(t) for t in TRADES if not (full and t.startswith("worker"))]
 
     def reference_legal(self, state: State) -> list[Action]:
@@ -631,9 +728,12 @@ class Montana:
                 )
             if (
                 action.gain.startswith("worker")
-                and sum(p.workers) + sum(state.incoming) >= WORKER_LIMIT
+                and sum(p.workers) + sum(state.incoming) >= self.worker_limit
             ):
-                return "M-CATTLE-1", "a traded worker would take you over 8 workers."
+                return (
+                    "M-CATTLE-1",
+                    f"a traded worker would take you over {self.worker_limit} workers.",
+                )
             return None
         if phase == "action":
             return self._why_not_action(state, seat, p, action)
@@ -643,7 +743,10 @@ class Montana:
             return "M-RECRUIT-5", "choose the two workers of the ANY segment first."
         if phase == "dismiss":
             if kind is not Dismiss:
-                return "M-RECRUIT-4", "first return workers until you hold 8."
+                return (
+                    "M-RECRUIT-4",
+                    f"first return workers until you hold {self.worker_limit}.",
+                )
             c = COLOURS.index(action.colour)
             if p.workers[c] + state.incoming[c] < 1:
                 return "M-RECRUIT-4", f"you have no {action.colour} worker to return."
@@ -911,7 +1014,7 @@ class Montana:
         w.decider = 0
 
     def _choose_first(self, w: _W, first: int) -> None:
-        """M-SETUP-10: the start player gets 3 coins, each next one 1 more."""
+        """M-SETUP-10: the start player gets 3 coins (``start_coins``), each next one 1 more."""
         w.first = first
         for i in range(w.n):
             w.coins[(first + i) % w.n] = self.tables.first_coins + i
@@ -937,7 +1040,7 @@ class Montana:
 
     def _settle_incoming(self, w: _W) -> None:
         seat = w.decider
-        if sum(w.workers[seat]) + sum(w.incoming) > WORKER_LIMIT:  # M-RECRUIT-4
+        if sum(w.workers[seat]) + sum(w.incoming) > self.worker_limit:  # M-RECRUIT-4
             w.phase = "dismiss"
             return
         for c in range(NC):
@@ -964,7 +1067,7 @@ class Montana:
         w.hcattle[seat] -= 1
         w.herd += 1
         if gain == "coins":
-            w.coins[seat] += TRADE_COINS
+            w.coins[seat] += self.trade_coins
         elif gain.startswith("worker"):
             c = COLOURS.index(gain.split()[1])
             w.take_workers(seat, c, 1)
@@ -1104,13 +1207,13 @@ class Montana:
         if line_bonus(runs) and w.left[seat]:  # M-BUILD-6, M-BUILD-7
             w.stack[h] += 1
             w.left[seat] -= 1
-        if w.built >= MAX_HEXES or not w.left[seat]:
+        if w.built >= self.max_hexes or not w.left[seat]:
             self._finish_build(w)
         else:
             w.phase = "build"
 
     def _finish_build(self, w: _W) -> None:
-        w.coins[w.active] += COMPENSATION[w.built]  # M-BUILD-8
+        w.coins[w.active] += self.compensation[w.built]  # M-BUILD-8
         self._end_action(w)
 
     # the end of a turn (M-TURN-5) ---------------------------------------------------
@@ -1166,4 +1269,11 @@ class Montana:
         self._start_turn(w)
 
 
-__all__ = ["COMPENSATION", "DEFAULTS", "WORKER_LIMIT", "Montana"]
+__all__ = [
+    "COMPENSATION",
+    "DEFAULTS",
+    "PARAMETERS",
+    "PARAMETER_RANGE",
+    "WORKER_LIMIT",
+    "Montana",
+]

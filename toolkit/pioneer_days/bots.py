@@ -20,8 +20,8 @@ from toolkit.core import CHANCE
 
 from . import actions as A
 from . import effects as E
-from .constants import DAYS, DISASTERS, PIONEER, WEEKS
-from .rules import PioneerDays, tables
+from .constants import DISASTERS, PIONEER
+from .rules import PioneerDays
 from .state import State
 
 
@@ -29,7 +29,7 @@ def determinize(game: PioneerDays, view: State, seat: int, rng: random.Random) -
     """A full state consistent with ``view`` (hidden parts drawn with ``rng``)."""
     if view.phase == "over":
         return view
-    t = tables()
+    t = game.tables()
     # gold: tokens the seat cannot see, shuffled between the hidden places
     unseen = []
     bag = game.gold_bag(view)
@@ -83,10 +83,12 @@ def determinize(game: PioneerDays, view: State, seat: int, rng: random.Random) -
 # -------------------------------------------------------------- evaluation
 
 
-def _days_left(state: State) -> int:
+def _days_left(game: PioneerDays, state: State) -> int:
+    """Days still to play (PD-WEEK-2/3, the game's ``days`` and ``weeks``)."""
     if state.phase == "over":
         return 0
-    return max(0, WEEKS * DAYS - ((state.week - 1) * DAYS + state.day))
+    days = game.days
+    return max(0, game.weeks * days - ((state.week - 1) * days + state.day))
 
 
 def disaster_risk(game: PioneerDays, state: State) -> tuple[float, ...]:
@@ -94,7 +96,7 @@ def disaster_risk(game: PioneerDays, state: State) -> tuple[float, ...]:
     the share of its colour (and black) among the dice still to come.
     """
     length = game.options["track_length"]
-    t = tables()
+    t = game.tables()
     out = []
     left = sum(state.bag) + len(state.pool)
     for i, d in enumerate(DISASTERS):
@@ -110,7 +112,7 @@ def expected_losses(game: PioneerDays, state: State, seat: int) -> float:
     """VP a player expects to lose to the disasters about to strike (a rough
     price for holdings left unprotected: PD-DIS-3..6).
     """
-    t = tables()
+    t = game.tables()
     p = state.players[seat]
     risk = disaster_risk(game, state)
     storm = sum(1 for size, d in p.wagons if size - 2 * d > 0)
@@ -128,8 +130,8 @@ def evaluate(game: PioneerDays, state: State) -> tuple[float, ...]:
     scores = game.scores(state)
     if state.phase == "over":
         return tuple(float(s) for s in scores)
-    left = _days_left(state)
-    weeks_left = WEEKS - state.week + (1 if state.day < DAYS else 0)
+    left = _days_left(game, state)
+    weeks_left = game.weeks - state.week + (1 if state.day < game.days else 0)
     out = []
     for seat, s in enumerate(scores):
         p = state.players[seat]

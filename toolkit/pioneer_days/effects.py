@@ -70,9 +70,10 @@ def gain(p: Player, effect: str, amount: int) -> Player:
 
 def change_cost(t: Tables, p: Player) -> int:
     """PD-TURN-3: $3, or $2 for PB5 Trader; -$1 for B5 Merchant and each
-    E12 Compass; never below $1 (ASSUMPTION-6).
+    E12 Compass; never below $1 (ASSUMPTION-6). With another base cost
+    (``t.change_cost``, the game's ``change_cost`` option) the Trader pays $1 less.
     """
-    base = 2 if ability(t, p) == "change_cost_two" else 3
+    base = t.change_cost - 1 if ability(t, p) == "change_cost_two" else t.change_cost
     off = folk_effect(t, p, "change_discount") + equip_effect(t, p, "change_discount")
     return max(1, base - off)
 

@@ -92,15 +92,16 @@ class Encoder(EncoderBase):
         }
         self.max_score = 400.0
         self.min_score = -80.0  # PD-END-2: -2 VP per damage token
-        # 20 days; per turn at most ~30 steps (take, change, use, buys, draws,
-        # discards), per disaster at most ~30 decisions per player
-        self.max_game_length = 20 * (n + 1 + n * 60) + 200
+        # 20 days (the game's weeks x days); per turn at most ~30 steps (take,
+        # change, use, buys, draws, discards), per disaster at most ~30 decisions
+        # per player
+        self.max_game_length = game.weeks * game.days * (n + 1 + n * 60) + 200
         length = game.options["track_length"]
         lay = Layout()
         lay.add("phase", (len(PHASES) + 1,), 1, "one-hot: what is awaited (last: over)")
         lay.add("to_move", (n,), 1, "who decides now (relative seats)")
         lay.add("start", (n,), 1, "the start-player token (relative seats)")
-        lay.add("time", (2,), [4, 5], "week, day")
+        lay.add("time", (2,), [game.weeks, game.days], "week, day")
         lay.add("bag", (5,), 5, "dice in the bag per colour")
         lay.add("pool", (5, 6), 5, "dice in the pool per colour and face")
         lay.add("aside", (5,), 5, "dice used this week per colour")
@@ -135,7 +136,7 @@ class Encoder(EncoderBase):
             + [2] * len(tiles)
             + [20] * len(_WAGON_KINDS)
             + [1] * len(folk)
-            + [50, 200, 20]  # favors, vp, turns
+            + [50, 200, game.weeks * game.days]  # favors, vp, turns (20 by the rules)
         )
         lay.add("players", (n, len(row)), row, "per player (relative seats)")
         self.set_layout(lay)

@@ -186,6 +186,18 @@ RULES: dict[str, str] = {
 OPTIONS: dict[str, str] = {
     "ASSUMPTION-10": "track_length",
     "ASSUMPTION-12": "raid_rounding",
+    # Rule parameters (the rulebook's numbers, see ``PioneerDays.defaults``).
+    "PD-INCOME-1": "income_wild, income_mine, income_equip, income_cattle, "
+    "income_wood, income_medicine",
+    "PD-DATA-1": "income_wild, income_mine, income_equip, income_cattle, "
+    "income_wood, income_medicine",
+    "ASSUMPTION-17": "income_wild, income_mine, income_equip, income_cattle, "
+    "income_wood, income_medicine",
+    "PD-WAGON-1": "small_wagon_price, large_wagon_price",
+    "PD-TURN-3": "change_cost",
+    "PD-WEEK-2": "days",
+    "PD-WEEK-3": "weeks",
+    "PD-DIS-2": "track_length",
 }
 
 __all__ = ["OPTIONS", "RULES"]

@@ -35,8 +35,37 @@ from .constants import (
 from .state import Player, State
 from .tables import Tables, load_tables
 
-#: Every option with its default (ASSUMPTION-10 and ASSUMPTION-12).
-DEFAULTS: dict[str, Any] = {"track_length": 4, "raid_rounding": "down"}
+#: The rule constants a game may change, as options of ``PioneerDays``: option
+#: -> (the rulebook's value, its rule ID, what it is). At the rulebook's value
+#: an option is left out of ``game.options`` (and so of records). The disaster
+#: tracks' length is the older option ``track_length`` (ASSUMPTION-10).
+PARAMETERS: dict[str, tuple[int, str, str]] = {
+    "income_wild": (1, "PD-INCOME-1", "silver of a WILD die taken as income"),
+    "income_mine": (2, "PD-INCOME-1", "silver of a MINE die taken as income"),
+    "income_equip": (3, "PD-INCOME-1", "silver of an EQUIP die taken as income"),
+    "income_cattle": (4, "PD-INCOME-1", "silver of a CATTLE die taken as income"),
+    "income_wood": (5, "PD-INCOME-1", "silver of a WOOD die taken as income"),
+    "income_medicine": (6, "PD-INCOME-1", "silver of a MEDICINE die taken as income"),
+    "small_wagon_price": (5, "PD-WAGON-1", "price of a small wagon"),
+    "large_wagon_price": (8, "PD-WAGON-1", "price of a large wagon"),
+    "change_cost": (3, "PD-TURN-3", "price of turning a die to another face"),
+    "days": (DAYS, "PD-WEEK-2", "days in a week (the bag holds dice for 5)"),
+    "weeks": (WEEKS, "PD-WEEK-3", "weeks in a game (the last has 3 town cards)"),
+}
+#: The smallest and largest value of each rule parameter.
+PARAMETER_RANGE: dict[str, tuple[int, int]] = {
+    **dict.fromkeys(PARAMETERS, (0, 999)),
+    "change_cost": (1, 999),
+    "days": (1, DAYS),
+    "weeks": (1, 6),
+}
+#: Every option with its default (ASSUMPTION-10 and ASSUMPTION-12, then the
+#: rule parameters at the rulebook's values).
+DEFAULTS: dict[str, Any] = {
+    "track_length": 4,
+    "raid_rounding": "down",
+    **{name: value for name, (value, _, _) in PARAMETERS.items()},
+}
 
 CHANCE_PHASES = frozenset(
     ("first", "deal", "reveal", "board", "gold", "agold", "outfit", "display", "roll")
@@ -88,6 +117,27 @@ def tables() -> Tables:
     return load_tables()
 
 
+@functools.lru_cache(maxsize=64)
+def variant_tables(changed: tuple[tuple[str, int], ...]) -> Tables:
+    """The shipped data with the rule parameters ``changed`` (name, value) applied.
+
+    Kept beside the module, like :func:`tables`, by the parameters' values: a
+    game holds only those values (its tables would show the gold bag's start).
+    """
+    t = load_tables()
+    if not changed:
+        return t
+    ch = dict(changed)
+    return t._replace(
+        income={f: ch.get(f"income_{f.lower()}", k) for f, k in t.income.items()},
+        wagon_cost={
+            SMALL: ch.get("small_wagon_price", t.wagon_cost[SMALL]),
+            LARGE: ch.get("large_wagon_price", t.wagon_cost[LARGE]),
+        },
+        change_cost=ch.get("change_cost", t.change_cost),
+    )
+
+
 def _set(players: tuple[Player, ...], seat: int, p: Player) -> tuple[Player, ...]:
     return players[:seat] + (p,) + players[seat + 1 :]
 
@@ -112,6 +162,18 @@ def _add_tile(tiles: tuple[str, ...], tile: str) -> tuple[str, ...]:
 class PioneerDays:
     """Pioneer Days for 2-4 players (rule IDs ``PD-*`` of the project spec).
 
+    Options: ``track_length`` (ASSUMPTION-10: a disaster strikes after that many
+    advances), ``raid_rounding`` (ASSUMPTION-12), and the rule parameters
+    (:data:`PARAMETERS`, ranges in :data:`PARAMETER_RANGE`), the rulebook's by
+    default: income $1-$6 by face (``income_wild`` .. ``income_medicine``,
+    PD-INCOME-1), wagons at $5 and $8 (``small_wagon_price``,
+    ``large_wagon_price``, PD-WAGON-1), $3 to change a die (``change_cost``,
+    PD-TURN-3; the Trader side pays $1 less), 5 days a week (``days``, 1-5: the
+    bag holds dice for 5, PD-WEEK-2) and 4 weeks (``weeks``, 1-6, the last with
+    3 town cards, PD-WEEK-3). At the rulebook's value a parameter is left out of
+    ``options`` and records; change them to try a variant
+    (:mod:`toolkit.analysis.variants`).
+
     >>> game = PioneerDays(players=3)
     >>> s = game.setup()
     >>> game.to_move(s) == CHANCE, s.bag  # PD-SETUP-2: 4 sets of dice in the bag
@@ -122,6 +184,8 @@ class PioneerDays:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     defaults: ClassVar[dict[str, Any]] = DEFAULTS
+    #: The options that are rule constants (left out of ``options`` at default).
+    rule_parameters: ClassVar[tuple[str, ...]] = tuple(PARAMETERS)
 
     def __init__(self, players: int = 2, **options: Any) -> None:
         if type(players) is not int or not 2 <= players <= 4:
@@ -131,7 +195,22 @@ class PioneerDays:
             raise ValueError(
                 f"unknown option(s) {unknown}; options are {sorted(DEFAULTS)}"
             )
-        opts = {**DEFAULTS, **options}
+        params = {
+            name: options.pop(name, value) for name, (value, _, _) in PARAMETERS.items()
+        }
+        for name, value in params.items():
+            low, high = PARAMETER_RANGE[name]
+            rule = PARAMETERS[name][1]
+            if type(value) is not int:
+                raise TypeError(
+                    f"{name} must be a whole number (an int), not {value!r:.40} "
+                    f"({rule})"
+                )
+            if not low <= value <= high:
+                raise ValueError(
+                    f"{name} must be between {low} and {high}, not {value!r} ({rule})"
+                )
+        opts = {k: v for k, v in DEFAULTS.items() if k not in PARAMETERS} | options
         length = opts["track_length"]
         if type(length) is not int or not 1 <= length <= 20:
             raise ValueError(
@@ -143,6 +222,14 @@ class PioneerDays:
             )
         self.players = players
         self.options = opts
+        # A rule parameter at the rulebook's value stays out of the options (and
+        # of records, which are then those of the rulebook game as before).
+        changed = {k: v for k, v in params.items() if v != PARAMETERS[k][0]}
+        self.options.update(changed)
+        self._changed = tuple(sorted(changed.items()))
+        #: PD-WEEK-2 and PD-WEEK-3: days in a week, weeks in a game.
+        self.days: int = params["days"]
+        self.weeks: int = params["weeks"]
         self._length = length
         self._rounding = opts["raid_rounding"]
 
@@ -152,11 +239,21 @@ class PioneerDays:
         )
         return f"PioneerDays(players={self.players}{opts})"
 
+    def town_cards(self, week: int) -> int:
+        """Town cards face up in ``week`` (PD-SETUP-5, PD-TOWN-4: 3 in the last)."""
+        if week == self.weeks:
+            return TOWN_CARDS_PER_WEEK[-1]
+        return TOWN_CARDS_PER_WEEK[min(week, len(TOWN_CARDS_PER_WEEK) - 1) - 1]
+
+    def tables(self) -> Tables:
+        """The game's data: the shipped tables with its rule parameters applied."""
+        return variant_tables(self._changed)
+
     # ------------------------------------------------------------------ setup
 
     def setup(self) -> State:
         """The state before the first chance turn (PD-SETUP-2/3: bag and markers)."""
-        t = tables()
+        t = self.tables()
         n = self.players
         state = State(
             players=(Player(),) * n,
@@ -201,7 +298,7 @@ class PioneerDays:
     def chance_outcomes(self, state: State) -> list[tuple[Any, float]]:
         """Every outcome of the chance turn with its probability."""
         phase = state.phase
-        t = tables()
+        t = self.tables()
         if phase == "first":
             return [(_mk(A.First, i), 1 / self.players) for i in range(self.players)]
         if phase == "deal":
@@ -241,7 +338,7 @@ class PioneerDays:
         """
         if state.gold_bag:
             return state.gold_bag
-        left = list(tables().gold)
+        left = list(self.tables().gold)
         for p in state.players:
             for v in p.gold:
                 if v:
@@ -253,14 +350,14 @@ class PioneerDays:
 
     def _unseen_boards(self, state: State) -> tuple[str, ...]:
         seen = {b for p in state.players for b in p.dealt}
-        return tuple(b for b in tables().boards if b != PIONEER and b not in seen)
+        return tuple(b for b in self.tables().boards if b != PIONEER and b not in seen)
 
     def legal_actions(self, state: State) -> list[Any]:
         """The decisions open to the seat to move, in a stable order."""
         phase = state.phase
         if phase == "over" or phase in CHANCE_PHASES:
             return []
-        t = tables()
+        t = self.tables()
         seat = state.active
         p = state.players[seat]
         if phase == "choose":  # PD-SETUP-6
@@ -412,7 +509,7 @@ class PioneerDays:
         return self._run(self._decide(state, action))
 
     def _refusal(self, state: State, action: Any) -> IllegalAction:
-        t = tables()
+        t = self.tables()
         if type(action) not in A.DECISIONS:
             if type(action) in A.CHANCE_ACTIONS:
                 return IllegalAction(
@@ -569,7 +666,7 @@ class PioneerDays:
     # decisions ---------------------------------------------------------------
 
     def _decide(self, s: State, a: Any) -> State:
-        t = tables()
+        t = self.tables()
         seat = s.active
         p = s.players[seat]
         phase = s.phase
@@ -768,7 +865,7 @@ class PioneerDays:
         return _pop(s)
 
     def _step_reveal(self, s: State, arg: str) -> State:
-        if len(s.town) < TOWN_CARDS_PER_WEEK[s.week - 1] and s.town_deck:
+        if len(s.town) < self.town_cards(s.week) and s.town_deck:
             return s._replace(phase="reveal")
         return _pop(s)
 
@@ -783,7 +880,7 @@ class PioneerDays:
 
     def _step_items(self, s: State, arg: str) -> State:
         """PD-SETUP-6: starting items of the chosen sides; all sides revealed."""
-        t = tables()
+        t = self.tables()
         players = list(s.players)
         small, large = s.wagons_left
         jobs: list[str] = []
@@ -869,7 +966,7 @@ class PioneerDays:
             return _pop(s)
         colour, _ = s.pool[0]
         s = s._replace(pool=(), aside=_inc(s.aside, COLOURS.index(colour)))
-        t = tables()
+        t = self.tables()
         if colour == "black":
             moved = list(range(len(DISASTERS)))
         else:
@@ -889,7 +986,7 @@ class PioneerDays:
         return _pop(s._replace(tracks=tuple(tracks)), *jobs)
 
     def _step_strike(self, s: State, arg: str) -> State:
-        t = tables()
+        t = self.tables()
         i = DISASTERS.index(arg)
         s = s._replace(strikes=_inc(s.strikes, i))
         order = self.order(s)
@@ -916,7 +1013,7 @@ class PioneerDays:
 
     def _step_storm(self, s: State, arg: str) -> State:
         seat = int(arg)
-        t = tables()
+        t = self.tables()
         p = s.players[seat]
         w = s.cursor
         while w < len(p.wagons):
@@ -936,7 +1033,7 @@ class PioneerDays:
 
     def _step_disease(self, s: State, arg: str) -> State:
         seat = int(arg)
-        t = tables()
+        t = self.tables()
         p = s.players[seat]
         i = s.cursor
         x = E.exemptions(t, p)
@@ -963,10 +1060,10 @@ class PioneerDays:
     def _step_pass(self, s: State, arg: str) -> State:
         """PD-DAY-5: the token passes clockwise after every day, day 5 included."""
         s = s._replace(start=(s.start + 1) % self.players)
-        return _pop(s, "day" if s.day < DAYS else "weekend")
+        return _pop(s, "day" if s.day < self.days else "weekend")
 
     def _step_weekend(self, s: State, arg: str) -> State:
-        if s.week == WEEKS:  # PD-WEEK-3 / PD-DIS-8
+        if s.week == self.weeks:  # PD-WEEK-3 / PD-DIS-8
             return _pop(s, "final", "visit")
         return _pop(s, "visit")
 
@@ -975,7 +1072,7 @@ class PioneerDays:
 
     def _step_visit(self, s: State, arg: str) -> State:
         """PD-TOWN-1/2: W effects in turn order, then 1 VP per cattle."""
-        t = tables()
+        t = self.tables()
         players = list(s.players)
         order = self.order(s)
         for seat in order:
@@ -996,13 +1093,13 @@ class PioneerDays:
 
     def _step_town(self, s: State, arg: str) -> State:
         seat = int(arg)
-        if self._fulfil_actions(tables(), s, s.players[seat]):
+        if self._fulfil_actions(self.tables(), s, s.players[seat]):
             return s._replace(phase="town", active=seat)
         return _pop(s._replace(fulfilled=(), discount=False))
 
     def _step_nextweek(self, s: State, arg: str) -> State:
         """PD-WEEK-1 at the start of weeks 2-4 (week 1: PD-SETUP-8)."""
-        if s.week == WEEKS:  # PD-END-1
+        if s.week == self.weeks:  # PD-END-1
             return s._replace(jobs=(), phase="over", active=-1)
         n = self.players
         s = s._replace(
@@ -1042,7 +1139,7 @@ class PioneerDays:
     def scores(self, state: State) -> tuple[int, ...]:
         """VP by seat: earned so far plus the final scoring as it stands (PD-END-2)."""
         return tuple(
-            sum(parts.values()) for parts in E.score_parts(tables(), state.players)
+            sum(parts.values()) for parts in E.score_parts(self.tables(), state.players)
         )
 
     def winners(self, state: State) -> tuple[int, ...]:
@@ -1058,8 +1155,8 @@ class PioneerDays:
         """Days are the rounds; the active seat; the first start player."""
         first = state.first if state.first >= 0 else None
         if state.phase == "over":
-            return Progress(WEEKS * DAYS, None, first)
-        rnd = (state.week - 1) * DAYS + state.day
+            return Progress(self.weeks * self.days, None, first)
+        rnd = (state.week - 1) * self.days + state.day
         if rnd == 0:
             return Progress(0, None, first)
         return Progress(rnd, state.active if state.active >= 0 else None, first)
@@ -1139,4 +1236,13 @@ _STEPS: dict[str, Callable[[PioneerDays, State, str], State]] = {
     "nextweek": PioneerDays._step_nextweek,
 }
 
-__all__ = ["CHANCE_PHASES", "DEFAULTS", "PHASE_TEXT", "PioneerDays", "tables"]
+__all__ = [
+    "CHANCE_PHASES",
+    "DEFAULTS",
+    "PARAMETERS",
+    "PARAMETER_RANGE",
+    "PHASE_TEXT",
+    "PioneerDays",
+    "tables",
+    "variant_tables",
+]

@@ -176,6 +176,9 @@ class Tables(NamedTuple):
     spaces: dict[str, int]  # wagon size -> spaces
     wagon_cards: dict[str, int]
     wagon_cost: dict[str, int]
+    #: What changing a die costs before cards (PD-TURN-3): not in a data file,
+    #: a rule parameter of the game (``change_cost``).
+    change_cost: int = 3
 
 
 def _error(folder: Path, name: str, row: int | None, field: str | None, msg: str):

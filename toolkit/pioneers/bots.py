@@ -277,7 +277,7 @@ def policy(game: Any, state: Any, legal: Sequence[Any], rng: random.Random) -> A
                 best, choice = v, a
         return choice
     if phase in ("settle", "farmer", "innkeeper", "join"):
-        return _playout_pioneer(state, legal, pl, phase)
+        return _playout_pioneer(state, legal, pl, phase, 2 * game._join_cost)
     return legal[rng.randrange(len(legal))]
 
 
@@ -308,13 +308,18 @@ def _playout_buy(
             ),
         )
     roads = [a for a in legal if hasattr(a, "count")]
-    if roads and pl.money >= 6 and rng.random() < 0.4:
+    # $6 by the rulebook: two roads ($5, or the game's road_price_2) and $1 to spare
+    if roads and pl.money >= game._road2 + 1 and rng.random() < 0.4:
         return roads[0]
     return legal[-1]  # end purchases
 
 
-def _playout_pioneer(state: Any, legal: Sequence[Any], pl: Any, phase: str) -> Any:
-    """Settle, join, farmer, innkeeper: use the emptiest wagon; join when it pays."""
+def _playout_pioneer(
+    state: Any, legal: Sequence[Any], pl: Any, phase: str, join_money: int = 4
+) -> Any:
+    """Settle, join, farmer, innkeeper: use the emptiest wagon; join when it pays
+    (``join_money``: twice the game's join cost, $4 by the rulebook).
+    """
     occupied = {w.id: sum(w.occupied) for w in pl.wagons}
     moves = [a for a in legal if hasattr(a, "wagon")]
     if not moves:
@@ -322,7 +327,7 @@ def _playout_pioneer(state: Any, legal: Sequence[Any], pl: Any, phase: str) -> A
     best = min(moves, key=lambda a: (occupied.get(a.wagon, 9), str(a)))
     if phase == "innkeeper" and occupied.get(best.wagon, 9) > 1:
         return legal[-1]  # skip: returning only helps when it empties a wagon
-    if phase == "join" and pl.money < 4 and occupied.get(best.wagon, 9) > 1:
+    if phase == "join" and pl.money < join_money and occupied.get(best.wagon, 9) > 1:
         return legal[-1]  # decline
     return best
 

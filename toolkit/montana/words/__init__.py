@@ -127,7 +127,10 @@ class MontanaWords(GameWords):
         first = game.progress(state).first
         if first is None:
             return "The landscape is laid out."
-        return f"The landscape is laid out; {who(first, names)} starts with 3 coins."
+        coins = game.tables.first_coins  # the game's start_coins (M-SETUP-10)
+        return (
+            f"The landscape is laid out; {who(first, names)} starts with {coins} coins."
+        )
 
     def players_html(self, session: Any) -> str:
         """A table of the player boards."""

@@ -131,7 +131,7 @@ class PioneerDaysWords(GameWords):
         if isinstance(a, A.Change):
             return f"{me} pays to turn the die to {a.face} (PD-TURN-3)."
         if isinstance(a, A.Income):
-            return f"{me} takes ${tables().income[s.face]} income (PD-INCOME-1)."
+            return f"{me} takes ${game.tables().income[s.face]} income (PD-INCOME-1)."
         if isinstance(a, A.Act):
             what = {
                 "MINE": "mines for gold",

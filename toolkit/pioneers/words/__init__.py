@@ -114,12 +114,10 @@ class PioneersWords(GameWords):
         """The income of the turn, in the income group."""
         state = session.state
         if key == "income" and state.round > 0 and not session.over:
-            from toolkit.pioneers.rules import INCOME
-
             pl = state.players[state.active]
+            income = session.game._income + min(pl.bankers, 2)  # the game's income
             return (
-                f"{session.names[state.active]} receives "
-                f"${INCOME + min(pl.bankers, 2)} this turn (P-INC-1)."
+                f"{session.names[state.active]} receives ${income} this turn (P-INC-1)."
             )
         return None
 

@@ -21,7 +21,6 @@ from typing import Any
 from toolkit.core import CHANCE
 from toolkit.pioneers import actions as A
 from toolkit.pioneers.board import SHORT
-from toolkit.pioneers.rules import INCOME, ROAD_PRICE
 from toolkit.widgets.words import player, who
 
 __all__ = [
@@ -106,7 +105,8 @@ def label(game: Any, state: Any, action: Any) -> str:
     """A short button label for a legal ``action`` (e.g. ``"Move to DET ($2)"``)."""
     if isinstance(action, A.BuyRoads):
         n = action.count
-        return f"Buy {n} road{'s' if n > 1 else ''} (${ROAD_PRICE[n]})"
+        price = game._road1 if n == 1 else game._road2  # the game's prices
+        return f"Buy {n} road{'s' if n > 1 else ''} (${price})"
     if isinstance(action, A.BuyWagon):
         wid = state.market[action.slot - 1]
         spec = game.wagon_specs.get(wid)
@@ -149,10 +149,10 @@ def _action_line(
     if isinstance(action, A.BuyRoads):
         n = action.count
         return (
-            f"{me} buys {n} road{'s' if n > 1 else ''} for ${ROAD_PRICE[n]} "
-            "and must place it now (P-BUY-1)."
+            f"{me} buys 1 road for ${game._road1} and must place it now (P-BUY-1)."
             if n == 1
-            else f"{me} buys 2 roads for $5 and must place both now (P-BUY-1)."
+            else f"{me} buys 2 roads for ${game._road2} and must place both now "
+            "(P-BUY-1)."
         )
     if isinstance(action, A.PlaceRoad):
         return (
@@ -285,7 +285,7 @@ def _consequences(game: Any, before: Any, after: Any, names: dict | None) -> lis
     )
     if new_turn:
         pl = after.players[after.active]
-        income = INCOME + min(pl.bankers, 2)
+        income = game._income + min(pl.bankers, 2)  # the game's income (P-INC-1)
         line = f"{who(after.active, names)}'s turn: income ${income} (P-INC-1)."
         if after.forced:
             line += (
