@@ -146,31 +146,27 @@ class _Memo:
     pure functions of an immutable state, so a state object met again (a tree
     path walked again in the same determinisation) reuses their results; each
     entry keeps its state alive, so its ``id`` is not reused. Determinisations
-    equal in value are merged into one object (:meth:`canonical`), and
-    evaluations are shared by equal positions (:meth:`evaluate`).
+    equal in value are merged into one object (:meth:`canonical`): only root
+    states are hashed.
     """
 
     __slots__ = (
         "_cand",
-        "_value",
         "choices",
         "game",
         "hashable",
         "nexts",
         "outs",
         "roots",
-        "values",
     )
 
-    def __init__(self, game: Any, cand_fn: Any, value_fn: Any) -> None:
+    def __init__(self, game: Any, cand_fn: Any) -> None:
         self.game = game
         self._cand = cand_fn
-        self._value = value_fn
         self.choices: dict[int, tuple] = {}
         self.nexts: dict[tuple[int, int], tuple] = {}
         self.outs: dict[int, tuple] = {}
         self.roots: dict[Any, Any] = {}
-        self.values: dict[Any, tuple] = {}
         self.hashable = True
 
     def canonical(self, state: Any) -> Any:
@@ -221,26 +217,6 @@ class _Memo:
         self.nexts[key] = (state, action, after)
         return after
 
-    def evaluate(self, state: Any) -> tuple:
-        """The game's evaluation of ``state``, computed once per equal position."""
-        if self.hashable:
-            try:
-                hit = self.values.get(state)
-            except TypeError:
-                self.hashable = False
-            else:
-                if hit is None:
-                    hit = self._evaluate(state)
-                    if len(self.values) >= _MEMO_LIMIT:
-                        self.values.clear()
-                    self.values[state] = hit
-                return hit
-        return self._evaluate(state)
-
-    def _evaluate(self, state: Any) -> tuple:
-        fn = self._value
-        return tuple(self.game.scores(state)) if fn is None else fn(self.game, state)
-
 
 class MCTSAgent:
     """Single-observer information-set MCTS with determinisation and evaluation priors.
@@ -284,7 +260,13 @@ class MCTSAgent:
         temperature: float = 4.0,
         prior_temperature: float = 1.0,
         seconds: float | None = None,
+        follow_ups: str = "own",
     ) -> None:
+        if follow_ups not in ("all", "own", "root"):
+            raise ValueError(
+                f"follow_ups is 'all', 'own' or 'root', not {follow_ups!r}"
+            )
+        self.follow_ups = follow_ups
         self.iterations = int(iterations)
         self.c = float(c)
         self.temperature = float(temperature)
@@ -306,7 +288,7 @@ class MCTSAgent:
             hook(game, "determinize"),
         )
         deal = hooks[3]
-        memo = _Memo(game, hooks[1], hooks[2])
+        memo = _Memo(game, hooks[1])
         by_key = {str(a): a for a in legal}
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         iterations = self.iterations
@@ -316,7 +298,7 @@ class MCTSAgent:
             state = view if deal is None else deal(game, view, seat, rng)
             if state is not view:
                 state = memo.canonical(state)
-            self._iterate(game, state, root, rng, hooks, memo)
+            self._iterate(game, state, root, rng, hooks, memo, seat)
             if _decided(root, by_key, iterations - k - 1):
                 break
         scored = [
@@ -339,25 +321,26 @@ class MCTSAgent:
         rng: random.Random,
         hooks: tuple,
         memo: _Memo,
+        follow: bool,
     ) -> None:
         """Give every new candidate an edge with its static value and prior."""
         edges = node.edges
         fresh = [(a, k) for a, k in zip(cands, keys) if k not in edges]
         if not fresh:
             return
-        resolve = hooks[0]
+        resolve, value = hooks[0], hooks[2]
         temperature = self.temperature
         vectors, mine = [], []
         for a, _ in fresh:
             after = memo.apply(state, a)
-            if resolve is not None and game.to_move(after) is not None:
+            if follow and resolve is not None and game.to_move(after) is not None:
                 after = resolve(game, after, rng)
             if game.to_move(after) is None:
                 v = outcome_rewards(game, after, temperature)
                 vectors.append(v)
                 mine.append(100.0 * v[mover])
                 continue
-            values = memo.evaluate(after)
+            values = tuple(game.scores(after)) if value is None else value(game, after)
             vectors.append(softmax_rewards(values, temperature))
             others = [x for i, x in enumerate(values) if i != mover]
             mine.append(values[mover] - 0.25 * sum(others) / max(len(others), 1))
@@ -376,8 +359,10 @@ class MCTSAgent:
         rng: random.Random,
         hooks: tuple,
         memo: _Memo,
+        seat: int,
     ) -> None:
         path: list[tuple[_Edge, int]] = []
+        scope = self.follow_ups
         rewards = None
         c = self.c
         to_move = game.to_move
@@ -398,7 +383,12 @@ class MCTSAgent:
                 edges = node.pairs
             else:
                 fresh = not node.edges
-                self._expand(game, state, node, cands, keys, mover, rng, hooks, memo)
+                follow = scope == "all" or (
+                    mover == seat and (scope == "own" or not path)
+                )
+                self._expand(
+                    game, state, node, cands, keys, mover, rng, hooks, memo, follow
+                )
                 known = node.edges
                 edges = [(a, known[k]) for a, k in zip(cands, keys)]
                 if fresh:
@@ -431,6 +421,8 @@ class MCTSAgent:
 
     def __repr__(self) -> str:
         budget = "" if self.seconds is None else f", seconds={self.seconds}"
+        if self.follow_ups != "own":
+            budget += f", follow_ups={self.follow_ups!r}"
         return (
             f"MCTSAgent(iterations={self.iterations}, c={self.c}, "
             f"temperature={self.temperature}, "
