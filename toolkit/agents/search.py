@@ -36,7 +36,6 @@ from toolkit.core import CHANCE
 from toolkit.core.play import sample_outcome
 
 from .base import (
-    determinize,
     hook,
     outcome_rewards,
     playout,
@@ -86,6 +85,8 @@ class MonteCarloAgent:
         seat, view = view_of(game, observation)
         cands = _candidates(game, view, legal)
         policy = hook(game, "policy")
+        deal = hook(game, "determinize")
+        value = hook(game, "evaluate")
         totals = [0.0] * len(cands)
         counts = [0] * len(cands)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -97,8 +98,11 @@ class MonteCarloAgent:
             ):
                 break
             i = k % len(cands)
-            state = game.apply(determinize(game, view, seat, rng), cands[i])
-            totals[i] += playout(game, state, rng, self.depth, policy)[seat]
+            world = view if deal is None else deal(game, view, seat, rng)
+            state = game.apply(world, cands[i])
+            totals[i] += playout(game, state, rng, self.depth, policy, value=value)[
+                seat
+            ]
             counts[i] += 1
         best = max(range(len(cands)), key=lambda i: (totals[i] / counts[i], -i))
         return cands[best]
@@ -391,12 +395,12 @@ class MCTSAgent:
                 )
                 known = node.edges
                 edges = [(a, known[k]) for a, k in zip(cands, keys)]
+                node.last, node.pairs = state, edges
                 if fresh:
                     a, edge = max(edges, key=lambda t: t[1].q0[mover])
                     path.append((edge, mover))
                     rewards = edge.q0
                     break
-                node.last, node.pairs = state, edges
             node.visits += 1
             best, best_u = None, -math.inf
             for pair in edges:
