@@ -3,7 +3,7 @@
 Run::
 
     python benchmarks/bots_versions.py [--ref d0a5e4e] [--games 2] [--ladder-games 6]
-        [--bots greedy,mcts]
+        [--bots greedy,mcts] [--workers 2] [--agree] [--rows ladder.jsonl]
 
 Loads the search and simple bots of git commit ``--ref`` (``toolkit/agents/search.py``
 and ``simple.py`` as they were there; the engine and the game hooks are today's)
@@ -12,12 +12,15 @@ beside today's, then for each bot:
 - **speed**: both versions play the same seeded games in turn (Pioneers, 4
   players, the bot in seat 0, random bots elsewhere), and their mean CPU time per
   decision is printed with the ratio;
-- **ladder**: new and old play each other, two seats each (new, old, new, old,
-  then old, new, old, new on the next seed), and new's share of the wins per
-  game is printed with a 95% interval (``toolkit.analysis.stats.mean_interval``;
-  0.5 = equally strong), plus how many of the decisions new made in those
-  games old would have made identically from the same position and random
-  stream.
+- **ladder**: new and old play each other, two seats each; every deal (seed) is
+  played twice, as new, old, new, old and as old, new, old, new. New's share
+  of the wins, averaged per deal, is printed with a 95% interval over deals
+  (``toolkit.analysis.stats.mean_interval``; 0.5 = equally strong), with the
+  score difference and both versions' CPU time per decision in those games;
+  with ``--agree`` also how many of new's decisions old would have made
+  identically from the same position and random stream. ``--workers`` plays
+  games in parallel processes, ``--rows`` appends each finished game to a
+  JSON-lines file (a long ladder can be read while it runs).
 
 Shared machines are noisy: both versions run in this process, alternating, so the
 ratio is what to read.

@@ -22,6 +22,19 @@ valued by that evaluation instead of random playouts, which in a long game are
 too noisy to beat a greedy player at a budget of tens of iterations. Every
 seat chooses by its own reward (max^n); chance outcomes are sampled, not
 stored (an open-loop tree); forced moves take no node.
+
+What makes a decision cheap without changing it: within one decision the
+search remembers, per state *object*, its legal actions, candidates, chance
+outcomes and the state each action leads to (states are immutable and these
+are pure functions), so a path walked again in the same determinisation costs
+dictionary look-ups; determinisations equal in value are merged into one
+object; and the search stops as soon as the most visited root action leads
+every other by more than the iterations left (it would be chosen anyway).
+What does change decisions, measured by a ladder against the previous version
+(``benchmarks/bots_versions.py``): by default only the searching seat's own
+candidates are valued after their small follow-up decisions (the game's
+``resolve`` hook); other seats' candidates are valued as they stand
+(``follow_ups``).
 """
 
 from __future__ import annotations
@@ -252,6 +265,11 @@ class MCTSAgent:
         is spent (the first always runs), whichever of the two budgets ends
         first. Decisions then depend on the machine's speed (not reproducible
         from the seed alone).
+    follow_ups : {"own", "all", "root"}
+        Whose candidates are valued after the mover's small follow-up
+        decisions (the game's ``resolve`` hook): the searching seat's own
+        (default), every seat's (the search before issue 16, slower), or only
+        the root's candidates (fastest).
     """
 
     name = "mcts"
