@@ -12,6 +12,10 @@ beside today's, then for each bot:
 - **speed**: both versions play the same seeded games in turn (Pioneers, 4
   players, the bot in seat 0, random bots elsewhere), and their mean CPU time per
   decision is printed with the ratio;
+- **agreement** (``--agree-games N``): new plays N seeded games in seat 0
+  against random bots and old is asked at every decision, from the same
+  position and a copy of the same random stream; an exact speed-up agrees on
+  every decision;
 - **ladder**: new and old play each other, two seats each; every deal (seed) is
   played twice, as new, old, new, old and as old, new, old, new. New's share
   of the wins, averaged per deal, is printed with a 95% interval over deals
@@ -120,6 +124,24 @@ def speed(spec: str, new_bot, old_bot, games: int, seed: int) -> None:
         f"  speed {spec:<8} new {ms['new']:8.2f} ms/decision   old {ms['old']:8.2f} "
         f"ms/decision   old/new {ms['old'] / ms['new']:5.2f}x  "
         f"({timers['new'].calls} decisions each)",
+        flush=True,
+    )
+
+
+def agreement(spec: str, new_bot, old_bot, games: int, seed: int) -> None:
+    """New in seat 0 against random bots; old asked every decision from a copy of
+    the same random stream. An exact change agrees on every decision."""
+    game = Pioneers(players=4)
+    rand = make_agent("random")
+    new, old = Timed(new_bot), Timed(old_bot)
+    twin = Twin(new, old)
+    for g in range(games):
+        play(game, [twin, rand, rand, rand], seed=seed + g)
+    print(
+        f"  agree {spec:<8} same decision as old {twin.same}/{twin.total} "
+        f"(seeds {seed}..{seed + games - 1}); CPU ms/decision new "
+        f"{1000 * new.seconds / max(new.calls, 1):.2f}, old "
+        f"{1000 * old.seconds / max(old.calls, 1):.2f}",
         flush=True,
     )
 
@@ -235,6 +257,12 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", type=int, default=1, help="ladder processes")
     ap.add_argument(
+        "--agree-games",
+        type=int,
+        default=0,
+        help="games (new in seat 0, random elsewhere) in which old is asked too",
+    )
+    ap.add_argument(
         "--agree",
         action="store_true",
         help="in the ladder, also ask old for every decision new makes (slower)",
@@ -255,6 +283,8 @@ def main() -> None:
         new_bot, old_bot = _pair(spec, old)
         if args.games:
             speed(spec, new_bot, old_bot, args.games, args.seed)
+        if args.agree_games:
+            agreement(spec, new_bot, old_bot, args.agree_games, args.seed)
         if args.ladder_games:
             df = ladder(
                 spec,
