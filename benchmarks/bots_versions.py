@@ -202,10 +202,12 @@ def ladder(
     log = open(rows_to, "a") if rows_to else None  # noqa: SIM115
     try:
         if workers > 1:
-            from concurrent.futures import ProcessPoolExecutor
+            from concurrent.futures import ProcessPoolExecutor, as_completed
 
             with ProcessPoolExecutor(workers) as pool:
-                for row in pool.map(_ladder_game, jobs):
+                futures = [pool.submit(_ladder_game, job) for job in jobs]
+                for future in as_completed(futures):  # each game as it finishes
+                    row = future.result()
                     rows.append(row)
                     if log:
                         print(json.dumps({"bot": spec, **row}), file=log, flush=True)
