@@ -3,7 +3,7 @@
 Run::
 
     python benchmarks/bots_versions.py [--ref d0a5e4e] [--games 2] [--ladder-games 6]
-        [--bots greedy,mcts]
+        [--bots greedy,mcts] [--workers 2] [--agree] [--rows ladder.jsonl]
 
 Loads the search and simple bots of git commit ``--ref`` (``toolkit/agents/search.py``
 and ``simple.py`` as they were there; the engine and the game hooks are today's)
@@ -12,12 +12,19 @@ beside today's, then for each bot:
 - **speed**: both versions play the same seeded games in turn (Pioneers, 4
   players, the bot in seat 0, random bots elsewhere), and their mean CPU time per
   decision is printed with the ratio;
-- **ladder**: new and old play each other, two seats each (new, old, new, old,
-  then old, new, old, new on the next seed), and new's share of the wins per
-  game is printed with a 95% interval (``toolkit.analysis.stats.mean_interval``;
-  0.5 = equally strong), plus how many of the decisions new made in those
-  games old would have made identically from the same position and random
-  stream.
+- **agreement** (``--agree-games N``): new plays N seeded games in seat 0
+  against random bots and old is asked at every decision, from the same
+  position and a copy of the same random stream; an exact speed-up agrees on
+  every decision;
+- **ladder**: new and old play each other, two seats each; every deal (seed) is
+  played twice, as new, old, new, old and as old, new, old, new. New's share
+  of the wins, averaged per deal, is printed with a 95% interval over deals
+  (``toolkit.analysis.stats.mean_interval``; 0.5 = equally strong), with the
+  score difference and both versions' CPU time per decision in those games;
+  with ``--agree`` also how many of new's decisions old would have made
+  identically from the same position and random stream. ``--workers`` plays
+  games in parallel processes, ``--rows`` appends each finished game to a
+  JSON-lines file (a long ladder can be read while it runs).
 
 Shared machines are noisy: both versions run in this process, alternating, so the
 ratio is what to read.
@@ -28,6 +35,7 @@ from __future__ import annotations
 import argparse
 import copy
 import importlib.util
+import json
 import subprocess
 import sys
 import tempfile
@@ -120,38 +128,124 @@ def speed(spec: str, new_bot, old_bot, games: int, seed: int) -> None:
     )
 
 
-def ladder(spec: str, new_bot, old_bot, games: int, seed: int) -> None:
+def agreement(spec: str, new_bot, old_bot, games: int, seed: int) -> None:
+    """New in seat 0 against random bots; old asked every decision from a copy of
+    the same random stream. An exact change agrees on every decision."""
     game = Pioneers(players=4)
-    twin = Twin(new_bot, old_bot)
-    shares, diffs = [], []
+    rand = make_agent("random")
+    new, old = Timed(new_bot), Timed(old_bot)
+    twin = Twin(new, old)
     for g in range(games):
-        seats = (
-            [twin, old_bot, twin, old_bot]
-            if g % 2 == 0
-            else [
-                old_bot,
-                twin,
-                old_bot,
-                twin,
-            ]
-        )
-        final, record = play(game, seats, seed=seed + g)
-        mine = {0, 2} if g % 2 == 0 else {1, 3}
-        winners = game.winners(final)
-        shares.append(sum(1 for w in winners if w in mine) / max(len(winners), 1))
-        scores = record.scores
-        diffs.append(
-            sum(scores[i] for i in mine) / 2
-            - sum(scores[i] for i in range(4) if i not in mine) / 2
-        )
-    m, low, high = stats.mean_interval(pd.Series(shares))
-    d, d_low, _ = stats.mean_interval(pd.Series(diffs))
+        play(game, [twin, rand, rand, rand], seed=seed + g)
     print(
-        f"  ladder {spec:<7} new's win share {m:.3f} [{low:.3f}, {high:.3f}] over "
-        f"{games} games; score new-old {d:+.2f} +-{d - d_low:.2f}; "
-        f"same decision as old {twin.same}/{twin.total}",
+        f"  agree {spec:<8} same decision as old {twin.same}/{twin.total} "
+        f"(seeds {seed}..{seed + games - 1}); CPU ms/decision new "
+        f"{1000 * new.seconds / max(new.calls, 1):.2f}, old "
+        f"{1000 * old.seconds / max(old.calls, 1):.2f}",
         flush=True,
     )
+
+
+_WORKER: dict = {}
+
+
+def _ladder_game(job: tuple) -> dict:
+    """Play one ladder game in a worker: ``(ref, spec, seed, swap, agree)``."""
+    ref, spec, seed, swap, agree = job
+    if _WORKER.get("key") != (ref, spec):
+        new_bot, old_bot = _pair(spec, old_agents(ref))
+        _WORKER.update(key=(ref, spec), new=Timed(new_bot), old=Timed(old_bot))
+        _WORKER["raw_old"] = old_bot
+    new, old = _WORKER["new"], _WORKER["old"]
+    twin = Twin(new, _WORKER["raw_old"]) if agree else new
+    seats = [old, twin, old, twin] if swap else [twin, old, twin, old]
+    game = Pioneers(players=4)
+    before = {k: (t.seconds, t.calls) for k, t in (("new", new), ("old", old))}
+    final, record = play(game, seats, seed=seed)
+    mine = {1, 3} if swap else {0, 2}
+    winners = game.winners(final)
+    scores = record.scores
+    return {
+        "seed": seed,
+        "swap": swap,
+        "share": sum(1 for w in winners if w in mine) / max(len(winners), 1),
+        "diff": sum(scores[i] for i in mine) / 2
+        - sum(scores[i] for i in range(4) if i not in mine) / 2,
+        "same": twin.same if agree else 0,
+        "asked": twin.total if agree else 0,
+        **{
+            f"{k}_{field}": getattr(t, field) - before[k][j]
+            for k, t in (("new", new), ("old", old))
+            for j, field in enumerate(("seconds", "calls"))
+        },
+    }
+
+
+def ladder(
+    spec: str,
+    ref: str,
+    games: int,
+    seed: int,
+    workers: int,
+    agree: bool,
+    rows_to: str | None = None,
+) -> pd.DataFrame:
+    """New against old, two seats each; every deal is played twice, seats swapped.
+
+    New's share of the wins is averaged per deal (the two games of a deal are
+    not independent) and printed with a 95% interval over deals.
+    """
+    jobs = [
+        (ref, spec, seed + g // 2, g % 2 == 1, agree) for g in range(2 * (games // 2))
+    ]
+    rows = []
+    log = open(rows_to, "a") if rows_to else None  # noqa: SIM115
+    try:
+        if workers > 1:
+            from concurrent.futures import ProcessPoolExecutor, as_completed
+
+            with ProcessPoolExecutor(workers) as pool:
+                futures = [pool.submit(_ladder_game, job) for job in jobs]
+                for future in as_completed(futures):  # each game as it finishes
+                    row = future.result()
+                    rows.append(row)
+                    if log:
+                        print(json.dumps({"bot": spec, **row}), file=log, flush=True)
+        else:
+            for job in jobs:
+                rows.append(_ladder_game(job))
+                if log:
+                    print(json.dumps({"bot": spec, **rows[-1]}), file=log, flush=True)
+    finally:
+        if log:
+            log.close()
+    df = pd.DataFrame(rows)
+    per_deal = df.groupby("seed")[["share", "diff"]].mean()
+    m, low, high = stats.mean_interval(per_deal["share"])
+    d, d_low, _ = stats.mean_interval(per_deal["diff"])
+    ms = {
+        k: 1000 * df[f"{k}_seconds"].sum() / max(df[f"{k}_calls"].sum(), 1)
+        for k in ("new", "old")
+    }
+    agreed = f"; same decision as old {df.same.sum()}/{df.asked.sum()}" if agree else ""
+    print(
+        f"  ladder {spec:<7} new's win share {m:.3f} [{low:.3f}, {high:.3f}] over "
+        f"{len(df)} games ({len(per_deal)} deals, seats swapped); score new-old "
+        f"{d:+.2f} +-{d - d_low:.2f}; CPU ms/decision in these games new "
+        f"{ms['new']:.2f}, old {ms['old']:.2f}{agreed}",
+        flush=True,
+    )
+    return df
+
+
+def _pair(spec: str, old: dict) -> tuple:
+    """Today's bot for ``spec`` and the old version with the same budget."""
+    new_bot = make_agent(spec)
+    old_bot = old[spec.split(":")[0]]()
+    for attr in ("iterations", "simulations"):
+        if hasattr(new_bot, attr):
+            setattr(old_bot, attr, getattr(new_bot, attr))
+    return new_bot, old_bot
 
 
 def main() -> None:
@@ -163,6 +257,22 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=2, help="speed games per version")
     ap.add_argument("--ladder-games", type=int, default=6)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--workers", type=int, default=1, help="ladder processes")
+    ap.add_argument(
+        "--agree-games",
+        type=int,
+        default=0,
+        help="games (new in seat 0, random elsewhere) in which old is asked too",
+    )
+    ap.add_argument(
+        "--agree",
+        action="store_true",
+        help="in the ladder, also ask old for every decision new makes (slower)",
+    )
+    ap.add_argument("--out", default=None, help="ladder rows to this Parquet file")
+    ap.add_argument(
+        "--rows", default=None, help="append each ladder game to this JSON-lines file"
+    )
     args = ap.parse_args()
     old = old_agents(args.ref)
     engine = ", ".join(
@@ -170,16 +280,26 @@ def main() -> None:
     )
     print(f"engine: {engine}")
     print(f"new: this checkout; old: toolkit/agents at {args.ref}; Pioneers 4 players")
+    frames = []
     for spec in args.bots.split(","):
-        new_bot = make_agent(spec)
-        old_bot = old[spec.split(":")[0]]()
-        for attr in ("iterations", "simulations"):
-            if hasattr(new_bot, attr):
-                setattr(old_bot, attr, getattr(new_bot, attr))
+        new_bot, old_bot = _pair(spec, old)
         if args.games:
             speed(spec, new_bot, old_bot, args.games, args.seed)
+        if args.agree_games:
+            agreement(spec, new_bot, old_bot, args.agree_games, args.seed)
         if args.ladder_games:
-            ladder(spec, new_bot, old_bot, args.ladder_games, args.seed + 10_000)
+            df = ladder(
+                spec,
+                args.ref,
+                args.ladder_games,
+                args.seed + 10_000,
+                args.workers,
+                args.agree,
+                args.rows,
+            )
+            frames.append(df.assign(bot=spec))
+    if args.out and frames:
+        pd.concat(frames, ignore_index=True).to_parquet(args.out)
 
 
 if __name__ == "__main__":

@@ -125,30 +125,38 @@ def playout(
     max_steps: int,
     policy: Callable | None = None,
     temperature: float = 4.0,
+    *,
+    value: Callable | None = None,
 ) -> list[float]:
     """Play on with ``policy`` for up to ``max_steps`` decisions; return rewards.
 
     A finished game is scored by :func:`outcome_rewards`; an unfinished one by
     the game's evaluation turned into win chances (:func:`softmax_rewards`).
+    ``policy`` and ``value`` default to the game's ``policy`` and ``evaluate``
+    hooks (a caller playing many playouts looks them up once and passes them).
     """
     if policy is None:
         policy = hook(game, "policy")
+    if value is None:
+        value = hook(game, "evaluate")
+    to_move, apply, legal_actions = game.to_move, game.apply, game.legal_actions
     steps = 0
     while True:
-        seat = game.to_move(state)
+        seat = to_move(state)
         if seat is None:
             return outcome_rewards(game, state, temperature)
         if seat == CHANCE:
-            state = game.apply(state, sample_outcome(game.chance_outcomes(state), rng))
+            state = apply(state, sample_outcome(game.chance_outcomes(state), rng))
             continue
         if steps >= max_steps:
-            return softmax_rewards(evaluate(game, state), temperature)
-        legal = game.legal_actions(state)
+            values = tuple(game.scores(state)) if value is None else value(game, state)
+            return softmax_rewards(values, temperature)
+        legal = legal_actions(state)
         if len(legal) == 1:
             action = legal[0]
         elif policy is None:
             action = legal[rng.randrange(len(legal))]
         else:
             action = policy(game, state, legal, rng)
-        state = game.apply(state, action)
+        state = apply(state, action)
         steps += 1

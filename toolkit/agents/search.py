@@ -22,6 +22,19 @@ valued by that evaluation instead of random playouts, which in a long game are
 too noisy to beat a greedy player at a budget of tens of iterations. Every
 seat chooses by its own reward (max^n); chance outcomes are sampled, not
 stored (an open-loop tree); forced moves take no node.
+
+What makes a decision cheap without changing it: within one decision the
+search remembers, per state *object*, its legal actions, candidates, chance
+outcomes and the state each action leads to (states are immutable and these
+are pure functions), so a path walked again in the same determinisation costs
+dictionary look-ups; determinisations equal in value are merged into one
+object; and the search stops as soon as the most visited root action leads
+every other by more than the iterations left (it would be chosen anyway).
+What does change decisions, measured by a ladder against the previous version
+(``benchmarks/bots_versions.py``): by default only the searching seat's own
+candidates are valued after their small follow-up decisions (the game's
+``resolve`` hook); other seats' candidates are valued as they stand
+(``follow_ups``).
 """
 
 from __future__ import annotations
@@ -36,7 +49,6 @@ from toolkit.core import CHANCE
 from toolkit.core.play import sample_outcome
 
 from .base import (
-    determinize,
     hook,
     outcome_rewards,
     playout,
@@ -86,6 +98,8 @@ class MonteCarloAgent:
         seat, view = view_of(game, observation)
         cands = _candidates(game, view, legal)
         policy = hook(game, "policy")
+        deal = hook(game, "determinize")
+        value = hook(game, "evaluate")
         totals = [0.0] * len(cands)
         counts = [0] * len(cands)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -97,8 +111,11 @@ class MonteCarloAgent:
             ):
                 break
             i = k % len(cands)
-            state = game.apply(determinize(game, view, seat, rng), cands[i])
-            totals[i] += playout(game, state, rng, self.depth, policy)[seat]
+            world = view if deal is None else deal(game, view, seat, rng)
+            state = game.apply(world, cands[i])
+            totals[i] += playout(game, state, rng, self.depth, policy, value=value)[
+                seat
+            ]
             counts[i] += 1
         best = max(range(len(cands)), key=lambda i: (totals[i] / counts[i], -i))
         return cands[best]
@@ -124,11 +141,98 @@ class _Edge:
 
 
 class _Node:
-    __slots__ = ("edges", "visits")
+    __slots__ = ("edges", "last", "pairs", "visits")
 
     def __init__(self) -> None:
         self.edges: dict[str, _Edge] = {}
         self.visits = 0
+        # the state this node last decided in and its (action, edge) pairs
+        self.last: Any = None
+        self.pairs: list[tuple[Any, _Edge]] = []
+
+
+#: Entries a decision's memo may hold before it is emptied (bounds the memory of
+#: a long time budget; emptying only costs recomputation).
+_MEMO_LIMIT = 200_000
+
+
+class _Memo:
+    """What one decision's search has computed, looked up by object identity.
+
+    ``legal_actions``, ``candidates``, ``chance_outcomes`` and ``apply`` are
+    pure functions of an immutable state, so a state object met again (a tree
+    path walked again in the same determinisation) reuses their results; each
+    entry keeps its state alive, so its ``id`` is not reused. Determinisations
+    equal in value are merged into one object (:meth:`canonical`): only root
+    states are hashed.
+    """
+
+    __slots__ = (
+        "_cand",
+        "choices",
+        "game",
+        "hashable",
+        "nexts",
+        "outs",
+        "roots",
+    )
+
+    def __init__(self, game: Any, cand_fn: Any) -> None:
+        self.game = game
+        self._cand = cand_fn
+        self.choices: dict[int, tuple] = {}
+        self.nexts: dict[tuple[int, int], tuple] = {}
+        self.outs: dict[int, tuple] = {}
+        self.roots: dict[Any, Any] = {}
+        self.hashable = True
+
+    def canonical(self, state: Any) -> Any:
+        """The first state seen equal to ``state`` (itself if none or unhashable)."""
+        if not self.hashable:
+            return state
+        try:
+            return self.roots.setdefault(state, state)
+        except TypeError:
+            self.hashable = False
+            return state
+
+    def choice(self, state: Any) -> tuple[list, list, list[str]]:
+        """``(legal, candidates, keys)`` of a decision point."""
+        hit = self.choices.get(id(state))
+        if hit is not None:
+            return hit[1], hit[2], hit[3]
+        legal = self.game.legal_actions(state)
+        if len(legal) == 1:
+            cands, keys = legal, []
+        else:
+            fn = self._cand
+            cands = list(legal) if fn is None else fn(self.game, state, legal)
+            keys = [str(a) for a in cands]
+        if len(self.choices) >= _MEMO_LIMIT:
+            self.choices.clear()
+        self.choices[id(state)] = (state, legal, cands, keys)
+        return legal, cands, keys
+
+    def outcomes(self, state: Any) -> Any:
+        hit = self.outs.get(id(state))
+        if hit is not None:
+            return hit[1]
+        out = self.game.chance_outcomes(state)
+        if len(self.outs) >= _MEMO_LIMIT:
+            self.outs.clear()
+        self.outs[id(state)] = (state, out)
+        return out
+
+    def apply(self, state: Any, action: Any) -> Any:
+        key = (id(state), id(action))
+        hit = self.nexts.get(key)
+        if hit is not None:
+            return hit[2]
+        after = self.game.apply(state, action)
+        if len(self.nexts) >= _MEMO_LIMIT:
+            self.nexts.clear()
+        self.nexts[key] = (state, action, after)
+        return after
 
 
 class MCTSAgent:
@@ -161,6 +265,11 @@ class MCTSAgent:
         is spent (the first always runs), whichever of the two budgets ends
         first. Decisions then depend on the machine's speed (not reproducible
         from the seed alone).
+    follow_ups : {"own", "all", "root"}
+        Whose candidates are valued after the mover's small follow-up
+        decisions (the game's ``resolve`` hook): the searching seat's own
+        (default), every seat's (the search before issue 16, slower), or only
+        the root's candidates (fastest).
     """
 
     name = "mcts"
@@ -173,7 +282,13 @@ class MCTSAgent:
         temperature: float = 4.0,
         prior_temperature: float = 1.0,
         seconds: float | None = None,
+        follow_ups: str = "own",
     ) -> None:
+        if follow_ups not in ("all", "own", "root"):
+            raise ValueError(
+                f"follow_ups is 'all', 'own' or 'root', not {follow_ups!r}"
+            )
+        self.follow_ups = follow_ups
         self.iterations = int(iterations)
         self.c = float(c)
         self.temperature = float(temperature)
@@ -195,13 +310,19 @@ class MCTSAgent:
             hook(game, "determinize"),
         )
         deal = hooks[3]
+        memo = _Memo(game, hooks[1])
+        by_key = {str(a): a for a in legal}
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        for k in range(self.iterations):
+        iterations = self.iterations
+        for k in range(iterations):
             if deadline is not None and k and time.perf_counter() >= deadline:
                 break
             state = view if deal is None else deal(game, view, seat, rng)
-            self._iterate(game, state, root, rng, hooks)
-        by_key = {str(a): a for a in legal}
+            if state is not view:
+                state = memo.canonical(state)
+            self._iterate(game, state, root, rng, hooks, memo, seat)
+            if _decided(root, by_key, iterations - k - 1):
+                break
         scored = [
             (e.n, (e.w + e.q0[seat]) / (e.n + 1), key)
             for key, e in root.edges.items()
@@ -221,6 +342,8 @@ class MCTSAgent:
         mover: int,
         rng: random.Random,
         hooks: tuple,
+        memo: _Memo,
+        follow: bool,
     ) -> None:
         """Give every new candidate an edge with its static value and prior."""
         edges = node.edges
@@ -228,18 +351,19 @@ class MCTSAgent:
         if not fresh:
             return
         resolve, value = hooks[0], hooks[2]
+        temperature = self.temperature
         vectors, mine = [], []
         for a, _ in fresh:
-            after = game.apply(state, a)
-            if resolve is not None and game.to_move(after) is not None:
+            after = memo.apply(state, a)
+            if follow and resolve is not None and game.to_move(after) is not None:
                 after = resolve(game, after, rng)
             if game.to_move(after) is None:
-                v = outcome_rewards(game, after, self.temperature)
+                v = outcome_rewards(game, after, temperature)
                 vectors.append(v)
                 mine.append(100.0 * v[mover])
                 continue
             values = tuple(game.scores(after)) if value is None else value(game, after)
-            vectors.append(softmax_rewards(values, self.temperature))
+            vectors.append(softmax_rewards(values, temperature))
             others = [x for i, x in enumerate(values) if i != mover]
             mine.append(values[mover] - 0.25 * sum(others) / max(len(others), 1))
         # priors: a softmax of the mover's greedy values (VP) at prior_temperature
@@ -250,62 +374,100 @@ class MCTSAgent:
             edges[key] = _Edge(wt / total, v)
 
     def _iterate(
-        self, game: Any, state: Any, node: _Node, rng: random.Random, hooks: tuple
+        self,
+        game: Any,
+        state: Any,
+        node: _Node,
+        rng: random.Random,
+        hooks: tuple,
+        memo: _Memo,
+        seat: int,
     ) -> None:
-        cand_fn = hooks[1]
         path: list[tuple[_Edge, int]] = []
+        scope = self.follow_ups
         rewards = None
+        c = self.c
+        to_move = game.to_move
+        sqrt = math.sqrt
         while True:
-            mover = game.to_move(state)
+            mover = to_move(state)
             if mover is None:
                 rewards = outcome_rewards(game, state, self.temperature)
                 break
             if mover == CHANCE:
-                state = game.apply(
-                    state, sample_outcome(game.chance_outcomes(state), rng)
-                )
+                state = memo.apply(state, sample_outcome(memo.outcomes(state), rng))
                 continue
-            legal = game.legal_actions(state)
+            legal, cands, keys = memo.choice(state)
             if len(legal) == 1:
-                state = game.apply(state, legal[0])
+                state = memo.apply(state, legal[0])
                 continue
-            cands = list(legal) if cand_fn is None else cand_fn(game, state, legal)
-            fresh = not node.edges
-            keys = [str(a) for a in cands]
-            self._expand(game, state, node, cands, keys, mover, rng, hooks)
-            known = node.edges
-            edges = [(a, known[k]) for a, k in zip(cands, keys)]
-            if fresh:
-                a, edge = max(edges, key=lambda t: t[1].q0[mover])
-                path.append((edge, mover))
-                rewards = edge.q0
-                break
+            if state is node.last:
+                edges = node.pairs
+            else:
+                fresh = not node.edges
+                follow = scope == "all" or (
+                    mover == seat and (scope == "own" or not path)
+                )
+                self._expand(
+                    game, state, node, cands, keys, mover, rng, hooks, memo, follow
+                )
+                known = node.edges
+                edges = [(a, known[k]) for a, k in zip(cands, keys)]
+                node.last, node.pairs = state, edges
+                if fresh:
+                    a, edge = max(edges, key=lambda t: t[1].q0[mover])
+                    path.append((edge, mover))
+                    rewards = edge.q0
+                    break
             node.visits += 1
-            for _, edge in edges:
-                edge.avail += 1
-            best, best_u = None, -float("inf")
-            for a, edge in edges:
-                q = (edge.w + edge.q0[mover]) / (edge.n + 1)
-                u = q + self.c * edge.prior * math.sqrt(edge.avail) / (1 + edge.n)
+            best, best_u = None, -math.inf
+            for pair in edges:
+                pair[1].avail += 1
+            for pair in edges:
+                edge = pair[1]
+                n = edge.n
+                u = (edge.w + edge.q0[mover]) / (n + 1) + c * edge.prior * sqrt(
+                    edge.avail
+                ) / (1 + n)
                 if u > best_u:
-                    best, best_u = (a, edge), u
+                    best, best_u = pair, u
             a, edge = best
             path.append((edge, mover))
             if edge.child is None:
                 edge.child = _Node()
             node = edge.child
-            state = game.apply(state, a)
+            state = memo.apply(state, a)
         for edge, mover in path:
             edge.n += 1
             edge.w += rewards[mover]
 
     def __repr__(self) -> str:
         budget = "" if self.seconds is None else f", seconds={self.seconds}"
+        if self.follow_ups != "own":
+            budget += f", follow_ups={self.follow_ups!r}"
         return (
             f"MCTSAgent(iterations={self.iterations}, c={self.c}, "
             f"temperature={self.temperature}, "
             f"prior_temperature={self.prior_temperature}{budget})"
         )
+
+
+def _decided(root: _Node, by_key: dict, remaining: int) -> bool:
+    """Whether the most visited legal root action stays so whatever comes next.
+
+    The choice is the edge with most visits; when it leads every other by more
+    than the iterations left, none can catch up, so stopping now decides
+    exactly as running on would.
+    """
+    first = second = 0
+    for key, e in root.edges.items():
+        if key in by_key:
+            n = e.n
+            if n > first:
+                first, second = n, first
+            elif n > second:
+                second = n
+    return first > second + remaining
 
 
 def _budget(seconds: Any) -> float | None:
