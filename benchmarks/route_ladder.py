@@ -32,7 +32,6 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from toolkit.agents import GreedyAgent
 from toolkit.agents.base import determinize, view_of
 from toolkit.analysis import stats
 from toolkit.analysis.tournament import tournament
@@ -82,15 +81,56 @@ class EarlierGreedy:
         return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 
-class NewGreedy(GreedyAgent):
-    name = __name__ = "new"
+class NewGreedy:
+    """Today's greedy bot; ``new:W:T`` sets the leader weight and the temperature
+    of :func:`toolkit.pioneers.bots.rival_weights` (for tuning)."""
+
+    def __init__(
+        self,
+        weight: float = pioneer_bots.LEADER_WEIGHT,
+        temperature: float = pioneer_bots.WIN_TEMPERATURE,
+    ) -> None:
+        self.weight, self.temperature = weight, temperature
+        default = (weight, temperature) == (
+            pioneer_bots.LEADER_WEIGHT,
+            pioneer_bots.WIN_TEMPERATURE,
+        )
+        self.name = self.__name__ = "new" if default else f"new:{weight}:{temperature}"
+
+    def __call__(
+        self, game: Any, observation: Any, legal: Sequence[Any], rng: random.Random
+    ) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        seat, view = view_of(game, observation)
+        state = determinize(game, view, seat, rng)
+        values = pioneer_bots.greedy_values(
+            game, state, seat, legal, self.weight, self.temperature
+        )
+        best: list[Any] = []
+        top = -float("inf")
+        for action, v in zip(legal, values, strict=True):
+            if v > top + 1e-9:
+                top, best = v, [action]
+            elif v > top - 1e-9:
+                best.append(action)
+        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 
 AGENTS = {
-    "new": NewGreedy,
     "old": lambda: EarlierGreedy(True),
     "oldeval": lambda: EarlierGreedy(False),
 }
+
+
+def make(spec: str) -> Any:
+    """``old``, ``oldeval``, ``new`` or ``new:W:T`` (weight, temperature)."""
+    if spec in AGENTS:
+        return AGENTS[spec]()
+    name, *params = spec.split(":")
+    if name != "new":
+        raise SystemExit(f"unknown bot {spec!r}: old, oldeval, new or new:W:T")
+    return NewGreedy(*map(float, params))
 
 
 def main() -> None:
@@ -103,12 +143,13 @@ def main() -> None:
     args = ap.parse_args()
     print(
         f"route ladder: Pioneers 4p, {args.games} games per pair (A,B,A,B rotating), "
-        f"seed {args.seed}, leader weight {pioneer_bots.LEADER_WEIGHT}"
+        f"seed {args.seed}, leader weight {pioneer_bots.LEADER_WEIGHT}, "
+        f"win temperature {pioneer_bots.WIN_TEMPERATURE}"
     )
     for k, pair in enumerate(args.pairs.split(",")):
         a, b = pair.split("/")
         t = time.perf_counter()
-        agents = [AGENTS[a](), AGENTS[b](), AGENTS[a](), AGENTS[b]()]
+        agents = [make(a), make(b), make(a), make(b)]
         r = tournament(
             "pioneers",
             agents,

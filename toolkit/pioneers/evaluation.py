@@ -40,7 +40,9 @@ from typing import Any
 __all__ = [
     "NUGGETS",
     "NUGGET_COUNTS",
+    "TERMS",
     "evaluate",
+    "evaluate_roads",
     "evaluate_terms",
     "money_value",
     "turns_left",
@@ -102,6 +104,14 @@ def _networks(
     """
     if built is None:
         built = _built(game, state)
+    pairs = [(a, b) for a, b, owners in built if seat in owners]
+    return _best_network(pairs, state.settled, seat)
+
+
+def _best_network(
+    pairs: list[tuple[int, int]], settled: Any, seat: int
+) -> tuple[int, set[int]]:
+    """:func:`_networks` of the roads ``pairs`` (``seat``'s, in connection order)."""
     parent: dict[int, int] = {}
 
     def find(x: int) -> int:
@@ -110,19 +120,17 @@ def _networks(
             x = parent[x]
         return x
 
-    for a, b, owners in built:
-        if seat in owners:
-            if a not in parent:
-                parent[a] = a
-            if b not in parent:
-                parent[b] = b
-            ra, rb = find(a), find(b)
-            if ra != rb:
-                parent[ra] = rb
+    for a, b in pairs:
+        if a not in parent:
+            parent[a] = a
+        if b not in parent:
+            parent[b] = b
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[ra] = rb
     if not parent:
         return 0, set()
     count: dict[int, int] = {}
-    settled = state.settled
     roots = {}
     for c in parent:
         r = roots[c] = find(c)
@@ -164,6 +172,19 @@ def evaluate_terms(
     """Evaluate ``seat``, split into the named terms of the module doc."""
     if ctx is None:
         ctx = _Context(game, state, turns)
+    t = _terms(game, state, seat, ctx)
+    return dict(zip(TERMS, (t[0] + 2 * t[1], *t[3:]), strict=True))
+
+
+#: The names of the terms (:func:`evaluate_terms`), in the order they are added.
+TERMS = ("score", "wagons", "money", "income", "tolls", "network", "pending")
+
+
+def _terms(game: Any, state: Any, seat: int, ctx: _Context) -> tuple:
+    """``(score without network, best network, its cities, wagons, money,
+    income, tolls, network, pending)`` of ``seat``: what :func:`evaluate_terms`
+    names, with the best network apart (:func:`evaluate_roads` changes it).
+    """
     turns, mv = ctx.turns, ctx.mv
     pl = state.players[seat]
     # score now
@@ -180,17 +201,9 @@ def evaluate_terms(
         else:
             gold += v
     best, net_cities = _networks(game, state, seat, ctx.built)
-    score = pl.vp + empty + gold + 2 * best
+    partial = pl.vp + empty + gold
     if turns <= 0.0:
-        return {
-            "score": score,
-            "wagons": 0.0,
-            "money": pl.money * mv,
-            "income": 0.0,
-            "tolls": 0.0,
-            "network": 0.0,
-            "pending": 0.0,
-        }
+        return (partial, best, net_cities, 0.0, pl.money * mv, 0.0, 0.0, 0.0, 0.0)
     # wagons near empty
     on_board = ctx.on_board
     budget = SETTLES_PER_TURN * turns
@@ -220,30 +233,102 @@ def evaluate_terms(
     # tolls and own fares
     tolls = (15 - pl.roads_left) * TOLL_PER_ROAD_TURN * min(turns, TOLL_HORIZON)
     # pioneers next to the best network
-    reach = 0.0
-    if net_cities:
-        adj, roads, settled = game.board.adj, state.roads, state.settled
-        near = set()
-        for c in net_cities:
-            for v, e in adj[c]:
-                if v not in net_cities and not roads[e]:
-                    near.add(v)
-        reach = NETWORK_REACH * 2 * sum(settled[v][seat] for v in near)
+    reach = _reach(game, state.roads, state.settled, seat, net_cities)
     pending = 0.0
     if state.active == seat:
         if state.phase == "road":
             pending += PENDING_ROAD * state.roads_to_place
         elif state.phase == "sergeant":
             pending += PENDING_SERGEANT
-    return {
-        "score": score,
-        "wagons": gain,
-        "money": pl.money * mv,
-        "income": income,
-        "tolls": tolls,
-        "network": reach,
-        "pending": pending,
-    }
+    return (
+        partial,
+        best,
+        net_cities,
+        gain,
+        pl.money * mv,
+        income,
+        tolls,
+        reach,
+        pending,
+    )
+
+
+def _reach(game: Any, roads: Any, settled: Any, seat: int, net_cities: set) -> float:
+    """The ``network`` term: own pioneers one free connection from the best network."""
+    if not net_cities:
+        return 0.0
+    adj = game.board.adj
+    near = set()
+    for c in net_cities:
+        for v, e in adj[c]:
+            if v not in net_cities and not roads[e]:
+                near.add(v)
+    return NETWORK_REACH * 2 * sum(settled[v][seat] for v in near)
+
+
+def _total(t: tuple) -> float:
+    """A seat's value from :func:`_terms` (summed in :data:`TERMS` order)."""
+    return sum((t[0] + 2 * t[1], t[3], t[4], t[5], t[6], t[7], t[8]))
+
+
+def evaluate_roads(
+    game: Any, before: Any, after: Any, seat: int, edges: list[int]
+) -> list[tuple[float, ...]]:
+    """:func:`evaluate` after ``seat`` puts a road on each connection of ``edges``.
+
+    ``after`` is the position after the road on ``edges[0]``; the others must
+    differ from it only in where the road is (a road placed in the purchase
+    phase or by the sergeant: money, supplies and the phase that follows are
+    the same whichever connection gets it). Only the terms a road changes are
+    computed again: the mover's best network and reach, and a rival's reach
+    when the road closes a free connection next to the rival's best network.
+    """
+    ctx = _Context(game, after)
+    players = range(len(after.players))
+    base = [_terms(game, after, s, ctx) for s in players]
+    if ctx.turns <= 0.0:
+        raise ValueError("evaluate_roads: the game is over after the road")
+    roads0, settled, board = before.roads, after.settled, game.board
+    # connections next to each rival's best network, and its reach before
+    touching: list[set] = []
+    reach0: list[float] = []
+    for s in players:
+        near_edges = set()
+        if s != seat:
+            for c in base[s][2]:
+                for _, e in board.adj[c]:
+                    near_edges.add(e)
+        touching.append(near_edges)
+        reach0.append(
+            0.0 if s == seat else _reach(game, roads0, settled, s, base[s][2])
+        )
+    fixed = [
+        0.0 if s == seat else _total((*base[s][:7], reach0[s], base[s][8]))
+        for s in players
+    ]
+    own = [e for e, owners in enumerate(roads0) if seat in owners]
+    out = []
+    for e in edges:
+        roads = roads0[:e] + (roads0[e] + (seat,),) + roads0[e + 1 :]
+        values = []
+        for s in players:
+            t = base[s]
+            if s == seat:
+                ids = sorted([*own, e])
+                best, cities = _best_network(
+                    [board.edges[i] for i in ids], settled, seat
+                )
+                reach = _reach(game, roads, settled, s, cities)
+                t = (t[0], best, cities, t[3], t[4], t[5], t[6], reach, t[8])
+            elif e in touching[s]:
+                reach = _reach(game, roads, settled, s, t[2])
+                t = (t[0], t[1], t[2], t[3], t[4], t[5], t[6], reach, t[8])
+            else:
+                values.append(fixed[s])
+                continue
+            values.append(_total(t))
+        out.append(tuple(values))
+    return out
 
 
 def _mean_unknown_nugget(state: Any) -> float:
@@ -260,7 +345,4 @@ def evaluate(game: Any, state: Any) -> tuple[float, ...]:
     if state.phase == "over":
         return tuple(float(s) for s in game.scores(state))
     ctx = _Context(game, state)
-    return tuple(
-        sum(evaluate_terms(game, state, s, ctx=ctx).values())
-        for s in range(game.players)
-    )
+    return tuple(_total(_terms(game, state, s, ctx)) for s in range(game.players))
