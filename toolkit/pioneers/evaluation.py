@@ -95,23 +95,38 @@ def money_value(turns: float) -> float:
     return 0.02
 
 
-def _networks(
-    game: Any, state: Any, seat: int, built: list | None = None
-) -> tuple[int, set[int]]:
-    """Own pioneers in the best network and that network's cities (P-SCORE-4).
-
-    ``built`` optionally lists ``(a, b, owners)`` of the connections with roads.
-    """
-    if built is None:
-        built = _built(game, state)
-    pairs = [(a, b) for a, b, owners in built if seat in owners]
-    return _best_network(pairs, state.settled, seat)
+def _networks(game: Any, state: Any, seat: int) -> tuple[int, set[int]]:
+    """Own pioneers in the best network and that network's cities (P-SCORE-4)."""
+    return _best_of(_network_roots(game, state.roads, seat), state.settled, seat)
 
 
-def _best_network(
-    pairs: list[tuple[int, int]], settled: Any, seat: int
-) -> tuple[int, set[int]]:
-    """:func:`_networks` of the roads ``pairs`` (``seat``'s, in connection order)."""
+#: The networks of recent road layouts (``id(roads)`` -> ``(roads, per seat)``):
+#: positions met in one decision share their roads tuple, so each layout is
+#: split into networks once. The tuple is kept with its entry, so its id
+#: cannot be reused while the entry lives; the table is emptied when full.
+_LAYOUTS: dict[int, tuple[Any, list]] = {}
+_LAYOUTS_KEPT = 64
+
+
+def _network_roots(game: Any, roads: Any, seat: int) -> dict[int, int]:
+    """City -> network id of ``seat``'s roads (only cities its roads touch)."""
+    entry = _LAYOUTS.get(id(roads))
+    if entry is None or entry[0] is not roads:
+        if len(_LAYOUTS) >= _LAYOUTS_KEPT:
+            _LAYOUTS.clear()
+        entry = (roads, [None] * 8)
+        _LAYOUTS[id(roads)] = entry
+    per_seat = entry[1]
+    roots = per_seat[seat]
+    if roots is None:
+        edges = game.board.edges
+        roots = _union([edges[e] for e, owners in enumerate(roads) if seat in owners])
+        per_seat[seat] = roots
+    return roots
+
+
+def _union(pairs: list[tuple[int, int]]) -> dict[int, int]:
+    """City -> root of its component, for the roads ``pairs`` in connection order."""
     parent: dict[int, int] = {}
 
     def find(x: int) -> int:
@@ -128,26 +143,24 @@ def _best_network(
         ra, rb = find(a), find(b)
         if ra != rb:
             parent[ra] = rb
-    if not parent:
+    return {c: find(c) for c in parent}
+
+
+def _best_of(roots: dict[int, int], settled: Any, seat: int) -> tuple[int, set[int]]:
+    """The best network of ``roots`` (most own pioneers, then the lowest root)."""
+    if not roots:
         return 0, set()
     count: dict[int, int] = {}
-    roots = {}
-    for c in parent:
-        r = roots[c] = find(c)
+    for c, r in roots.items():
         count[r] = count.get(r, 0) + settled[c][seat]
     best = max(count, key=lambda r: (count[r], -r))
     return count[best], {c for c, r in roots.items() if r == best}
 
 
-def _built(game: Any, state: Any) -> list:
-    edges = game.board.edges
-    return [(*edges[e], owners) for e, owners in enumerate(state.roads) if owners]
-
-
 class _Context:
     """What every seat's evaluation shares: computed once per position."""
 
-    __slots__ = ("built", "hotels", "mean_nugget", "mv", "on_board", "turns")
+    __slots__ = ("hotels", "mean_nugget", "mv", "on_board", "turns")
 
     def __init__(self, game: Any, state: Any, turns: float | None = None) -> None:
         self.turns = turns_left(game, state) if turns is None else turns
@@ -158,7 +171,6 @@ class _Context:
                 on_board[t] = on_board.get(t, 0) + 1
         self.on_board = on_board
         self.hotels = on_board.get("HOTEL", 0)
-        self.built = _built(game, state)
         self.mean_nugget: float | None = None
 
 
@@ -200,7 +212,7 @@ def _terms(game: Any, state: Any, seat: int, ctx: _Context) -> tuple:
             gold += ctx.mean_nugget
         else:
             gold += v
-    best, net_cities = _networks(game, state, seat, ctx.built)
+    best, net_cities = _networks(game, state, seat)
     partial = pl.vp + empty + gold
     if turns <= 0.0:
         return (partial, best, net_cities, 0.0, pl.money * mv, 0.0, 0.0, 0.0, 0.0)
@@ -315,9 +327,8 @@ def evaluate_roads(
             t = base[s]
             if s == seat:
                 ids = sorted([*own, e])
-                best, cities = _best_network(
-                    [board.edges[i] for i in ids], settled, seat
-                )
+                roots = _union([board.edges[i] for i in ids])
+                best, cities = _best_of(roots, settled, seat)
                 reach = _reach(game, roads, settled, s, cities)
                 t = (t[0], best, cities, t[3], t[4], t[5], t[6], reach, t[8])
             elif e in touching[s]:
