@@ -25,7 +25,6 @@ to other seats.
 from __future__ import annotations
 
 import argparse
-import functools
 import math
 import random
 import time
@@ -69,11 +68,14 @@ class EarlierGreedy:
             return legal[0]
         seat, view = view_of(game, observation)
         state = determinize(game, view, seat, rng)
-        value = functools.partial(pioneer_bots.greedy, leader=0.0)
+        # exactly the earlier greedy(game, game.apply(state, a), seat, leader=0)
+        # (tests/pioneers/test_greedy_bot.py), with the work shared between them
+        values = pioneer_bots.greedy_values(
+            game, state, seat, legal, leader=0.0, thrift=0.0
+        )
         best: list[Any] = []
         top = -float("inf")
-        for action in legal:
-            v = value(game, game.apply(state, action), seat)
+        for action, v in zip(legal, values, strict=True):
             if v > top + 1e-9:
                 top, best = v, [action]
             elif v > top - 1e-9:
@@ -82,20 +84,25 @@ class EarlierGreedy:
 
 
 class NewGreedy:
-    """Today's greedy bot; ``new:W:T`` sets the leader weight and the temperature
-    of :func:`toolkit.pioneers.bots.rival_weights` (for tuning)."""
+    """Today's greedy bot; ``new:W:T:C`` sets the weight and the temperature of
+    :func:`toolkit.pioneers.bots.rival_weights` and the thrift of
+    :func:`toolkit.pioneers.bots.money_weights` (for tuning)."""
 
     def __init__(
         self,
         weight: float = pioneer_bots.LEADER_WEIGHT,
         temperature: float = pioneer_bots.WIN_TEMPERATURE,
+        thrift: float = pioneer_bots.THRIFT,
     ) -> None:
-        self.weight, self.temperature = weight, temperature
-        default = (weight, temperature) == (
+        self.weight, self.temperature, self.thrift = weight, temperature, thrift
+        default = (weight, temperature, thrift) == (
             pioneer_bots.LEADER_WEIGHT,
             pioneer_bots.WIN_TEMPERATURE,
+            pioneer_bots.THRIFT,
         )
-        self.name = self.__name__ = "new" if default else f"new:{weight}:{temperature}"
+        self.name = self.__name__ = (
+            "new" if default else f"new:{weight}:{temperature}:{thrift}"
+        )
 
     def __call__(
         self, game: Any, observation: Any, legal: Sequence[Any], rng: random.Random
@@ -105,7 +112,7 @@ class NewGreedy:
         seat, view = view_of(game, observation)
         state = determinize(game, view, seat, rng)
         values = pioneer_bots.greedy_values(
-            game, state, seat, legal, self.weight, self.temperature
+            game, state, seat, legal, self.weight, self.temperature, self.thrift
         )
         best: list[Any] = []
         top = -float("inf")
@@ -124,12 +131,12 @@ AGENTS = {
 
 
 def make(spec: str) -> Any:
-    """``old``, ``oldeval``, ``new`` or ``new:W:T`` (weight, temperature)."""
+    """``old``, ``oldeval``, ``new`` or ``new:W:T:C`` (weight, temperature, thrift)."""
     if spec in AGENTS:
         return AGENTS[spec]()
     name, *params = spec.split(":")
     if name != "new":
-        raise SystemExit(f"unknown bot {spec!r}: old, oldeval, new or new:W:T")
+        raise SystemExit(f"unknown bot {spec!r}: old, oldeval, new or new:W:T:C")
     return NewGreedy(*map(float, params))
 
 

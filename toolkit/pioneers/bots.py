@@ -97,6 +97,10 @@ _LOOKAHEAD = frozenset({"settle", "farmer", "innkeeper"})
 #: dollars of its own, for a rival sure to win (see :func:`rival_weights`).
 LEADER_WEIGHT = 1.0
 
+#: What a dollar the greedy bot keeps is worth to it beyond the evaluation's
+#: ``money`` term, in VP (see :func:`money_weights`).
+THRIFT = 0.0
+
 #: The spread (VP) of the softmax that turns estimates into win chances for
 #: :func:`rival_weights`.
 WIN_TEMPERATURE = 4.0
@@ -170,16 +174,24 @@ def money_weights(
     values: Sequence[float] | None = None,
     weight: float = LEADER_WEIGHT,
     temperature: float = WIN_TEMPERATURE,
+    thrift: float = THRIFT,
 ) -> tuple[float, ...]:
-    """VP per dollar in each seat's hands against ``seat``: :func:`rival_weights`
-    times what a dollar is worth now (``money_value``).
+    """VP per dollar in each seat's hands against ``seat``, beyond the evaluation.
+
+    For a rival: :func:`rival_weights` times what a dollar is worth now
+    (``money_value``); for ``seat`` itself ``-thrift`` (a dollar kept is worth
+    ``thrift`` VP more than the evaluation says).
     """
-    if not weight or state.phase == "over":
+    if state.phase == "over":
         return tuple(0.0 for _ in state.players)
-    if values is None:
-        values = evaluate(game, state)
-    mv = money_value(turns_left(game, state))
-    return tuple(mv * w for w in rival_weights(values, seat, weight, temperature))
+    out = [0.0 for _ in state.players]
+    if weight:
+        if values is None:
+            values = evaluate(game, state)
+        mv = money_value(turns_left(game, state))
+        out = [mv * w for w in rival_weights(values, seat, weight, temperature)]
+    out[seat] = -thrift
+    return tuple(out)
 
 
 def greedy(
@@ -224,6 +236,7 @@ def greedy_values(
     legal: Sequence[Any],
     leader: float = LEADER_WEIGHT,
     temperature: float = WIN_TEMPERATURE,
+    thrift: float = THRIFT,
 ) -> list[float]:
     """:func:`greedy` of the position after each of ``legal`` (the greedy bot's choice).
 
@@ -231,7 +244,7 @@ def greedy_values(
     (:func:`money_weights`), so that every action is charged alike for the
     money it hands each rival.
     """
-    per_dollar = money_weights(game, state, seat, None, leader, temperature)
+    per_dollar = money_weights(game, state, seat, None, leader, temperature, thrift)
     if state.phase in ("road", "sergeant"):
         fast = _road_values(game, state, seat, legal, per_dollar)
         if fast is not None:
