@@ -41,7 +41,7 @@ def positions(game, seeds, agent):
 
 
 @pytest.mark.parametrize(
-    "leader, thrift", [(0.0, 0.0), (B.LEADER_WEIGHT, B.THRIFT), (0.5, 0.1)]
+    ("leader", "thrift"), [(0.0, 0.0), (B.LEADER_WEIGHT, B.THRIFT), (0.5, 0.1)]
 )
 def test_greedy_values_equal_the_value_after_each_action(leader, thrift):
     """Exact (==, not approx) over every decision of a seeded game, roads included.
