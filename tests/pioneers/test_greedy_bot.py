@@ -44,7 +44,8 @@ def positions(game, seeds, agent):
     ("leader", "thrift"), [(0.0, 0.0), (B.LEADER_WEIGHT, B.THRIFT), (0.5, 0.1)]
 )
 def test_greedy_values_equal_the_value_after_each_action(leader, thrift):
-    """Exact (==, not approx) over every decision of a seeded game, roads included.
+    """Exact (==, not approx) over every decision of a seeded game, roads included:
+    the value after the action, minus what it pays each rival, weighed.
 
     ``leader=0, thrift=0`` is the greedy bot before issue 17 (the route ladder's
     ``old``), which thus decides exactly as before.
@@ -53,16 +54,24 @@ def test_greedy_values_equal_the_value_after_each_action(leader, thrift):
     phases = set()
     checked = 0
     for state, seat, legal in positions(game, [7], GreedyAgent()):
-        per_dollar = B.money_weights(game, state, seat, None, leader, thrift=thrift)
-        one_by_one = [
-            B.greedy(game, game.apply(state, a), seat, 3, leader, per_dollar)
-            for a in legal
-        ]
+        own = [0.0] * 4
+        own[seat] = -thrift
+        weights = B.money_weights(game, state, seat, None, leader, thrift=0.0)
+        one_by_one = []
+        for a in legal:
+            v = B.greedy(game, game.apply(state, a), seat, 3, 0.0, own)
+            for t, amount in B.rival_payments(game, state, a, seat).items():
+                v -= weights[t] * amount
+            one_by_one.append(v)
         shared = B.greedy_values(game, state, seat, legal, leader, thrift=thrift)
         assert shared == one_by_one
+        if leader == 0:
+            assert shared == [
+                B.greedy(game, game.apply(state, a), seat, 3, 0.0) for a in legal
+            ]
         phases.add(state.phase)
         checked += 1
-    assert {"road", "move", "buy", "settle"} <= phases
+    assert {"road", "move", "buy", "settle", "join"} <= phases
     assert checked > 100
 
 

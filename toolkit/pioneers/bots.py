@@ -24,6 +24,7 @@ from typing import Any
 
 from toolkit.core import CHANCE
 
+from .actions import Join, MoveCoach
 from .evaluation import (
     NUGGET_COUNTS,
     NUGGETS,
@@ -49,6 +50,7 @@ __all__ = [
     "relative_value",
     "resolve",
     "rival_money",
+    "rival_payments",
     "rival_weights",
     "turns_left",
 ]
@@ -238,20 +240,48 @@ def greedy_values(
     temperature: float = WIN_TEMPERATURE,
     thrift: float = THRIFT,
 ) -> list[float]:
-    """:func:`greedy` of the position after each of ``legal`` (the greedy bot's choice).
+    """What the greedy bot maximises, for each of ``legal`` (the ``greedy_values`` hook).
 
-    Whom money goes to is weighed once, from the position before the decision
-    (:func:`money_weights`), so that every action is charged alike for the
-    money it hands each rival.
+    :func:`greedy` of the position after the action with no rival term (own
+    dollars kept count ``thrift`` VP more), minus the money the action itself
+    hands each rival (:func:`rival_payments`: a route's tolls, a join's price)
+    weighed by :func:`money_weights` of the position before the decision. So
+    every action is charged alike for whom it pays, and nothing else: a rival's
+    income that one line of play reaches sooner than another is not a payment.
+    ``leader=0, thrift=0`` is the greedy bot before issue 17.
     """
-    per_dollar = money_weights(game, state, seat, None, leader, temperature, thrift)
-    if state.phase in ("road", "sergeant"):
-        fast = _road_values(game, state, seat, legal, per_dollar)
+    own = [0.0 for _ in state.players]
+    own[seat] = -thrift
+    if state.phase in ("road", "sergeant"):  # roads pay nobody
+        fast = _road_values(game, state, seat, legal, own)
         if fast is not None:
             return fast
-    return [
-        greedy(game, game.apply(state, a), seat, 3, leader, per_dollar) for a in legal
-    ]
+    paid = [rival_payments(game, state, a, seat) for a in legal]
+    values = [greedy(game, game.apply(state, a), seat, 3, 0.0, own) for a in legal]
+    if leader and any(paid):
+        per_dollar = money_weights(game, state, seat, None, leader, temperature, 0.0)
+        for i, pays in enumerate(paid):
+            for t, amount in pays.items():
+                values[i] -= per_dollar[t] * amount
+    return values
+
+
+def rival_payments(game: Any, state: Any, action: Any, seat: int) -> dict[int, int]:
+    """The money ``action`` by ``seat`` hands to each rival directly (seat -> $).
+
+    A stagecoach route's tolls (:meth:`~toolkit.pioneers.Pioneers.payments`,
+    ASSUMPTION-4) or the price of joining the active player (P-JOIN-3).
+    """
+    if isinstance(action, MoveCoach):
+        return {
+            t: amount
+            for t, amount in game.payments(state, action.path, seat).items()
+            if t != "bank" and t != seat
+        }
+    if isinstance(action, Join):
+        cost = game.options.get("join_cost", game.defaults["join_cost"])
+        return {state.active: cost}
+    return {}
 
 
 def _road_values(

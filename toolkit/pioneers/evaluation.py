@@ -318,22 +318,39 @@ def evaluate_roads(
         0.0 if s == seat else _total((*base[s][:7], reach0[s], base[s][8]))
         for s in players
     ]
+    # the mover's networks before: a road away from them only adds a network
+    # of its own two cities (root: its second city, as _union would make it)
     own = [e for e, owners in enumerate(roads0) if seat in owners]
+    roots0 = _network_roots(game, roads0, seat)
+    best0, cities0 = _best_of(roots0, settled, seat)
+    key0 = (best0, -roots0[min(cities0)]) if cities0 else None
+    reach_own0 = _reach(game, roads0, settled, seat, cities0)
     out = []
     for e in edges:
+        a, b = board.edges[e]
         roads = roads0[:e] + (roads0[e] + (seat,),) + roads0[e + 1 :]
+        if a in roots0 or b in roots0:
+            ids = sorted([*own, e])
+            best, cities = _best_of(
+                _union([board.edges[i] for i in ids]), settled, seat
+            )
+            reach = _reach(game, roads, settled, seat, cities)
+        else:
+            count = settled[a][seat] + settled[b][seat]
+            if key0 is not None and key0 > (count, -b):
+                # the best network stays, and the road is not next to it
+                best, cities, reach = best0, cities0, reach_own0
+            else:
+                best, cities = count, {a, b}
+                reach = _reach(game, roads, settled, seat, cities)
         values = []
         for s in players:
             t = base[s]
             if s == seat:
-                ids = sorted([*own, e])
-                roots = _union([board.edges[i] for i in ids])
-                best, cities = _best_of(roots, settled, seat)
-                reach = _reach(game, roads, settled, s, cities)
                 t = (t[0], best, cities, t[3], t[4], t[5], t[6], reach, t[8])
             elif e in touching[s]:
-                reach = _reach(game, roads, settled, s, t[2])
-                t = (t[0], t[1], t[2], t[3], t[4], t[5], t[6], reach, t[8])
+                theirs = _reach(game, roads, settled, s, t[2])
+                t = (t[0], t[1], t[2], t[3], t[4], t[5], t[6], theirs, t[8])
             else:
                 values.append(fixed[s])
                 continue
