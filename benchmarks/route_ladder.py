@@ -84,24 +84,27 @@ class EarlierGreedy:
 
 
 class NewGreedy:
-    """Today's greedy bot; ``new:W:T:C`` sets the weight and the temperature of
-    :func:`toolkit.pioneers.bots.rival_weights` and the thrift of
-    :func:`toolkit.pioneers.bots.money_weights` (for tuning)."""
+    """Today's greedy bot; ``new:W:T:C:F`` sets the weight and the temperature of
+    :func:`toolkit.pioneers.bots.rival_weights`, the thrift of
+    :func:`toolkit.pioneers.bots.money_weights` and the focus of
+    :func:`toolkit.pioneers.bots.greedy_values` (for tuning)."""
 
     def __init__(
         self,
         weight: float = pioneer_bots.LEADER_WEIGHT,
         temperature: float = pioneer_bots.WIN_TEMPERATURE,
         thrift: float = pioneer_bots.THRIFT,
+        focus: float = pioneer_bots.FOCUS,
     ) -> None:
-        self.weight, self.temperature, self.thrift = weight, temperature, thrift
-        default = (weight, temperature, thrift) == (
+        self.params = (weight, temperature, thrift, focus)
+        default = self.params == (
             pioneer_bots.LEADER_WEIGHT,
             pioneer_bots.WIN_TEMPERATURE,
             pioneer_bots.THRIFT,
+            pioneer_bots.FOCUS,
         )
         self.name = self.__name__ = (
-            "new" if default else f"new:{weight}:{temperature}:{thrift}"
+            "new" if default else "new:" + ":".join(map(str, self.params))
         )
 
     def __call__(
@@ -111,9 +114,7 @@ class NewGreedy:
             return legal[0]
         seat, view = view_of(game, observation)
         state = determinize(game, view, seat, rng)
-        values = pioneer_bots.greedy_values(
-            game, state, seat, legal, self.weight, self.temperature, self.thrift
-        )
+        values = pioneer_bots.greedy_values(game, state, seat, legal, *self.params)
         best: list[Any] = []
         top = -float("inf")
         for action, v in zip(legal, values, strict=True):
@@ -131,12 +132,12 @@ AGENTS = {
 
 
 def make(spec: str) -> Any:
-    """``old``, ``oldeval``, ``new`` or ``new:W:T:C`` (weight, temperature, thrift)."""
+    """``old``, ``oldeval``, ``new`` or ``new:W:T:C:F`` (weight, temperature, thrift, focus)."""
     if spec in AGENTS:
         return AGENTS[spec]()
     name, *params = spec.split(":")
     if name != "new":
-        raise SystemExit(f"unknown bot {spec!r}: old, oldeval, new or new:W:T:C")
+        raise SystemExit(f"unknown bot {spec!r}: old, oldeval, new or new:W:T:C:F")
     return NewGreedy(*map(float, params))
 
 

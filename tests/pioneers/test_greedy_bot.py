@@ -103,3 +103,21 @@ def test_rival_weights_go_to_the_rivals_closest_to_winning():
     b = B.rival_weights([20.0, 24.9, 25.0, 0.0], 0)
     assert abs(a[1] - b[1]) < 0.05
     assert B.rival_weights([20.0, 30.0, 10.0], 0, weight=0) == (0.0, 0.0, 0.0)
+
+
+def test_remembered_seat_values_equal_a_fresh_evaluation():
+    """``evaluate`` remembers seat values by the objects they read; along a game
+    (positions sharing most objects) it equals the terms summed afresh."""
+    game = Pioneers(players=4)
+    checked = 0
+    for state, _, legal in positions(game, [3], RandomAgent()):
+        for a in legal[:6]:
+            after = game.apply(state, a)
+            if after.phase == "over":
+                continue
+            fresh = tuple(
+                sum(E.evaluate_terms(game, after, s).values()) for s in range(4)
+            )
+            assert E.evaluate(game, after) == fresh
+            checked += 1
+    assert checked > 300

@@ -103,14 +103,27 @@ LEADER_WEIGHT = 1.0
 #: ``money`` term, in VP (see :func:`money_weights`).
 THRIFT = 0.0
 
+#: How much the greedy bot weighs the rivals' estimates by their win chances
+#: rather than equally (0: a quarter of their mean, 1: a quarter of the sum
+#: weighed by :func:`rival_weights`).
+FOCUS = 0.0
+
 #: The spread (VP) of the softmax that turns estimates into win chances for
 #: :func:`rival_weights`.
 WIN_TEMPERATURE = 4.0
 
 
-def relative_value(values: Sequence[float], seat: int) -> float:
-    """Own estimated final VP minus a quarter of the others' mean (the base value)."""
+def relative_value(
+    values: Sequence[float], seat: int, against: Sequence[float] | None = None
+) -> float:
+    """Own estimated final VP minus a quarter of the others' mean (the base value).
+
+    ``against`` (one weight per seat) replaces the others' mean by the sum of
+    ``against[t] * values[t]``.
+    """
     own = values[seat]
+    if against is not None:
+        return own - sum(w * v for w, v in zip(against, values, strict=True))
     others = [v for i, v in enumerate(values) if i != seat]
     return own - 0.25 * sum(others) / max(len(others), 1)
 
@@ -203,6 +216,7 @@ def greedy(
     depth: int = 3,
     leader: float = LEADER_WEIGHT,
     per_dollar: Sequence[float] | None = None,
+    against: Sequence[float] | None = None,
 ) -> float:
     """Value a position for the greedy bot.
 
@@ -217,18 +231,23 @@ def greedy(
     to_move = game.to_move(state)
     if depth > 0 and to_move == seat and state.phase in _LOOKAHEAD:
         return max(
-            greedy(game, game.apply(state, a), seat, depth - 1, leader, per_dollar)
+            greedy(
+                game, game.apply(state, a), seat, depth - 1, leader, per_dollar, against
+            )
             for a in game.legal_actions(state)
         )
     if depth > 0 and to_move == CHANCE and state.phase == "nugget":
         return sum(
-            p * greedy(game, game.apply(state, a), seat, depth - 1, leader, per_dollar)
+            p
+            * greedy(
+                game, game.apply(state, a), seat, depth - 1, leader, per_dollar, against
+            )
             for a, p in game.chance_outcomes(state)
         )
     values = evaluate(game, state)
     if per_dollar is None:
         per_dollar = money_weights(game, state, seat, values, leader)
-    return relative_value(values, seat) - rival_money(state, per_dollar)
+    return relative_value(values, seat, against) - rival_money(state, per_dollar)
 
 
 def greedy_values(
@@ -239,6 +258,7 @@ def greedy_values(
     leader: float = LEADER_WEIGHT,
     temperature: float = WIN_TEMPERATURE,
     thrift: float = THRIFT,
+    focus: float = FOCUS,
 ) -> list[float]:
     """What the greedy bot maximises, for each of ``legal`` (the ``greedy_values`` hook).
 
@@ -252,12 +272,23 @@ def greedy_values(
     """
     own = [0.0 for _ in state.players]
     own[seat] = -thrift
+    chances: tuple[float, ...] | None = None
+    against: list[float] | None = None
+    if focus:
+        chances = rival_weights(evaluate(game, state), seat, 1.0, temperature)
+        n = len(chances) - 1
+        against = [
+            0.0 if t == seat else 0.25 * ((1.0 - focus) / n + focus * c)
+            for t, c in enumerate(chances)
+        ]
     if state.phase in ("road", "sergeant"):  # roads pay nobody
-        fast = _road_values(game, state, seat, legal, own)
+        fast = _road_values(game, state, seat, legal, own, against)
         if fast is not None:
             return fast
     paid = [rival_payments(game, state, a, seat) for a in legal]
-    values = [greedy(game, game.apply(state, a), seat, 3, 0.0, own) for a in legal]
+    values = [
+        greedy(game, game.apply(state, a), seat, 3, 0.0, own, against) for a in legal
+    ]
     if leader and any(paid):
         per_dollar = money_weights(game, state, seat, None, leader, temperature, 0.0)
         for i, pays in enumerate(paid):
@@ -285,7 +316,12 @@ def rival_payments(game: Any, state: Any, action: Any, seat: int) -> dict[int, i
 
 
 def _road_values(
-    game: Any, state: Any, seat: int, legal: Sequence[Any], per_dollar: Sequence[float]
+    game: Any,
+    state: Any,
+    seat: int,
+    legal: Sequence[Any],
+    per_dollar: Sequence[float],
+    against: Sequence[float] | None = None,
 ) -> list[float] | None:
     """:func:`greedy` after each road of ``legal``, sharing the work between them.
 
@@ -311,9 +347,9 @@ def _road_values(
     paid = rival_money(after, per_dollar)
     values = iter(evaluate_roads(game, state, after, seat, edges))
     return [
-        relative_value(next(values), seat) - paid
+        relative_value(next(values), seat, against) - paid
         if hasattr(a, "a")
-        else greedy(game, game.apply(state, a), seat, 3, 0.0, per_dollar)
+        else greedy(game, game.apply(state, a), seat, 3, 0.0, per_dollar, against)
         for a in legal
     ]
 

@@ -160,18 +160,24 @@ def _best_of(roots: dict[int, int], settled: Any, seat: int) -> tuple[int, set[i
 class _Context:
     """What every seat's evaluation shares: computed once per position."""
 
-    __slots__ = ("hotels", "mean_nugget", "mv", "on_board", "turns")
+    __slots__ = ("_on_board", "mean_nugget", "mv", "tiles", "turns")
 
     def __init__(self, game: Any, state: Any, turns: float | None = None) -> None:
         self.turns = turns_left(game, state) if turns is None else turns
         self.mv = money_value(self.turns)
-        on_board: dict[str, int] = {}
-        for t in state.tiles:
-            if t is not None:
-                on_board[t] = on_board.get(t, 0) + 1
-        self.on_board = on_board
-        self.hotels = on_board.get("HOTEL", 0)
+        self.tiles = state.tiles
+        self._on_board: dict[str, int] | None = None
         self.mean_nugget: float | None = None
+
+    def on_board(self) -> dict[str, int]:
+        """Tiles on the board by type (counted when first needed)."""
+        if self._on_board is None:
+            on_board: dict[str, int] = {}
+            for t in self.tiles:
+                if t is not None:
+                    on_board[t] = on_board.get(t, 0) + 1
+            self._on_board = on_board
+        return self._on_board
 
 
 def evaluate_terms(
@@ -217,7 +223,7 @@ def _terms(game: Any, state: Any, seat: int, ctx: _Context) -> tuple:
     if turns <= 0.0:
         return (partial, best, net_cities, 0.0, pl.money * mv, 0.0, 0.0, 0.0, 0.0)
     # wagons near empty
-    on_board = ctx.on_board
+    on_board = ctx.on_board()
     budget = SETTLES_PER_TURN * turns
     gain = 0.0
     ups = sorted(
@@ -228,7 +234,7 @@ def _terms(game: Any, state: Any, seat: int, ctx: _Context) -> tuple:
             continue
         w = pl.wagons[i]
         stuck = False
-        if not ctx.hotels:
+        if not on_board.get("HOTEL", 0):
             for p, occ in zip(w.seats, w.occupied, strict=True):
                 if occ and p not in on_board:
                     stuck = True
@@ -373,4 +379,50 @@ def evaluate(game: Any, state: Any) -> tuple[float, ...]:
     if state.phase == "over":
         return tuple(float(s) for s in game.scores(state))
     ctx = _Context(game, state)
-    return tuple(_total(_terms(game, state, s, ctx)) for s in range(game.players))
+    return tuple(_seat_value(game, state, s, ctx) for s in range(game.players))
+
+
+#: Seat values of recent positions. A seat's value reads only its own record,
+#: the roads, the pioneers on the board, the tiles, the turns left and (for the
+#: active seat) the phase: positions met in one decision share most of these
+#: objects (a purchase changes one record, a road the roads), so a seat is
+#: evaluated again only when one of them changed. The objects are kept with
+#: their entry (so their ids cannot be reused while it lives); the table is
+#: emptied when full.
+_SEATS: dict[tuple, tuple] = {}
+_SEATS_KEPT = 512
+
+
+def _seat_value(game: Any, state: Any, seat: int, ctx: _Context) -> float:
+    """``sum(evaluate_terms(game, state, seat).values())``, remembered."""
+    pl = state.players[seat]
+    if None in pl.nuggets:  # the mean hidden nugget depends on every seat
+        return _total(_terms(game, state, seat, ctx))
+    roads, settled, tiles = state.roads, state.settled, state.tiles
+    active = state.active == seat
+    key = (
+        seat,
+        id(game),
+        id(pl),
+        id(roads),
+        id(settled),
+        id(tiles),
+        ctx.turns,
+        state.phase if active else "",
+        state.roads_to_place if active else 0,
+    )
+    hit = _SEATS.get(key)
+    if (
+        hit is not None
+        and hit[0] is game
+        and hit[1] is pl
+        and hit[2] is roads
+        and hit[3] is settled
+        and hit[4] is tiles
+    ):
+        return float(hit[5])
+    value = _total(_terms(game, state, seat, ctx))
+    if len(_SEATS) >= _SEATS_KEPT:
+        _SEATS.clear()
+    _SEATS[key] = (game, pl, roads, settled, tiles, value)
+    return value
