@@ -84,9 +84,9 @@ class EarlierGreedy:
 
 
 class NewGreedy:
-    """Today's greedy bot; ``new:W:T:C:F`` sets the weight and the temperature of
+    """Today's greedy bot; ``new:W:T:C:F:R`` sets the weight and the temperature of
     :func:`toolkit.pioneers.bots.rival_weights`, the thrift of
-    :func:`toolkit.pioneers.bots.money_weights` and the focus of
+    :func:`toolkit.pioneers.bots.money_weights` and the focus and roads-ahead of
     :func:`toolkit.pioneers.bots.greedy_values` (for tuning)."""
 
     def __init__(
@@ -95,13 +95,15 @@ class NewGreedy:
         temperature: float = pioneer_bots.WIN_TEMPERATURE,
         thrift: float = pioneer_bots.THRIFT,
         focus: float = pioneer_bots.FOCUS,
+        roads_ahead: float = pioneer_bots.ROADS_AHEAD,
     ) -> None:
-        self.params = (weight, temperature, thrift, focus)
+        self.params = (weight, temperature, thrift, focus, roads_ahead)
         default = self.params == (
             pioneer_bots.LEADER_WEIGHT,
             pioneer_bots.WIN_TEMPERATURE,
             pioneer_bots.THRIFT,
             pioneer_bots.FOCUS,
+            pioneer_bots.ROADS_AHEAD,
         )
         self.name = self.__name__ = (
             "new" if default else "new:" + ":".join(map(str, self.params))
@@ -132,12 +134,12 @@ AGENTS = {
 
 
 def make(spec: str) -> Any:
-    """``old``, ``oldeval``, ``new`` or ``new:W:T:C:F`` (weight, temperature, thrift, focus)."""
+    """``old``, ``oldeval``, ``new`` or ``new:W:T:C:F:R`` (see NewGreedy)."""
     if spec in AGENTS:
         return AGENTS[spec]()
     name, *params = spec.split(":")
     if name != "new":
-        raise SystemExit(f"unknown bot {spec!r}: old, oldeval, new or new:W:T:C:F")
+        raise SystemExit(f"unknown bot {spec!r}: old, oldeval, new or new:W:T:C:F:R")
     return NewGreedy(*map(float, params))
 
 

@@ -108,6 +108,10 @@ THRIFT = 0.0
 #: weighed by :func:`rival_weights`).
 FOCUS = 0.0
 
+#: Whether the greedy bot values buying roads by where the first would go
+#: (1) or by the evaluation's flat value of a road still to place (0).
+ROADS_AHEAD = 0.0
+
 #: The spread (VP) of the softmax that turns estimates into win chances for
 #: :func:`rival_weights`.
 WIN_TEMPERATURE = 4.0
@@ -259,6 +263,7 @@ def greedy_values(
     temperature: float = WIN_TEMPERATURE,
     thrift: float = THRIFT,
     focus: float = FOCUS,
+    roads_ahead: float = ROADS_AHEAD,
 ) -> list[float]:
     """What the greedy bot maximises, for each of ``legal`` (the ``greedy_values`` hook).
 
@@ -286,9 +291,18 @@ def greedy_values(
         if fast is not None:
             return fast
     paid = [rival_payments(game, state, a, seat) for a in legal]
-    values = [
-        greedy(game, game.apply(state, a), seat, 3, 0.0, own, against) for a in legal
-    ]
+    values = []
+    for a in legal:
+        after = game.apply(state, a)
+        if roads_ahead and after.phase == "road" and game.to_move(after) == seat:
+            # bought roads: valued where the best of them would go
+            fast = _road_values(
+                game, after, seat, game.legal_actions(after), own, against
+            )
+            if fast is not None:
+                values.append(max(fast))
+                continue
+        values.append(greedy(game, after, seat, 3, 0.0, own, against))
     if leader and any(paid):
         per_dollar = money_weights(game, state, seat, None, leader, temperature, 0.0)
         for i, pays in enumerate(paid):
