@@ -1,17 +1,22 @@
 """Ladder for issue 17: the greedy bot that weighs whom it pays vs the one before.
 
-``new``: today's greedy bot (``GreedyAgent``: the Pioneers ``greedy`` hook, which
-counts the money of the rival who leads against the bot,
-:func:`toolkit.pioneers.bots.leader_money`, weight ``LEADER_WEIGHT``) choosing
-among every route choice ``legal_actions`` offers.
+``new``: today's greedy bot (``GreedyAgent`` through the Pioneers
+``greedy_values`` hook, :func:`toolkit.pioneers.bots.greedy_values`) choosing
+among every route choice ``legal_actions`` offers: each action is charged for
+the money it hands each rival (a route's tolls, a join's price) weighed by how
+close that rival is to winning (``LEADER_WEIGHT``, ``WIN_TEMPERATURE``).
+``new:W:T:C:F:R`` sets that weight and temperature and the other knobs of
+``greedy_values`` (thrift, focus, roads ahead) for tuning.
 
-``old``: the greedy bot as it was before the change, kept here for the ladder:
-the same evaluation with ``leader=0`` (own estimate minus a quarter of the
-others' mean, no leader term) and only the cheapest route per target (the first listed move to
-each target, which is exactly the move list before the change).
+``old``: the greedy bot as it was before issue 17, kept here for the ladder:
+own estimate minus a quarter of the others' mean, nothing for whom it pays
+(``greedy_values(..., leader=0, thrift=0)``, which equals the earlier
+``greedy(game, game.apply(state, a), seat, leader=0)`` for every action
+exactly, ``tests/pioneers/test_greedy_bot.py``) and only the cheapest route per
+target (the first listed move to each target, which is exactly the move list
+before the change).
 
-``oldeval``: the old evaluation on the new move list (to separate the two
-effects).
+``oldeval``: the old value on the new move list (to separate the two effects).
 
 4-player games, seats A, B, A, B rotating through the seats, deals shared by
 the rotations (``toolkit.analysis.tournament``), seeded. Prints A's share of

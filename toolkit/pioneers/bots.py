@@ -97,7 +97,7 @@ _LOOKAHEAD = frozenset({"settle", "farmer", "innkeeper"})
 
 #: How much a dollar in a rival's hands counts against the greedy bot, in
 #: dollars of its own, for a rival sure to win (see :func:`rival_weights`).
-LEADER_WEIGHT = 1.0
+LEADER_WEIGHT = 0.25
 
 #: What a dollar the greedy bot keeps is worth to it beyond the evaluation's
 #: ``money`` term, in VP (see :func:`money_weights`).
