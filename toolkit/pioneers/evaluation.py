@@ -330,16 +330,19 @@ def evaluate_roads(
     roots0 = _network_roots(game, roads0, seat)
     best0, cities0 = _best_of(roots0, settled, seat)
     key0 = (best0, -roots0[min(cities0)]) if cities0 else None
+    groups = _groups(roots0, settled, seat)
     reach_own0 = _reach(game, roads0, settled, seat, cities0)
     out = []
     for e in edges:
         a, b = board.edges[e]
         roads = roads0[:e] + (roads0[e] + (seat,),) + roads0[e + 1 :]
         if a in roots0 or b in roots0:
-            ids = sorted([*own, e])
-            best, cities = _best_of(
-                _union([board.edges[i] for i in ids]), settled, seat
-            )
+            best, cities = _joined(roots0, groups, a, b, settled, seat)
+            if best < 0:  # a tie: which network counts is _union's to say
+                ids = sorted([*own, e])
+                best, cities = _best_of(
+                    _union([board.edges[i] for i in ids]), settled, seat
+                )
             reach = _reach(game, roads, settled, seat, cities)
         else:
             count = settled[a][seat] + settled[b][seat]
@@ -365,6 +368,48 @@ def evaluate_roads(
     return out
 
 
+def _groups(roots: dict[int, int], settled: Any, seat: int) -> list[tuple]:
+    """``(pioneers, -root, cities)`` of each network of ``roots``, best first."""
+    cities: dict[int, set[int]] = {}
+    for c, r in roots.items():
+        cities.setdefault(r, set()).add(c)
+    return sorted(
+        ((sum(settled[c][seat] for c in cs), -r, cs) for r, cs in cities.items()),
+        key=lambda g: (g[0], g[1]),
+        reverse=True,
+    )
+
+
+def _joined(
+    roots: dict[int, int], groups: list[tuple], a: int, b: int, settled: Any, seat: int
+) -> tuple[int, set[int]]:
+    """The best network once a road joins ``a`` and ``b`` (one is in ``roots``).
+
+    The networks the road does not touch keep their cities and roots; the one
+    it makes is the union of ``a``'s and ``b``'s. ``(-1, set())`` when it ties
+    with the best of the others (then the roots decide: see :func:`_union`).
+    """
+    ra, rb = roots.get(a), roots.get(b)
+    cities: set[int] = set()
+    count = 0
+    other: tuple | None = None
+    for g in groups:
+        if -g[1] == ra or -g[1] == rb:
+            cities |= g[2]
+            count += g[0]
+        elif other is None:
+            other = g
+    for c in (a, b):
+        if c not in roots:
+            cities.add(c)
+            count += settled[c][seat]
+    if other is None or count > other[0]:
+        return count, cities
+    if count < other[0]:
+        return other[0], other[2]
+    return -1, set()
+
+
 def _mean_unknown_nugget(state: Any) -> float:
     pool = [v for v, c in zip(NUGGETS, NUGGET_COUNTS, strict=True) for _ in range(c)]
     for pl in state.players:
@@ -383,12 +428,12 @@ def evaluate(game: Any, state: Any) -> tuple[float, ...]:
 
 
 #: Seat values of recent positions. A seat's value reads only its own record,
-#: the roads, the pioneers on the board, the tiles, the turns left and (for the
-#: active seat) the phase: positions met in one decision share most of these
-#: objects (a purchase changes one record, a road the roads), so a seat is
-#: evaluated again only when one of them changed. The objects are kept with
-#: their entry (so their ids cannot be reused while it lives); the table is
-#: emptied when full.
+#: the roads, its own pioneers on the board, the tiles, the turns left and
+#: (for the active seat) the phase: positions met in one decision share most of
+#: these objects (a purchase changes one record, a road the roads, settling a
+#: city another seat's pioneers), so a seat is evaluated again only when one of
+#: them changed. The objects are kept with their entry (so their ids cannot be
+#: reused while it lives); the table is emptied when full.
 _SEATS: dict[tuple, tuple] = {}
 _SEATS_KEPT = 512
 
@@ -405,7 +450,6 @@ def _seat_value(game: Any, state: Any, seat: int, ctx: _Context) -> float:
         id(game),
         id(pl),
         id(roads),
-        id(settled),
         id(tiles),
         ctx.turns,
         state.phase if active else "",
@@ -417,8 +461,8 @@ def _seat_value(game: Any, state: Any, seat: int, ctx: _Context) -> float:
         and hit[0] is game
         and hit[1] is pl
         and hit[2] is roads
-        and hit[3] is settled
         and hit[4] is tiles
+        and _same_column(hit[3], settled, seat)
     ):
         return float(hit[5])
     value = _total(_terms(game, state, seat, ctx))
@@ -426,3 +470,13 @@ def _seat_value(game: Any, state: Any, seat: int, ctx: _Context) -> float:
         _SEATS.clear()
     _SEATS[key] = (game, pl, roads, settled, tiles, value)
     return value
+
+
+def _same_column(old: Any, new: Any, seat: int) -> bool:
+    """Whether ``seat`` has the same pioneers in every city in both ``settled``."""
+    if old is new:
+        return True
+    for a, b in zip(old, new, strict=True):
+        if a is not b and a[seat] != b[seat]:
+            return False
+    return True
