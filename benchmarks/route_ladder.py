@@ -1,17 +1,22 @@
 """Ladder for issue 17: the greedy bot that weighs whom it pays vs the one before.
 
-``new``: today's greedy bot (``GreedyAgent``: the Pioneers ``greedy`` hook, which
-counts the money of the rival who leads against the bot,
-:func:`toolkit.pioneers.bots.leader_money`, weight ``LEADER_WEIGHT``) choosing
-among every route choice ``legal_actions`` offers.
+``new``: today's greedy bot (``GreedyAgent`` through the Pioneers
+``greedy_values`` hook, :func:`toolkit.pioneers.bots.greedy_values`) choosing
+among every route choice ``legal_actions`` offers: each action is charged for
+the money it hands each rival (a route's tolls, a join's price) weighed by how
+close that rival is to winning (``LEADER_WEIGHT``, ``WIN_TEMPERATURE``).
+``new:W:T:C:F:R`` sets that weight and temperature and the other knobs of
+``greedy_values`` (thrift, focus, roads ahead) for tuning.
 
-``old``: the greedy bot as it was before the change, kept here for the ladder:
-the same evaluation with ``leader=0`` (own estimate minus a quarter of the
-others' mean, no leader term) and only the cheapest route per target (the first listed move to
-each target, which is exactly the move list before the change).
+``old``: the greedy bot as it was before issue 17, kept here for the ladder:
+own estimate minus a quarter of the others' mean, nothing for whom it pays
+(``greedy_values(..., leader=0, thrift=0)``, which equals the earlier
+``greedy(game, game.apply(state, a), seat, leader=0)`` for every action
+exactly, ``tests/pioneers/test_greedy_bot.py``) and only the cheapest route per
+target (the first listed move to each target, which is exactly the move list
+before the change).
 
-``oldeval``: the old evaluation on the new move list (to separate the two
-effects).
+``oldeval``: the old value on the new move list (to separate the two effects).
 
 4-player games, seats A, B, A, B rotating through the seats, deals shared by
 the rotations (``toolkit.analysis.tournament``), seeded. Prints A's share of
@@ -25,14 +30,12 @@ to other seats.
 from __future__ import annotations
 
 import argparse
-import functools
 import math
 import random
 import time
 from collections.abc import Sequence
 from typing import Any
 
-from toolkit.agents import GreedyAgent
 from toolkit.agents.base import determinize, view_of
 from toolkit.analysis import stats
 from toolkit.analysis.tournament import tournament
@@ -70,11 +73,14 @@ class EarlierGreedy:
             return legal[0]
         seat, view = view_of(game, observation)
         state = determinize(game, view, seat, rng)
-        value = functools.partial(pioneer_bots.greedy, leader=0.0)
+        # exactly the earlier greedy(game, game.apply(state, a), seat, leader=0)
+        # (tests/pioneers/test_greedy_bot.py), with the work shared between them
+        values = pioneer_bots.greedy_values(
+            game, state, seat, legal, leader=0.0, thrift=0.0
+        )
         best: list[Any] = []
         top = -float("inf")
-        for action in legal:
-            v = value(game, game.apply(state, action), seat)
+        for action, v in zip(legal, values, strict=True):
             if v > top + 1e-9:
                 top, best = v, [action]
             elif v > top - 1e-9:
@@ -82,15 +88,64 @@ class EarlierGreedy:
         return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 
-class NewGreedy(GreedyAgent):
-    name = __name__ = "new"
+class NewGreedy:
+    """Today's greedy bot; ``new:W:T:C:F:R`` sets the weight and the temperature of
+    :func:`toolkit.pioneers.bots.rival_weights`, the thrift of
+    :func:`toolkit.pioneers.bots.money_weights` and the focus and roads-ahead of
+    :func:`toolkit.pioneers.bots.greedy_values` (for tuning)."""
+
+    def __init__(
+        self,
+        weight: float = pioneer_bots.LEADER_WEIGHT,
+        temperature: float = pioneer_bots.WIN_TEMPERATURE,
+        thrift: float = pioneer_bots.THRIFT,
+        focus: float = pioneer_bots.FOCUS,
+        roads_ahead: float = pioneer_bots.ROADS_AHEAD,
+    ) -> None:
+        self.params = (weight, temperature, thrift, focus, roads_ahead)
+        default = self.params == (
+            pioneer_bots.LEADER_WEIGHT,
+            pioneer_bots.WIN_TEMPERATURE,
+            pioneer_bots.THRIFT,
+            pioneer_bots.FOCUS,
+            pioneer_bots.ROADS_AHEAD,
+        )
+        self.name = self.__name__ = (
+            "new" if default else "new:" + ":".join(map(str, self.params))
+        )
+
+    def __call__(
+        self, game: Any, observation: Any, legal: Sequence[Any], rng: random.Random
+    ) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        seat, view = view_of(game, observation)
+        state = determinize(game, view, seat, rng)
+        values = pioneer_bots.greedy_values(game, state, seat, legal, *self.params)
+        best: list[Any] = []
+        top = -float("inf")
+        for action, v in zip(legal, values, strict=True):
+            if v > top + 1e-9:
+                top, best = v, [action]
+            elif v > top - 1e-9:
+                best.append(action)
+        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 
 AGENTS = {
-    "new": NewGreedy,
     "old": lambda: EarlierGreedy(True),
     "oldeval": lambda: EarlierGreedy(False),
 }
+
+
+def make(spec: str) -> Any:
+    """``old``, ``oldeval``, ``new`` or ``new:W:T:C:F:R`` (see NewGreedy)."""
+    if spec in AGENTS:
+        return AGENTS[spec]()
+    name, *params = spec.split(":")
+    if name != "new":
+        raise SystemExit(f"unknown bot {spec!r}: old, oldeval, new or new:W:T:C:F:R")
+    return NewGreedy(*map(float, params))
 
 
 def main() -> None:
@@ -103,12 +158,13 @@ def main() -> None:
     args = ap.parse_args()
     print(
         f"route ladder: Pioneers 4p, {args.games} games per pair (A,B,A,B rotating), "
-        f"seed {args.seed}, leader weight {pioneer_bots.LEADER_WEIGHT}"
+        f"seed {args.seed}, leader weight {pioneer_bots.LEADER_WEIGHT}, "
+        f"win temperature {pioneer_bots.WIN_TEMPERATURE}"
     )
     for k, pair in enumerate(args.pairs.split(",")):
         a, b = pair.split("/")
         t = time.perf_counter()
-        agents = [AGENTS[a](), AGENTS[b](), AGENTS[a](), AGENTS[b]()]
+        agents = [make(a), make(b), make(a), make(b)]
         r = tournament(
             "pioneers",
             agents,

@@ -183,9 +183,11 @@ def test_greedy_bot_pays_the_trailing_rival_rather_than_the_leader():
     for seed in range(5):
         choice = agent(game, game.observe(state, 0), legal, random.Random(seed))
         assert choice == MoveCoach(("S", "B", "T"), 2)
-    # by a clear margin: $2 in the leader's hands against $2 in a trailer's
-    values = [B.greedy(game, game.apply(state, m), 0) for m in legal]
-    assert values[1] - values[0] > 0.3
+    # by what $2 in the leader's hands costs beyond $2 in a trailer's
+    values = B.greedy_values(game, state, 0, legal)
+    per_dollar = B.money_weights(game, state, 0, thrift=0.0)
+    assert per_dollar[1] > 3 * per_dollar[2] > 0
+    assert values[1] - values[0] == pytest.approx(2 * (per_dollar[1] - per_dollar[2]))
     earlier = [B.greedy(game, game.apply(state, m), 0, leader=0) for m in legal]
     assert abs(earlier[1] - earlier[0]) < 1e-9  # the earlier value cannot tell
 

@@ -44,9 +44,19 @@ __all__ = [
 #: seat), ``policy(game, state, legal, rng) -> action`` (a fast playout policy),
 #: ``candidates(game, state, legal) -> list`` (the actions worth searching when
 #: there are many), ``greedy(game, state, seat) -> float`` (what the greedy bot
-#: maximises) and ``resolve(game, state, rng) -> state`` (finish the mover's
-#: small follow-up decisions before a position is evaluated).
-HOOK_KINDS = ("determinize", "evaluate", "policy", "candidates", "greedy", "resolve")
+#: maximises), ``greedy_values(game, state, seat, legal) -> list[float]`` (the
+#: greedy value after each legal action, all at once: a game may share work
+#: between the actions) and ``resolve(game, state, rng) -> state`` (finish the
+#: mover's small follow-up decisions before a position is evaluated).
+HOOK_KINDS = (
+    "determinize",
+    "evaluate",
+    "policy",
+    "candidates",
+    "greedy",
+    "greedy_values",
+    "resolve",
+)
 
 
 def hook(game: Any, kind: str) -> Callable | None:

@@ -44,8 +44,9 @@ def generic_greedy_value(game: Any, state: Any, seat: int) -> float:
 class GreedyAgent:
     """Take the action whose resulting position evaluates best (no opponent model).
 
-    The value is the game's ``greedy`` hook (its ``bots`` part) or, without
-    one, :func:`generic_greedy_value` over the game's evaluation, from the
+    The value is the game's ``greedy_values`` hook (every action at once) or
+    its ``greedy`` hook (its ``bots`` part) or, without either,
+    :func:`generic_greedy_value` over the game's evaluation, from the
     seat's own view; hidden values are filled in once per decision by the game's
     determiniser, so they cancel out between the actions compared. Ties are
     broken with the agent's ``rng``.
@@ -62,11 +63,15 @@ class GreedyAgent:
             return legal[0]
         seat, view = view_of(game, observation)
         state = determinize(game, view, seat, rng)
-        value = hook(game, "greedy") or generic_greedy_value
+        batch = hook(game, "greedy_values")
+        if batch is not None:
+            values = batch(game, state, seat, legal)
+        else:
+            value = hook(game, "greedy") or generic_greedy_value
+            values = [value(game, game.apply(state, a), seat) for a in legal]
         best: list[Any] = []
         top = -float("inf")
-        for action in legal:
-            v = value(game, game.apply(state, action), seat)
+        for action, v in zip(legal, values, strict=True):
             if v > top + 1e-9:
                 top, best = v, [action]
             elif v > top - 1e-9:

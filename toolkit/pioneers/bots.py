@@ -17,16 +17,19 @@ bots look up by name (:func:`toolkit.agents.base.hook`): ``determinize``,
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
 
 from toolkit.core import CHANCE
 
+from .actions import Join, MoveCoach
 from .evaluation import (
     NUGGET_COUNTS,
     NUGGETS,
     evaluate,
+    evaluate_roads,
     evaluate_terms,
     money_value,
     turns_left,
@@ -38,12 +41,17 @@ __all__ = [
     "evaluate",
     "evaluate_terms",
     "greedy",
+    "greedy_values",
     "hidden_nugget_pool",
     "leader_money",
     "money_value",
+    "money_weights",
     "policy",
     "relative_value",
     "resolve",
+    "rival_money",
+    "rival_payments",
+    "rival_weights",
     "turns_left",
 ]
 
@@ -87,16 +95,64 @@ def determinize(game: Any, view: Any, seat: int, rng: random.Random) -> Any:
 _LOOKAHEAD = frozenset({"settle", "farmer", "innkeeper"})
 
 
-#: How much a dollar in the hands of the rival who leads counts against the
-#: greedy bot, in dollars of its own (see :func:`leader_money`).
-LEADER_WEIGHT = 1.0
+#: How much a dollar in a rival's hands counts against the greedy bot, in
+#: dollars of its own, for a rival sure to win (see :func:`rival_weights`).
+LEADER_WEIGHT = 0.25
+
+#: What a dollar the greedy bot keeps is worth to it beyond the evaluation's
+#: ``money`` term, in VP (see :func:`money_weights`).
+THRIFT = 0.0
+
+#: How much the greedy bot weighs the rivals' estimates by their win chances
+#: rather than equally (0: a quarter of their mean, 1: a quarter of the sum
+#: weighed by :func:`rival_weights`).
+FOCUS = 0.0
+
+#: Whether the greedy bot values buying roads by where the first would go
+#: (1) or by the evaluation's flat value of a road still to place (0).
+ROADS_AHEAD = 0.0
+
+#: The spread (VP) of the softmax that turns estimates into win chances for
+#: :func:`rival_weights`.
+WIN_TEMPERATURE = 4.0
 
 
-def relative_value(values: Sequence[float], seat: int) -> float:
-    """Own estimated final VP minus a quarter of the others' mean (the base value)."""
+def relative_value(
+    values: Sequence[float], seat: int, against: Sequence[float] | None = None
+) -> float:
+    """Own estimated final VP minus a quarter of the others' mean (the base value).
+
+    ``against`` (one weight per seat) replaces the others' mean by the sum of
+    ``against[t] * values[t]``.
+    """
     own = values[seat]
+    if against is not None:
+        return own - sum(w * v for w, v in zip(against, values, strict=True))
     others = [v for i, v in enumerate(values) if i != seat]
     return own - 0.25 * sum(others) / max(len(others), 1)
+
+
+def rival_weights(
+    values: Sequence[float],
+    seat: int,
+    weight: float = LEADER_WEIGHT,
+    temperature: float = WIN_TEMPERATURE,
+) -> tuple[float, ...]:
+    """How much a VP in each seat's hands counts against ``seat`` (0 for itself).
+
+    Win chances are a softmax of the estimates ``values`` (spread
+    ``temperature``); a VP more for rival ``t`` lowers the log of ``seat``'s
+    chance as much as ``p_t / (1 - p_seat)`` VP less for ``seat`` would. So
+    the weights sum to ``weight`` and go to the rivals closest to winning: a
+    dollar paid to the leader costs more than one paid to the bank, one paid to
+    a trailing rival barely more. They change smoothly with the estimates.
+    """
+    top = max(values)
+    chance = [math.exp((v - top) / temperature) for v in values]
+    rest = sum(chance) - chance[seat]
+    if not weight or rest <= 0.0:
+        return tuple(0.0 for _ in values)
+    return tuple(0.0 if i == seat else weight * c / rest for i, c in enumerate(chance))
 
 
 def leader_money(
@@ -108,11 +164,10 @@ def leader_money(
 ) -> float:
     """The money of the rival who leads, in VP, times ``weight`` (0 if ``seat`` leads).
 
-    The leader is the rival with the highest estimate; a dollar is worth
-    :func:`~toolkit.pioneers.evaluation.money_value` VP. Subtracted from the
-    greedy value, it makes a dollar paid to the leader cost the payer more than
-    a dollar paid to the bank or to a trailing rival: whom the stagecoach pays
-    (ASSUMPTION-4), and whom a join pays, are part of a move's value.
+    The value of issue 17's first greedy bot (the leader is the rival with the
+    highest estimate; a dollar is worth
+    :func:`~toolkit.pioneers.evaluation.money_value` VP). It jumps when the
+    leader changes, so the greedy bot now uses :func:`rival_money` instead.
     """
     if not weight or state.phase == "over":
         return 0.0
@@ -126,32 +181,191 @@ def leader_money(
     return weight * money_value(turns_left(game, state)) * state.players[lead].money
 
 
+def rival_money(state: Any, per_dollar: Sequence[float]) -> float:
+    """The rivals' money in VP against the mover: ``sum(per_dollar[t] * money_t)``."""
+    return sum(w * pl.money for w, pl in zip(per_dollar, state.players, strict=True))
+
+
+def money_weights(
+    game: Any,
+    state: Any,
+    seat: int,
+    values: Sequence[float] | None = None,
+    weight: float = LEADER_WEIGHT,
+    temperature: float = WIN_TEMPERATURE,
+    thrift: float = THRIFT,
+) -> tuple[float, ...]:
+    """VP per dollar in each seat's hands against ``seat``, beyond the evaluation.
+
+    For a rival: :func:`rival_weights` times what a dollar is worth now
+    (``money_value``); for ``seat`` itself ``-thrift`` (a dollar kept is worth
+    ``thrift`` VP more than the evaluation says).
+    """
+    if state.phase == "over":
+        return tuple(0.0 for _ in state.players)
+    out = [0.0 for _ in state.players]
+    if weight:
+        if values is None:
+            values = evaluate(game, state)
+        mv = money_value(turns_left(game, state))
+        out = [mv * w for w in rival_weights(values, seat, weight, temperature)]
+    out[seat] = -thrift
+    return tuple(out)
+
+
 def greedy(
-    game: Any, state: Any, seat: int, depth: int = 3, leader: float = LEADER_WEIGHT
+    game: Any,
+    state: Any,
+    seat: int,
+    depth: int = 3,
+    leader: float = LEADER_WEIGHT,
+    per_dollar: Sequence[float] | None = None,
+    against: Sequence[float] | None = None,
 ) -> float:
     """Value a position for the greedy bot.
 
-    :func:`relative_value` of the estimates minus :func:`leader_money` (with
-    weight ``leader``; 0 gives the greedy bot before issue 17). Its own
-    follow-up decisions with few options (settling, farmers, the innkeeper) are
-    searched up to ``depth`` deep; a gold nugget draw is averaged over its
-    outcomes (``state`` is a determinised, full state).
+    :func:`relative_value` of the estimates minus the rivals' money weighed by
+    how close each is to winning (:func:`rival_money`; ``per_dollar`` from
+    :func:`money_weights`, by default of this position with weight ``leader``;
+    ``leader=0`` gives the greedy bot before issue 17). Its own follow-up
+    decisions with few options (settling, farmers, the innkeeper) are searched
+    up to ``depth`` deep; a gold nugget draw is averaged over its outcomes
+    (``state`` is a determinised, full state).
     """
     to_move = game.to_move(state)
     if depth > 0 and to_move == seat and state.phase in _LOOKAHEAD:
         return max(
-            greedy(game, game.apply(state, a), seat, depth - 1, leader)
+            greedy(
+                game, game.apply(state, a), seat, depth - 1, leader, per_dollar, against
+            )
             for a in game.legal_actions(state)
         )
     if depth > 0 and to_move == CHANCE and state.phase == "nugget":
         return sum(
-            p * greedy(game, game.apply(state, a), seat, depth - 1, leader)
+            p
+            * greedy(
+                game, game.apply(state, a), seat, depth - 1, leader, per_dollar, against
+            )
             for a, p in game.chance_outcomes(state)
         )
     values = evaluate(game, state)
-    return relative_value(values, seat) - leader_money(
-        game, state, values, seat, leader
-    )
+    if per_dollar is None:
+        per_dollar = money_weights(game, state, seat, values, leader)
+    return relative_value(values, seat, against) - rival_money(state, per_dollar)
+
+
+def greedy_values(
+    game: Any,
+    state: Any,
+    seat: int,
+    legal: Sequence[Any],
+    leader: float = LEADER_WEIGHT,
+    temperature: float = WIN_TEMPERATURE,
+    thrift: float = THRIFT,
+    focus: float = FOCUS,
+    roads_ahead: float = ROADS_AHEAD,
+) -> list[float]:
+    """What the greedy bot maximises, for each of ``legal`` (the ``greedy_values`` hook).
+
+    :func:`greedy` of the position after the action with no rival term (own
+    dollars kept count ``thrift`` VP more), minus the money the action itself
+    hands each rival (:func:`rival_payments`: a route's tolls, a join's price)
+    weighed by :func:`money_weights` of the position before the decision. So
+    every action is charged alike for whom it pays, and nothing else: a rival's
+    income that one line of play reaches sooner than another is not a payment.
+    ``leader=0, thrift=0`` is the greedy bot before issue 17.
+    """
+    own = [0.0 for _ in state.players]
+    own[seat] = -thrift
+    chances: tuple[float, ...] | None = None
+    against: list[float] | None = None
+    if focus:
+        chances = rival_weights(evaluate(game, state), seat, 1.0, temperature)
+        n = len(chances) - 1
+        against = [
+            0.0 if t == seat else 0.25 * ((1.0 - focus) / n + focus * c)
+            for t, c in enumerate(chances)
+        ]
+    if state.phase in ("road", "sergeant"):  # roads pay nobody
+        fast = _road_values(game, state, seat, legal, own, against)
+        if fast is not None:
+            return fast
+    paid = [rival_payments(game, state, a, seat) for a in legal]
+    values = []
+    for a in legal:
+        after = game.apply(state, a)
+        if roads_ahead and after.phase == "road" and game.to_move(after) == seat:
+            # bought roads: valued where the best of them would go
+            fast = _road_values(
+                game, after, seat, game.legal_actions(after), own, against
+            )
+            if fast is not None:
+                values.append(max(fast))
+                continue
+        values.append(greedy(game, after, seat, 3, 0.0, own, against))
+    if leader and any(paid):
+        per_dollar = money_weights(game, state, seat, None, leader, temperature, 0.0)
+        for i, pays in enumerate(paid):
+            for t, amount in pays.items():
+                values[i] -= per_dollar[t] * amount
+    return values
+
+
+def rival_payments(game: Any, state: Any, action: Any, seat: int) -> dict[int, int]:
+    """The money ``action`` by ``seat`` hands to each rival directly (seat -> $).
+
+    A stagecoach route's tolls (:meth:`~toolkit.pioneers.Pioneers.payments`,
+    ASSUMPTION-4) or the price of joining the active player (P-JOIN-3).
+    """
+    if isinstance(action, MoveCoach):
+        return {
+            t: amount
+            for t, amount in game.payments(state, action.path, seat).items()
+            if t != "bank" and t != seat
+        }
+    if isinstance(action, Join):
+        cost = game.options.get("join_cost", game.defaults["join_cost"])
+        return {state.active: cost}
+    return {}
+
+
+def _road_values(
+    game: Any,
+    state: Any,
+    seat: int,
+    legal: Sequence[Any],
+    per_dollar: Sequence[float],
+    against: Sequence[float] | None = None,
+) -> list[float] | None:
+    """:func:`greedy` after each road of ``legal``, sharing the work between them.
+
+    Every road leads to the same position but for where the road is (the same
+    money, supplies and next phase), so the position after the first road is
+    evaluated whole and the others by :func:`~toolkit.pioneers.evaluation.
+    evaluate_roads`. None where that position needs more than an evaluation
+    (the game ended, or a follow-up decision or draw of the mover's comes next).
+    """
+    board = game.board
+    edges = [board.edge_of(a.a, a.b) for a in legal if hasattr(a, "a")]
+    if len(edges) < 2:
+        return None
+    first = next(a for a in legal if hasattr(a, "a"))
+    after = game.apply(state, first)
+    to_move = game.to_move(after)
+    if (
+        after.phase == "over"
+        or (to_move == seat and after.phase in _LOOKAHEAD)
+        or (to_move == CHANCE and after.phase == "nugget")
+    ):
+        return None
+    paid = rival_money(after, per_dollar)
+    values = iter(evaluate_roads(game, state, after, seat, edges))
+    return [
+        relative_value(next(values), seat, against) - paid
+        if hasattr(a, "a")
+        else greedy(game, game.apply(state, a), seat, 3, 0.0, per_dollar, against)
+        for a in legal
+    ]
 
 
 # ----- playouts and search ----------------------------------------------------------

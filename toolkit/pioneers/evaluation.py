@@ -40,7 +40,9 @@ from typing import Any
 __all__ = [
     "NUGGETS",
     "NUGGET_COUNTS",
+    "TERMS",
     "evaluate",
+    "evaluate_roads",
     "evaluate_terms",
     "money_value",
     "turns_left",
@@ -93,15 +95,38 @@ def money_value(turns: float) -> float:
     return 0.02
 
 
-def _networks(
-    game: Any, state: Any, seat: int, built: list | None = None
-) -> tuple[int, set[int]]:
-    """Own pioneers in the best network and that network's cities (P-SCORE-4).
+def _networks(game: Any, state: Any, seat: int) -> tuple[int, set[int]]:
+    """Own pioneers in the best network and that network's cities (P-SCORE-4)."""
+    return _best_of(_network_roots(game, state.roads, seat), state.settled, seat)
 
-    ``built`` optionally lists ``(a, b, owners)`` of the connections with roads.
-    """
-    if built is None:
-        built = _built(game, state)
+
+#: The networks of recent road layouts (``id(roads)`` -> ``(roads, per seat)``):
+#: positions met in one decision share their roads tuple, so each layout is
+#: split into networks once. The tuple is kept with its entry, so its id
+#: cannot be reused while the entry lives; the table is emptied when full.
+_LAYOUTS: dict[int, tuple[Any, list]] = {}
+_LAYOUTS_KEPT = 64
+
+
+def _network_roots(game: Any, roads: Any, seat: int) -> dict[int, int]:
+    """City -> network id of ``seat``'s roads (only cities its roads touch)."""
+    entry = _LAYOUTS.get(id(roads))
+    if entry is None or entry[0] is not roads:
+        if len(_LAYOUTS) >= _LAYOUTS_KEPT:
+            _LAYOUTS.clear()
+        entry = (roads, [None] * 8)
+        _LAYOUTS[id(roads)] = entry
+    per_seat = entry[1]
+    roots = per_seat[seat]
+    if roots is None:
+        edges = game.board.edges
+        roots = _union([edges[e] for e, owners in enumerate(roads) if seat in owners])
+        per_seat[seat] = roots
+    return roots
+
+
+def _union(pairs: list[tuple[int, int]]) -> dict[int, int]:
+    """City -> root of its component, for the roads ``pairs`` in connection order."""
     parent: dict[int, int] = {}
 
     def find(x: int) -> int:
@@ -110,48 +135,49 @@ def _networks(
             x = parent[x]
         return x
 
-    for a, b, owners in built:
-        if seat in owners:
-            if a not in parent:
-                parent[a] = a
-            if b not in parent:
-                parent[b] = b
-            ra, rb = find(a), find(b)
-            if ra != rb:
-                parent[ra] = rb
-    if not parent:
+    for a, b in pairs:
+        if a not in parent:
+            parent[a] = a
+        if b not in parent:
+            parent[b] = b
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[ra] = rb
+    return {c: find(c) for c in parent}
+
+
+def _best_of(roots: dict[int, int], settled: Any, seat: int) -> tuple[int, set[int]]:
+    """The best network of ``roots`` (most own pioneers, then the lowest root)."""
+    if not roots:
         return 0, set()
     count: dict[int, int] = {}
-    settled = state.settled
-    roots = {}
-    for c in parent:
-        r = roots[c] = find(c)
+    for c, r in roots.items():
         count[r] = count.get(r, 0) + settled[c][seat]
     best = max(count, key=lambda r: (count[r], -r))
     return count[best], {c for c, r in roots.items() if r == best}
 
 
-def _built(game: Any, state: Any) -> list:
-    edges = game.board.edges
-    return [(*edges[e], owners) for e, owners in enumerate(state.roads) if owners]
-
-
 class _Context:
     """What every seat's evaluation shares: computed once per position."""
 
-    __slots__ = ("built", "hotels", "mean_nugget", "mv", "on_board", "turns")
+    __slots__ = ("_on_board", "mean_nugget", "mv", "tiles", "turns")
 
     def __init__(self, game: Any, state: Any, turns: float | None = None) -> None:
         self.turns = turns_left(game, state) if turns is None else turns
         self.mv = money_value(self.turns)
-        on_board: dict[str, int] = {}
-        for t in state.tiles:
-            if t is not None:
-                on_board[t] = on_board.get(t, 0) + 1
-        self.on_board = on_board
-        self.hotels = on_board.get("HOTEL", 0)
-        self.built = _built(game, state)
+        self.tiles = state.tiles
+        self._on_board: dict[str, int] | None = None
         self.mean_nugget: float | None = None
+
+    def on_board(self) -> dict[str, int]:
+        """Tiles on the board by type (counted when first needed)."""
+        if self._on_board is None:
+            on_board: dict[str, int] = {}
+            for t in self.tiles:
+                if t is not None:
+                    on_board[t] = on_board.get(t, 0) + 1
+            self._on_board = on_board
+        return self._on_board
 
 
 def evaluate_terms(
@@ -164,6 +190,19 @@ def evaluate_terms(
     """Evaluate ``seat``, split into the named terms of the module doc."""
     if ctx is None:
         ctx = _Context(game, state, turns)
+    t = _terms(game, state, seat, ctx)
+    return dict(zip(TERMS, (t[0] + 2 * t[1], *t[3:]), strict=True))
+
+
+#: The names of the terms (:func:`evaluate_terms`), in the order they are added.
+TERMS = ("score", "wagons", "money", "income", "tolls", "network", "pending")
+
+
+def _terms(game: Any, state: Any, seat: int, ctx: _Context) -> tuple:
+    """``(score without network, best network, its cities, wagons, money,
+    income, tolls, network, pending)`` of ``seat``: what :func:`evaluate_terms`
+    names, with the best network apart (:func:`evaluate_roads` changes it).
+    """
     turns, mv = ctx.turns, ctx.mv
     pl = state.players[seat]
     # score now
@@ -179,20 +218,12 @@ def evaluate_terms(
             gold += ctx.mean_nugget
         else:
             gold += v
-    best, net_cities = _networks(game, state, seat, ctx.built)
-    score = pl.vp + empty + gold + 2 * best
+    best, net_cities = _networks(game, state, seat)
+    partial = pl.vp + empty + gold
     if turns <= 0.0:
-        return {
-            "score": score,
-            "wagons": 0.0,
-            "money": pl.money * mv,
-            "income": 0.0,
-            "tolls": 0.0,
-            "network": 0.0,
-            "pending": 0.0,
-        }
+        return (partial, best, net_cities, 0.0, pl.money * mv, 0.0, 0.0, 0.0, 0.0)
     # wagons near empty
-    on_board = ctx.on_board
+    on_board = ctx.on_board()
     budget = SETTLES_PER_TURN * turns
     gain = 0.0
     ups = sorted(
@@ -203,7 +234,7 @@ def evaluate_terms(
             continue
         w = pl.wagons[i]
         stuck = False
-        if not ctx.hotels:
+        if not on_board.get("HOTEL", 0):
             for p, occ in zip(w.seats, w.occupied, strict=True):
                 if occ and p not in on_board:
                     stuck = True
@@ -220,30 +251,163 @@ def evaluate_terms(
     # tolls and own fares
     tolls = (15 - pl.roads_left) * TOLL_PER_ROAD_TURN * min(turns, TOLL_HORIZON)
     # pioneers next to the best network
-    reach = 0.0
-    if net_cities:
-        adj, roads, settled = game.board.adj, state.roads, state.settled
-        near = set()
-        for c in net_cities:
-            for v, e in adj[c]:
-                if v not in net_cities and not roads[e]:
-                    near.add(v)
-        reach = NETWORK_REACH * 2 * sum(settled[v][seat] for v in near)
+    reach = _reach(game, state.roads, state.settled, seat, net_cities)
     pending = 0.0
     if state.active == seat:
         if state.phase == "road":
             pending += PENDING_ROAD * state.roads_to_place
         elif state.phase == "sergeant":
             pending += PENDING_SERGEANT
-    return {
-        "score": score,
-        "wagons": gain,
-        "money": pl.money * mv,
-        "income": income,
-        "tolls": tolls,
-        "network": reach,
-        "pending": pending,
-    }
+    return (
+        partial,
+        best,
+        net_cities,
+        gain,
+        pl.money * mv,
+        income,
+        tolls,
+        reach,
+        pending,
+    )
+
+
+def _reach(game: Any, roads: Any, settled: Any, seat: int, net_cities: set) -> float:
+    """The ``network`` term: own pioneers one free connection from the best network."""
+    if not net_cities:
+        return 0.0
+    adj = game.board.adj
+    near = set()
+    for c in net_cities:
+        for v, e in adj[c]:
+            if v not in net_cities and not roads[e]:
+                near.add(v)
+    return NETWORK_REACH * 2 * sum(settled[v][seat] for v in near)
+
+
+def _total(t: tuple) -> float:
+    """A seat's value from :func:`_terms` (summed in :data:`TERMS` order)."""
+    return sum((t[0] + 2 * t[1], t[3], t[4], t[5], t[6], t[7], t[8]))
+
+
+def evaluate_roads(
+    game: Any, before: Any, after: Any, seat: int, edges: list[int]
+) -> list[tuple[float, ...]]:
+    """:func:`evaluate` after ``seat`` puts a road on each connection of ``edges``.
+
+    ``after`` is the position after the road on ``edges[0]``; the others must
+    differ from it only in where the road is (a road placed in the purchase
+    phase or by the sergeant: money, supplies and the phase that follows are
+    the same whichever connection gets it). Only the terms a road changes are
+    computed again: the mover's best network and reach, and a rival's reach
+    when the road closes a free connection next to the rival's best network.
+    """
+    ctx = _Context(game, after)
+    players = range(len(after.players))
+    base = [_terms(game, after, s, ctx) for s in players]
+    if ctx.turns <= 0.0:
+        raise ValueError("evaluate_roads: the game is over after the road")
+    roads0, settled, board = before.roads, after.settled, game.board
+    # connections next to each rival's best network, and its reach before
+    touching: list[set] = []
+    reach0: list[float] = []
+    for s in players:
+        near_edges = set()
+        if s != seat:
+            for c in base[s][2]:
+                for _, e in board.adj[c]:
+                    near_edges.add(e)
+        touching.append(near_edges)
+        reach0.append(
+            0.0 if s == seat else _reach(game, roads0, settled, s, base[s][2])
+        )
+    fixed = [
+        0.0 if s == seat else _total((*base[s][:7], reach0[s], base[s][8]))
+        for s in players
+    ]
+    # the mover's networks before: a road away from them only adds a network
+    # of its own two cities (root: its second city, as _union would make it)
+    own = [e for e, owners in enumerate(roads0) if seat in owners]
+    roots0 = _network_roots(game, roads0, seat)
+    best0, cities0 = _best_of(roots0, settled, seat)
+    key0 = (best0, -roots0[min(cities0)]) if cities0 else None
+    groups = _groups(roots0, settled, seat)
+    reach_own0 = _reach(game, roads0, settled, seat, cities0)
+    out = []
+    for e in edges:
+        a, b = board.edges[e]
+        roads = roads0[:e] + (roads0[e] + (seat,),) + roads0[e + 1 :]
+        if a in roots0 or b in roots0:
+            best, cities = _joined(roots0, groups, a, b, settled, seat)
+            if best < 0:  # a tie: which network counts is _union's to say
+                ids = sorted([*own, e])
+                best, cities = _best_of(
+                    _union([board.edges[i] for i in ids]), settled, seat
+                )
+            reach = _reach(game, roads, settled, seat, cities)
+        else:
+            count = settled[a][seat] + settled[b][seat]
+            if key0 is not None and key0 > (count, -b):
+                # the best network stays, and the road is not next to it
+                best, cities, reach = best0, cities0, reach_own0
+            else:
+                best, cities = count, {a, b}
+                reach = _reach(game, roads, settled, seat, cities)
+        values = []
+        for s in players:
+            t = base[s]
+            if s == seat:
+                t = (t[0], best, cities, t[3], t[4], t[5], t[6], reach, t[8])
+            elif e in touching[s]:
+                theirs = _reach(game, roads, settled, s, t[2])
+                t = (t[0], t[1], t[2], t[3], t[4], t[5], t[6], theirs, t[8])
+            else:
+                values.append(fixed[s])
+                continue
+            values.append(_total(t))
+        out.append(tuple(values))
+    return out
+
+
+def _groups(roots: dict[int, int], settled: Any, seat: int) -> list[tuple]:
+    """``(pioneers, -root, cities)`` of each network of ``roots``, best first."""
+    cities: dict[int, set[int]] = {}
+    for c, r in roots.items():
+        cities.setdefault(r, set()).add(c)
+    return sorted(
+        ((sum(settled[c][seat] for c in cs), -r, cs) for r, cs in cities.items()),
+        key=lambda g: (g[0], g[1]),
+        reverse=True,
+    )
+
+
+def _joined(
+    roots: dict[int, int], groups: list[tuple], a: int, b: int, settled: Any, seat: int
+) -> tuple[int, set[int]]:
+    """The best network once a road joins ``a`` and ``b`` (one is in ``roots``).
+
+    The networks the road does not touch keep their cities and roots; the one
+    it makes is the union of ``a``'s and ``b``'s. ``(-1, set())`` when it ties
+    with the best of the others (then the roots decide: see :func:`_union`).
+    """
+    ra, rb = roots.get(a), roots.get(b)
+    cities: set[int] = set()
+    count = 0
+    other: tuple | None = None
+    for g in groups:
+        if -g[1] == ra or -g[1] == rb:
+            cities |= g[2]
+            count += g[0]
+        elif other is None:
+            other = g
+    for c in (a, b):
+        if c not in roots:
+            cities.add(c)
+            count += settled[c][seat]
+    if other is None or count > other[0]:
+        return count, cities
+    if count < other[0]:
+        return other[0], other[2]
+    return -1, set()
 
 
 def _mean_unknown_nugget(state: Any) -> float:
@@ -260,7 +424,59 @@ def evaluate(game: Any, state: Any) -> tuple[float, ...]:
     if state.phase == "over":
         return tuple(float(s) for s in game.scores(state))
     ctx = _Context(game, state)
-    return tuple(
-        sum(evaluate_terms(game, state, s, ctx=ctx).values())
-        for s in range(game.players)
+    return tuple(_seat_value(game, state, s, ctx) for s in range(game.players))
+
+
+#: Seat values of recent positions. A seat's value reads only its own record,
+#: the roads, its own pioneers on the board, the tiles, the turns left and
+#: (for the active seat) the phase: positions met in one decision share most of
+#: these objects (a purchase changes one record, a road the roads, settling a
+#: city another seat's pioneers), so a seat is evaluated again only when one of
+#: them changed. The objects are kept with their entry (so their ids cannot be
+#: reused while it lives); the table is emptied when full.
+_SEATS: dict[tuple, tuple] = {}
+_SEATS_KEPT = 512
+
+
+def _seat_value(game: Any, state: Any, seat: int, ctx: _Context) -> float:
+    """``sum(evaluate_terms(game, state, seat).values())``, remembered."""
+    pl = state.players[seat]
+    if None in pl.nuggets:  # the mean hidden nugget depends on every seat
+        return _total(_terms(game, state, seat, ctx))
+    roads, settled, tiles = state.roads, state.settled, state.tiles
+    active = state.active == seat
+    key = (
+        seat,
+        id(game),
+        id(pl),
+        id(roads),
+        id(tiles),
+        ctx.turns,
+        state.phase if active else "",
+        state.roads_to_place if active else 0,
     )
+    hit = _SEATS.get(key)
+    if (
+        hit is not None
+        and hit[0] is game
+        and hit[1] is pl
+        and hit[2] is roads
+        and hit[4] is tiles
+        and _same_column(hit[3], settled, seat)
+    ):
+        return float(hit[5])
+    value = _total(_terms(game, state, seat, ctx))
+    if len(_SEATS) >= _SEATS_KEPT:
+        _SEATS.clear()
+    _SEATS[key] = (game, pl, roads, settled, tiles, value)
+    return value
+
+
+def _same_column(old: Any, new: Any, seat: int) -> bool:
+    """Whether ``seat`` has the same pioneers in every city in both ``settled``."""
+    if old is new:
+        return True
+    for a, b in zip(old, new, strict=True):
+        if a is not b and a[seat] != b[seat]:
+            return False
+    return True

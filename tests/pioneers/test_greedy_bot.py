@@ -1,0 +1,123 @@
+"""The Pioneers greedy bot: its shared-work value is exact, whom it pays is weighed.
+
+``bots.greedy_values`` (the ``greedy_values`` hook the shared ``GreedyAgent``
+uses) must give exactly :func:`bots.greedy` of the position after each action,
+which is what the bot did action by action before the work was shared; so the
+bot's decisions do not change with the speed-up.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from toolkit.agents import GreedyAgent, RandomAgent
+from toolkit.agents.base import determinize, view_of
+from toolkit.core import CHANCE
+from toolkit.core.play import sample_outcome
+from toolkit.pioneers import Pioneers
+from toolkit.pioneers import bots as B
+from toolkit.pioneers import evaluation as E
+
+
+def positions(game, seeds, agent):
+    """Determinised decisions (state, seat, legal) along seeded games."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.setup()
+        while game.to_move(state) is not None:
+            seat = game.to_move(state)
+            if seat == CHANCE:
+                state = game.apply(
+                    state, sample_outcome(game.chance_outcomes(state), rng)
+                )
+                continue
+            legal = game.legal_actions(state)
+            if len(legal) > 1:
+                _, view = view_of(game, state)
+                yield determinize(game, view, seat, rng), seat, legal
+            state = game.apply(state, agent(game, state, legal, rng))
+
+
+@pytest.mark.parametrize(
+    ("leader", "thrift"), [(0.0, 0.0), (B.LEADER_WEIGHT, B.THRIFT), (0.5, 0.1)]
+)
+def test_greedy_values_equal_the_value_after_each_action(leader, thrift):
+    """Exact (==, not approx) over every decision of a seeded game, roads included:
+    the value after the action, minus what it pays each rival, weighed.
+
+    ``leader=0, thrift=0`` is the greedy bot before issue 17 (the route ladder's
+    ``old``), which thus decides exactly as before.
+    """
+    game = Pioneers(players=4)
+    phases = set()
+    checked = 0
+    for state, seat, legal in positions(game, [7], GreedyAgent()):
+        own = [0.0] * 4
+        own[seat] = -thrift
+        weights = B.money_weights(game, state, seat, None, leader, thrift=0.0)
+        one_by_one = []
+        for a in legal:
+            v = B.greedy(game, game.apply(state, a), seat, 3, 0.0, own)
+            for t, amount in B.rival_payments(game, state, a, seat).items():
+                v -= weights[t] * amount
+            one_by_one.append(v)
+        shared = B.greedy_values(game, state, seat, legal, leader, thrift=thrift)
+        assert shared == one_by_one
+        if leader == 0:
+            assert shared == [
+                B.greedy(game, game.apply(state, a), seat, 3, 0.0) for a in legal
+            ]
+        phases.add(state.phase)
+        checked += 1
+    assert {"road", "move", "buy", "settle", "join"} <= phases
+    assert checked > 100
+
+
+def test_evaluate_roads_equals_evaluating_each_road():
+    game = Pioneers(players=3)
+    checked = 0
+    for state, seat, legal in positions(game, range(3), RandomAgent()):
+        roads = [a for a in legal if hasattr(a, "a")]
+        if state.phase not in ("road", "sergeant") or len(roads) < 2:
+            continue
+        edges = [game.board.edge_of(a.a, a.b) for a in roads]
+        after = [game.apply(state, a) for a in roads]
+        if any(s.phase == "over" for s in after):
+            continue
+        shared = E.evaluate_roads(game, state, after[0], seat, edges)
+        assert shared == [E.evaluate(game, s) for s in after]
+        checked += 1
+    assert checked > 20
+
+
+def test_rival_weights_go_to_the_rivals_closest_to_winning():
+    w = B.rival_weights([20.0, 30.0, 10.0, 20.0], 0)
+    assert w[0] == 0.0
+    assert sum(w) == pytest.approx(B.LEADER_WEIGHT)
+    assert w[1] > w[3] > w[2] > 0
+    assert w[3] == pytest.approx(B.rival_weights([20.0, 30.0, 10.0, 20.0], 0)[3])
+    # smooth: a rival overtaking another moves the weights a little, not all at once
+    a = B.rival_weights([20.0, 25.0, 24.9, 0.0], 0)
+    b = B.rival_weights([20.0, 24.9, 25.0, 0.0], 0)
+    assert abs(a[1] - b[1]) < 0.05
+    assert B.rival_weights([20.0, 30.0, 10.0], 0, weight=0) == (0.0, 0.0, 0.0)
+
+
+def test_remembered_seat_values_equal_a_fresh_evaluation():
+    """``evaluate`` remembers seat values by the objects they read; along a game
+    (positions sharing most objects) it equals the terms summed afresh."""
+    game = Pioneers(players=4)
+    checked = 0
+    for state, _, legal in positions(game, [3], RandomAgent()):
+        for a in legal[:6]:
+            after = game.apply(state, a)
+            if after.phase == "over":
+                continue
+            fresh = tuple(
+                sum(E.evaluate_terms(game, after, s).values()) for s in range(4)
+            )
+            assert E.evaluate(game, after) == fresh
+            checked += 1
+    assert checked > 300
