@@ -34,8 +34,8 @@ What changes decisions, and so is an option rather than the default until a
 ladder against the previous version (``benchmarks/bots_versions.py``) shows it
 is as strong: ``follow_ups="own"`` values only the searching seat's own
 candidates after their small follow-up decisions (the game's ``resolve``
-hook) and other seats' candidates as they stand (about 1.6x faster on
-Pioneers; ``"root"`` resolves only the root's candidates).
+hook) and other seats' candidates as they stand (about 1.6x faster in
+``benchmarks/bots_speed.py``; ``"root"`` resolves only the root's candidates).
 """
 
 from __future__ import annotations
