@@ -325,13 +325,6 @@ def test_every_app_in_jupyterlab(name, lab_apps, artifacts):
     print("driven in Lab:", driven, "screenshots in", artifacts)
 
 
-#: Voila, first run to the end on 2026-12-01: the page logs "[anywidget] Failed
-#: to initialize model." (a JavaScript error) for the plotly figures. Not strict:
-#: the mark goes once the cause is found.
-VOILA_GAP = "Voila: '[anywidget] Failed to initialize model.' errors on the apps page"
-
-
-@pytest.mark.xfail(strict=False, reason=VOILA_GAP)
 @pytest.mark.parametrize("name", _games(strict=False))
 def test_every_app_in_voila(name, voila_apps, artifacts):
     driven = drive_game(voila_apps, name, "voila", artifacts)
