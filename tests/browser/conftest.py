@@ -332,11 +332,24 @@ _FIGURE_REPORT = """(root) => {
 }"""
 
 
+#: Each output showing "Error displaying widget", with the heading above it.
+_BROKEN_WIDGETS = """() => {
+  const out = []; let heading = '';
+  for (const el of document.querySelectorAll('h1, h2, h3, .jp-OutputArea-output')) {
+    if (/^H[123]$/.test(el.tagName)) { heading = el.textContent.trim(); continue; }
+    if (el.textContent.includes('Error displaying widget'))
+      out.push(`under "${heading}": ${el.textContent.trim().slice(0, 120)}`);
+  }
+  return out;
+}"""
+
+
 def check_page(page, root=None) -> list[dict]:
     """Fail on an error in the page, a cut-off board or a missing label."""
     root = root or page.locator("body")
     assert not page.errors, page.errors
-    assert page.locator("text=Error displaying widget").count() == 0
+    broken = page.evaluate(_BROKEN_WIDGETS)
+    assert not broken, f"{broken}; console: {getattr(page, 'console', [])[-6:]}"
     assert root.locator(".jp-OutputArea-output[data-mime-type*='error']").count() == 0
     assert root.locator(".frontier-error").count() == 0, root.locator(
         ".frontier-error"

@@ -115,21 +115,9 @@ def drive_play(page, app, name: str) -> None:
             _board_click(page, app, "cities", target)
             expect(log).to_contain_text(f"→ {target}", timeout=60_000)
             expect(title).not_to_contain_text("to move the stagecoach", timeout=60_000)
-            for _ in range(4):  # settle, then skip optional tile effects
-                text = title.inner_text()
-                if "to settle" in text:
-                    app.locator("button:has-text('Settle ')").first.click()
-                elif re.search(r"Blue.* to (use|add|place|return)", text):
-                    _press(app, "Skip")
-                else:
-                    break
-                page.wait_for_timeout(300)
         else:
             _press(app, "Pass")
-        expect(title).to_contain_text(
-            re.compile(r"Blue.* to (buy|join)"), timeout=120_000
-        )
-        expect(log).to_contain_text("Red's turn", timeout=60_000)
+        _finish_pioneers_round(app, title, log)
     else:
         # a board that takes no clicks: the round is played with the buttons
         # (titles differ per game: turn, round, week; the log names who played)
@@ -146,6 +134,32 @@ def drive_play(page, app, name: str) -> None:
             page.wait_for_timeout(400)
         else:
             raise AssertionError(f"no full round: {title.inner_text()}")
+
+
+def _finish_pioneers_round(app, title, log) -> None:
+    """After Blue's move: settle, skip optional tile effects, answer offers to
+    join (a rival settled where Blue may join: P-JOIN-1), until Red has played
+    and Blue is to buy again. Waits for the page to change after each answer."""
+    answered_join = False
+    for _ in range(30):
+        text, before = title.inner_text(), log.inner_text()
+        if "Blue" in text and "to buy" in text and "Red's turn" in before:
+            return
+        if "Blue" in text and "to settle" in text:
+            app.locator("button:has-text('Settle ')").first.click()
+        elif re.search(r"Blue.* to join", text):
+            _press(app, "Decline")
+            answered_join = True
+            expect(log).to_contain_text("declines to join", timeout=60_000)
+        elif re.search(r"Blue.* to (use|add|place|return|empty)", text):
+            _press(app, "Skip")
+        else:  # a bot is playing: wait until the page shows its next step
+            expect(title).not_to_have_text(text, timeout=120_000)
+            continue
+        expect(log).not_to_have_text(before, timeout=60_000)
+    raise AssertionError(
+        f"no full round: {title.inner_text()} (answered a join offer: {answered_join})"
+    )
 
 
 def _free_connection(app) -> tuple[str, str]:
@@ -224,40 +238,6 @@ DRIVERS = {
 }
 
 
-#: game -> what fails in the browser today, not fixed yet (an xfail mark naming
-#: it; strict in JupyterLab: the test fails once it passes, so the entry must
-#: then go). The Pioneers gap of 2026-12-01 was the test clicking board points
-#: off the screen (``page.mouse`` clicks only what is on it). The Anno one (a
-#: widget figure left empty) was seen again once on another game's figure: it is
-#: intermittent and not the Anno figure's (see the message of the wait above).
-#: Two games' Lab drivers failed twice in a row in the last CI-like run (under
-#: load): until the empty-FigureWidget cause is found, the Lab apps suite reports
-#: but does not gate (issue 18 stays open on it; lesson 04's own browser tests gate).
-LAB_GAP = (
-    "plotly's FigureWidget in JupyterLab sometimes stays an empty placeholder and "
-    "the drivers time out under load (issue 18)"
-)
-
-KNOWN_GAPS: dict[str, str] = {
-    "pioneers": "the driver expects the purchase phase after the move; when the "
-    "stagecoach lands where a rival can join, the app first asks Blue to join or "
-    "decline (seen in CI-like run: heading 'Round 1 · Blue (you) to join or decline'),"
-    " which the driver does not answer yet",
-}
-
-
-def _games(strict: bool):
-    return [
-        pytest.param(
-            name,
-            marks=[pytest.mark.xfail(strict=strict, reason=KNOWN_GAPS[name])]
-            if name in KNOWN_GAPS
-            else [],
-        )
-        for name in GAMES
-    ]
-
-
 def drive_game(page, name: str, where: str, artifacts) -> list[str]:
     """Drive every app of game ``name`` on the apps page; screenshot each."""
     expect(page.locator(f".t-{GAMES[-1]}-quiz")).to_be_visible(timeout=SLOW)
@@ -313,19 +293,14 @@ def voila_apps(browser, voila):
     page.close()
 
 
-# One re-run: plotly's FigureWidget in JupyterLab now and then stays an empty
-# placeholder (it draws when Lab reports the output attached); a real defect
-# fails twice.
-@pytest.mark.flaky(reruns=1)
-@pytest.mark.xfail(strict=False, reason=LAB_GAP)
-@pytest.mark.parametrize("name", _games(strict=False))
+@pytest.mark.parametrize("name", GAMES)
 def test_every_app_in_jupyterlab(name, lab_apps, artifacts):
     driven = drive_game(lab_apps, name, "lab", artifacts)
     assert f"{name}-play" in driven and f"{name}-replay" in driven
     print("driven in Lab:", driven, "screenshots in", artifacts)
 
 
-@pytest.mark.parametrize("name", _games(strict=False))
+@pytest.mark.parametrize("name", GAMES)
 def test_every_app_in_voila(name, voila_apps, artifacts):
     driven = drive_game(voila_apps, name, "voila", artifacts)
     assert f"{name}-quiz" in driven
