@@ -10,9 +10,9 @@ repository.
 
 Every page check fails on an error in the page (a JavaScript error, "Error
 displaying widget", a traceback in an output, an app's error message), on a
-board wider than the space it is shown in (cut off), and on a label missing
-from the drawn SVG (a point whose text the figure has but the page does not
-show).
+board wider than the space it is shown in (cut off), on a label missing from
+the drawn SVG (a point whose text the figure has but the page does not show),
+and on a note (annotation) drawn as an empty box.
 """
 
 from __future__ import annotations
@@ -321,7 +321,17 @@ _FIGURE_REPORT = """(root) => {
       drawn[d.uid] = Array.from(g.querySelectorAll('.textpoint text'))
         .filter(t => t.textContent.trim() !== '').length;
     }
+    // annotations with a text in the layout but drawn without one (an empty
+    // box: MathJax typesetting a text with two "$" signs, issue 18)
+    const blank = [];
+    ((gd._fullLayout || {}).annotations || []).forEach((a, i) => {
+      if (!a.visible || !a.text || !String(a.text).trim()) return;
+      const g = gd.querySelector(`.annotation[data-index="${i}"]`);
+      const drawn = g ? (g.querySelector('.annotation-text') || {}).textContent : null;
+      if (!drawn || !drawn.trim()) blank.push(a.text);
+    });
     out.push({
+      blankNotes: blank,
       title: (gd.querySelector('.gtitle') || {}).textContent || '',
       width: box.width, right: box.right, roomRight: room.right,
       scroll: gd.scrollWidth - gd.clientWidth,
@@ -357,6 +367,7 @@ def check_page(page, root=None) -> list[dict]:
     report = root.evaluate(_FIGURE_REPORT)
     for fig in report:
         assert fig["right"] <= fig["roomRight"] + 1, f"cut-off figure: {fig}"
+        assert not fig["blankNotes"], f"{fig['title']}: notes drawn empty: {fig}"
         for tr in fig["traces"]:
             if tr["drawn"] is None:  # no points drawn at all (an empty trace)
                 assert tr["want"] == 0, f"{fig['title']}: {tr}"

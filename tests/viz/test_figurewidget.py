@@ -15,7 +15,7 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from toolkit.viz.figurewidget import FigureWidget, plotly_code  # noqa: E402
+from toolkit.viz.figurewidget import FigureWidget, plotly_code
 
 
 def test_every_figure_shares_one_copy_of_plotlys_widget_code():
