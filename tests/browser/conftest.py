@@ -326,9 +326,11 @@ _FIGURE_REPORT = """(root) => {
     const blank = [];
     ((gd._fullLayout || {}).annotations || []).forEach((a, i) => {
       if (!a.visible || !a.text || !String(a.text).trim()) return;
-      const g = gd.querySelector(`.annotation[data-index="${i}"]`);
-      const drawn = g ? (g.querySelector('.annotation-text') || {}).textContent : null;
-      if (!drawn || !drawn.trim()) blank.push(a.text);
+      // the box drawn around the text: only its padding when the text is lost
+      const bg = gd.querySelector(`.annotation[data-index="${i}"] rect.bg`);
+      const inner = bg ? Number(bg.getAttribute('width')) - 2 * (a.borderpad || 0)
+        - 2 * (a.borderwidth || 0) : 0;
+      if (inner < 3) blank.push(a.text);
     });
     out.push({
       blankNotes: blank,

@@ -60,9 +60,3 @@ class FigureWidget(go.FigureWidget):
     @traitlets.default("_code")
     def _default_code(self) -> Any:
         return plotly_code()
-
-    @traitlets.default("_config")
-    def _default_config(self) -> Any:
-        # Lab and Voila have MathJax: plotly.js would typeset any text with two
-        # "$" in it (money!) as LaTeX and draw an empty box (issue 18).
-        return {"typesetMath": False}
