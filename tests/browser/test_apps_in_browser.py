@@ -126,12 +126,18 @@ def drive_play(page, app, name: str) -> None:
             text = title.inner_text()
             if "Blue" in text and log.inner_text().count("Red") > red:
                 break  # Blue decides again, after the bot (Red) played in between
+            before = text + log.inner_text()
             end = app.locator(".frontier-actions button:has-text('End turn')")
             if end.count():
                 end.first.click()
             else:
                 app.locator(".frontier-actions button:enabled").first.click()
-            page.wait_for_timeout(400)
+            # no fixed sleep: wait until the kernel's answer shows (title or log)
+            page.wait_for_function(
+                "([t, l, before]) => t.innerText + l.innerText !== before",
+                arg=[title.element_handle(), log.element_handle(), before],
+                timeout=60_000,
+            )
         else:
             raise AssertionError(f"no full round: {title.inner_text()}")
 
@@ -145,17 +151,33 @@ def _finish_pioneers_round(app, title, log) -> None:
         text, before = title.inner_text(), log.inner_text()
         if "Blue" in text and "to buy" in text and "Red's turn" in before:
             return
-        if "Blue" in text and "to settle" in text:
-            app.locator("button:has-text('Settle ')").first.click()
-        elif re.search(r"Blue.* to join", text):
-            _press(app, "Decline")
-            answered_join = True
-            expect(log).to_contain_text("declines to join", timeout=60_000)
-        elif re.search(r"Blue.* to (use|add|place|return|empty)", text):
-            _press(app, "Skip")
-        else:  # a bot is playing: wait until the page shows its next step
-            expect(title).not_to_have_text(text, timeout=120_000)
+        # the buttons are the truth (the title may lag a step behind them)
+        pressed = None
+        if "Blue" in text:
+            for label in ("Settle ", "Decline", "Skip"):
+                button = app.locator(f"button:has-text('{label}')")
+                if button.count() and button.first.is_enabled():
+                    button.first.click()
+                    pressed = label
+                    break
+        if pressed is None:  # a bot is playing, or the buttons are not drawn yet
+            app.evaluate(
+                """(app, [old]) => new Promise((done) => {
+                    const ready = () => app.querySelector('h3').innerText !== old
+                        || Array.from(app.querySelectorAll('button')).some((b) =>
+                            !b.disabled && /^\\s*(Settle |Decline|Skip)/.test(b.innerText));
+                    if (ready()) return done();
+                    setTimeout(done, 120000);  // the loop's 30 tries then fail
+                    const seen = new MutationObserver(() => {
+                        if (ready()) { seen.disconnect(); done(); }
+                    });
+                    seen.observe(app, {subtree: true, childList: true,
+                                       characterData: true, attributes: true});
+                })""",
+                [text],
+            )
             continue
+        answered_join = answered_join or pressed == "Decline"
         expect(log).not_to_have_text(before, timeout=60_000)
     raise AssertionError(
         f"no full round: {title.inner_text()} (answered a join offer: {answered_join})"
@@ -216,7 +238,9 @@ def drive_replay(page, app) -> None:
 def drive_editor(page, app) -> None:
     expect(app.locator(".js-plotly-plot").first).to_be_visible(timeout=SLOW)
     _press(app, "Build position")
-    page.wait_for_timeout(500)
+    expect(app.locator(".frontier-message").first).to_contain_text(
+        "Position built", timeout=60_000
+    )
 
 
 def drive_quiz(page, app) -> None:
