@@ -10,9 +10,9 @@ repository.
 
 Every page check fails on an error in the page (a JavaScript error, "Error
 displaying widget", a traceback in an output, an app's error message), on a
-board wider than the space it is shown in (cut off), and on a label missing
-from the drawn SVG (a point whose text the figure has but the page does not
-show).
+board wider than the space it is shown in (cut off), on a label missing from
+the drawn SVG (a point whose text the figure has but the page does not show),
+and on a note (annotation) drawn as an empty box.
 """
 
 from __future__ import annotations
@@ -321,7 +321,19 @@ _FIGURE_REPORT = """(root) => {
       drawn[d.uid] = Array.from(g.querySelectorAll('.textpoint text'))
         .filter(t => t.textContent.trim() !== '').length;
     }
+    // annotations with a text in the layout but drawn without one (an empty
+    // box: MathJax typesetting a text with two "$" signs, issue 18)
+    const blank = [];
+    ((gd._fullLayout || {}).annotations || []).forEach((a, i) => {
+      if (!a.visible || !a.text || !String(a.text).trim()) return;
+      // the box drawn around the text: only its padding when the text is lost
+      const bg = gd.querySelector(`.annotation[data-index="${i}"] rect.bg`);
+      const inner = bg ? Number(bg.getAttribute('width')) - 2 * (a.borderpad || 0)
+        - 2 * (a.borderwidth || 0) : 0;
+      if (inner < 3) blank.push(a.text);
+    });
     out.push({
+      blankNotes: blank,
       title: (gd.querySelector('.gtitle') || {}).textContent || '',
       width: box.width, right: box.right, roomRight: room.right,
       scroll: gd.scrollWidth - gd.clientWidth,
@@ -332,11 +344,24 @@ _FIGURE_REPORT = """(root) => {
 }"""
 
 
+#: Each output showing "Error displaying widget", with the heading above it.
+_BROKEN_WIDGETS = """() => {
+  const out = []; let heading = '';
+  for (const el of document.querySelectorAll('h1, h2, h3, .jp-OutputArea-output')) {
+    if (/^H[123]$/.test(el.tagName)) { heading = el.textContent.trim(); continue; }
+    if (el.textContent.includes('Error displaying widget'))
+      out.push(`under "${heading}": ${el.textContent.trim().slice(0, 120)}`);
+  }
+  return out;
+}"""
+
+
 def check_page(page, root=None) -> list[dict]:
     """Fail on an error in the page, a cut-off board or a missing label."""
     root = root or page.locator("body")
     assert not page.errors, page.errors
-    assert page.locator("text=Error displaying widget").count() == 0
+    broken = page.evaluate(_BROKEN_WIDGETS)
+    assert not broken, f"{broken}; console: {getattr(page, 'console', [])[-6:]}"
     assert root.locator(".jp-OutputArea-output[data-mime-type*='error']").count() == 0
     assert root.locator(".frontier-error").count() == 0, root.locator(
         ".frontier-error"
@@ -344,6 +369,7 @@ def check_page(page, root=None) -> list[dict]:
     report = root.evaluate(_FIGURE_REPORT)
     for fig in report:
         assert fig["right"] <= fig["roomRight"] + 1, f"cut-off figure: {fig}"
+        assert not fig["blankNotes"], f"{fig['title']}: notes drawn empty: {fig}"
         for tr in fig["traces"]:
             if tr["drawn"] is None:  # no points drawn at all (an empty trace)
                 assert tr["want"] == 0, f"{fig['title']}: {tr}"

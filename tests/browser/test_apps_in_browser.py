@@ -115,21 +115,9 @@ def drive_play(page, app, name: str) -> None:
             _board_click(page, app, "cities", target)
             expect(log).to_contain_text(f"→ {target}", timeout=60_000)
             expect(title).not_to_contain_text("to move the stagecoach", timeout=60_000)
-            for _ in range(4):  # settle, then skip optional tile effects
-                text = title.inner_text()
-                if "to settle" in text:
-                    app.locator("button:has-text('Settle ')").first.click()
-                elif re.search(r"Blue.* to (use|add|place|return)", text):
-                    _press(app, "Skip")
-                else:
-                    break
-                page.wait_for_timeout(300)
         else:
             _press(app, "Pass")
-        expect(title).to_contain_text(
-            re.compile(r"Blue.* to (buy|join)"), timeout=120_000
-        )
-        expect(log).to_contain_text("Red's turn", timeout=60_000)
+        _finish_pioneers_round(app, title, log)
     else:
         # a board that takes no clicks: the round is played with the buttons
         # (titles differ per game: turn, round, week; the log names who played)
@@ -138,14 +126,62 @@ def drive_play(page, app, name: str) -> None:
             text = title.inner_text()
             if "Blue" in text and log.inner_text().count("Red") > red:
                 break  # Blue decides again, after the bot (Red) played in between
+            before = text + log.inner_text()
             end = app.locator(".frontier-actions button:has-text('End turn')")
             if end.count():
                 end.first.click()
             else:
                 app.locator(".frontier-actions button:enabled").first.click()
-            page.wait_for_timeout(400)
+            # no fixed sleep: wait until the kernel's answer shows (title or log)
+            page.wait_for_function(
+                "([t, l, before]) => t.innerText + l.innerText !== before",
+                arg=[title.element_handle(), log.element_handle(), before],
+                timeout=60_000,
+            )
         else:
             raise AssertionError(f"no full round: {title.inner_text()}")
+
+
+def _finish_pioneers_round(app, title, log) -> None:
+    """After Blue's move: settle, skip optional tile effects, answer offers to
+    join (a rival settled where Blue may join: P-JOIN-1), until Red has played
+    and Blue is to buy again. Waits for the page to change after each answer."""
+    answered_join = False
+    for _ in range(30):
+        text, before = title.inner_text(), log.inner_text()
+        if "Blue" in text and "to buy" in text and "Red's turn" in before:
+            return
+        # the buttons are the truth (the title may lag a step behind them)
+        pressed = None
+        if "Blue" in text:
+            for label in ("Settle ", "Decline", "Skip"):
+                button = app.locator(f"button:has-text('{label}')")
+                if button.count() and button.first.is_enabled():
+                    button.first.click()
+                    pressed = label
+                    break
+        if pressed is None:  # a bot is playing, or the buttons are not drawn yet
+            app.evaluate(
+                """(app, [old]) => new Promise((done) => {
+                    const ready = () => app.querySelector('h3').innerText !== old
+                        || Array.from(app.querySelectorAll('button')).some((b) =>
+                            !b.disabled && /^\\s*(Settle |Decline|Skip)/.test(b.innerText));
+                    if (ready()) return done();
+                    setTimeout(done, 120000);  // the loop's 30 tries then fail
+                    const seen = new MutationObserver(() => {
+                        if (ready()) { seen.disconnect(); done(); }
+                    });
+                    seen.observe(app, {subtree: true, childList: true,
+                                       characterData: true, attributes: true});
+                })""",
+                [text],
+            )
+            continue
+        answered_join = answered_join or pressed == "Decline"
+        expect(log).not_to_have_text(before, timeout=60_000)
+    raise AssertionError(
+        f"no full round: {title.inner_text()} (answered a join offer: {answered_join})"
+    )
 
 
 def _free_connection(app) -> tuple[str, str]:
@@ -176,9 +212,11 @@ def drive_routes(page, app) -> None:
         app.locator("button:has(i.fa-step-backward)").first,
         app.locator("button:has(i.fa-step-forward)").first,
     )
+    shown = int(re.search(r"step (\d+) of", step_text.inner_text()).group(1))
     back.click()
-    expect(step_text).to_contain_text(re.compile(r"step \d+ of"), timeout=60_000)
-    before = int(re.search(r"step (\d+) of", step_text.inner_text()).group(1))
+    if shown > 0:  # wait for the kernel's answer before reading the step
+        expect(step_text).to_contain_text(f"step {shown - 1} of", timeout=60_000)
+    before = max(shown - 1, 0)
     forward.click()
     expect(step_text).to_contain_text(f"step {before + 1} of", timeout=60_000)
     handle = app.locator(".widget-slider .noUi-handle").first
@@ -202,7 +240,9 @@ def drive_replay(page, app) -> None:
 def drive_editor(page, app) -> None:
     expect(app.locator(".js-plotly-plot").first).to_be_visible(timeout=SLOW)
     _press(app, "Build position")
-    page.wait_for_timeout(500)
+    expect(app.locator(".frontier-message").first).to_contain_text(
+        "Position built", timeout=60_000
+    )
 
 
 def drive_quiz(page, app) -> None:
@@ -222,40 +262,6 @@ DRIVERS = {
     "editor": drive_editor,
     "quiz": drive_quiz,
 }
-
-
-#: game -> what fails in the browser today, not fixed yet (an xfail mark naming
-#: it; strict in JupyterLab: the test fails once it passes, so the entry must
-#: then go). The Pioneers gap of 2026-12-01 was the test clicking board points
-#: off the screen (``page.mouse`` clicks only what is on it). The Anno one (a
-#: widget figure left empty) was seen again once on another game's figure: it is
-#: intermittent and not the Anno figure's (see the message of the wait above).
-#: Two games' Lab drivers failed twice in a row in the last CI-like run (under
-#: load): until the empty-FigureWidget cause is found, the Lab apps suite reports
-#: but does not gate (issue 18 stays open on it; lesson 04's own browser tests gate).
-LAB_GAP = (
-    "plotly's FigureWidget in JupyterLab sometimes stays an empty placeholder and "
-    "the drivers time out under load (issue 18)"
-)
-
-KNOWN_GAPS: dict[str, str] = {
-    "pioneers": "the driver expects the purchase phase after the move; when the "
-    "stagecoach lands where a rival can join, the app first asks Blue to join or "
-    "decline (seen in CI-like run: heading 'Round 1 · Blue (you) to join or decline'),"
-    " which the driver does not answer yet",
-}
-
-
-def _games(strict: bool):
-    return [
-        pytest.param(
-            name,
-            marks=[pytest.mark.xfail(strict=strict, reason=KNOWN_GAPS[name])]
-            if name in KNOWN_GAPS
-            else [],
-        )
-        for name in GAMES
-    ]
 
 
 def drive_game(page, name: str, where: str, artifacts) -> list[str]:
@@ -313,26 +319,14 @@ def voila_apps(browser, voila):
     page.close()
 
 
-# One re-run: plotly's FigureWidget in JupyterLab now and then stays an empty
-# placeholder (it draws when Lab reports the output attached); a real defect
-# fails twice.
-@pytest.mark.flaky(reruns=1)
-@pytest.mark.xfail(strict=False, reason=LAB_GAP)
-@pytest.mark.parametrize("name", _games(strict=False))
+@pytest.mark.parametrize("name", GAMES)
 def test_every_app_in_jupyterlab(name, lab_apps, artifacts):
     driven = drive_game(lab_apps, name, "lab", artifacts)
     assert f"{name}-play" in driven and f"{name}-replay" in driven
     print("driven in Lab:", driven, "screenshots in", artifacts)
 
 
-#: Voila, first run to the end on 2026-12-01: the page logs "[anywidget] Failed
-#: to initialize model." (a JavaScript error) for the plotly figures. Not strict:
-#: the mark goes once the cause is found.
-VOILA_GAP = "Voila: '[anywidget] Failed to initialize model.' errors on the apps page"
-
-
-@pytest.mark.xfail(strict=False, reason=VOILA_GAP)
-@pytest.mark.parametrize("name", _games(strict=False))
+@pytest.mark.parametrize("name", GAMES)
 def test_every_app_in_voila(name, voila_apps, artifacts):
     driven = drive_game(voila_apps, name, "voila", artifacts)
     assert f"{name}-quiz" in driven

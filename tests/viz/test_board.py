@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import math
 import time
 
@@ -232,9 +233,14 @@ def test_route_follows_its_cities_and_shows_the_payment_split(game4, staged, kin
     assert cities == [pytest.approx(xy["CHI"]), pytest.approx(xy["MIL"])]
     note = fig.layout.annotations[0]
     assert note.visible
-    assert "CHI → MIL" in note.text and "costs $2" in note.text
-    assert "$1 to red" in note.text and "$1 to green" in note.text
-    assert list(trace(fig, "route costs").text) == ["$1 red $1 green"]
+    text = html.unescape(note.text)
+    assert "CHI → MIL" in text and "costs $2" in text
+    assert "$1 to red" in text and "$1 to green" in text
+    assert [html.unescape(t) for t in trace(fig, "route costs").text] == [
+        "$1 red $1 green"
+    ]
+    # no raw "$": MathJax (Lab, Voila) would typeset "$1 ... $1" as LaTeX, blank
+    assert "$" not in note.text and "$" not in trace(fig, "route costs").text[0]
 
 
 def test_longer_route_coordinates_and_costs(game4, staged):
@@ -252,8 +258,9 @@ def test_longer_route_coordinates_and_costs(game4, staged):
         )
         assert pts[2 * k + 1] == pytest.approx(mid)
     assert tr.marker.size[1] > 0 and tr.marker.symbol == "arrow"
-    assert list(trace(fig, "route costs").text) == ["$1 green", "free"]
-    note = fig.layout.annotations[0].text
+    costs = [html.unescape(t) for t in trace(fig, "route costs").text]
+    assert costs == ["$1 green", "free"]
+    note = html.unescape(fig.layout.annotations[0].text)
     assert "Route for yellow" in note and "costs $1: $1 to green" in note
 
 

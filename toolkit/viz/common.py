@@ -41,6 +41,16 @@ def seat_label(seat: int) -> str:
 NO_TEXT = " "
 
 
+def no_tex(text: str) -> str:
+    """``text`` with its dollar signs written as HTML entities (plotly shows "$").
+
+    Where MathJax is on the page (JupyterLab, Voila), plotly.js typesets any
+    text holding two "$" as LaTeX: "costs $1: $1 to the bank" came out as an
+    empty box. The entity shows the same sign and is never typeset.
+    """
+    return text.replace("$", "&#36;")
+
+
 def keep_texts(values: Any) -> Any:
     """``values`` with every empty text ("" or None) replaced by :data:`NO_TEXT`."""
     if isinstance(values, (list, tuple)):
@@ -250,6 +260,7 @@ __all__ = [
     "keep_texts",
     "legend_entry",
     "nest",
+    "no_tex",
     "route_note",
     "seat_label",
     "seat_pieces",

@@ -132,7 +132,9 @@ def draw_board(
     )
     data, layout = board_data(game, state, route, seat)
     C.fill_traces([bars], data)
-    fig = (go.FigureWidget if widget else go.Figure)(data=[bars])
+    from toolkit.viz.figurewidget import FigureWidget
+
+    fig = (FigureWidget if widget else go.Figure)(data=[bars])
     fig.update_layout(
         template=T.template(),
         width=width,
@@ -196,7 +198,9 @@ def draw_panel(
             height=28,
         ),
     )
-    fig = (go.FigureWidget if widget else go.Figure)(data=[table])
+    from toolkit.viz.figurewidget import FigureWidget
+
+    fig = (FigureWidget if widget else go.Figure)(data=[table])
     fig.update_layout(
         template=T.template(),
         width=width,

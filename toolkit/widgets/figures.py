@@ -14,6 +14,7 @@ import plotly.graph_objects as go
 
 from toolkit import viz
 from toolkit.viz import theme as T
+from toolkit.viz.figurewidget import FigureWidget
 
 __all__ = ["WIDTH", "T", "board", "city_xy", "trace", "update_board"]
 
@@ -42,7 +43,7 @@ def board(
     fig = viz.draw(game, state, route, seat=seat, width=width)
     for tr in extra:
         fig.add_trace(tr)
-    return go.FigureWidget(fig)
+    return FigureWidget(fig)
 
 
 def update_board(

@@ -20,12 +20,12 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
-import plotly.graph_objects as go
 
 from toolkit import viz
 from toolkit.core import Record, make_game, replay_states
 from toolkit.viz import theme as T
 from toolkit.viz.charts import turn_starts
+from toolkit.viz.figurewidget import FigureWidget
 
 from . import figures
 from .common import App, guarded
@@ -75,7 +75,7 @@ class ReplayApp(App):
         ]
         chart = viz.vp_over_game(record, game, height=360)
         chart.add_vline(x=0, line=dict(color=T.INK, width=1.5), name="now")
-        self.chart = go.FigureWidget(chart)
+        self.chart = FigureWidget(chart)
         n = len(self.states) - 1
         self.slider = W.IntSlider(
             description="step",

@@ -41,7 +41,9 @@ def _figure(
         lay_updates.get("annotations[0].text", ""),
         lay_updates.get("annotations[0].visible", False),
     )
-    fig = (go.FigureWidget if widget else go.Figure)(data=traces)
+    from toolkit.viz.figurewidget import FigureWidget
+
+    fig = (FigureWidget if widget else go.Figure)(data=traces)
     fig.update_layout(
         C.figure_layout(
             width=width,

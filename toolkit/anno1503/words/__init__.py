@@ -462,9 +462,9 @@ class AnnoWords(GameWords):
     def final(self, session: Any) -> list:
         """The winner with everyone's victory conditions, and the home islands."""
         import ipywidgets as W
-        import plotly.graph_objects as go
 
         from toolkit import viz
+        from toolkit.viz.figurewidget import FigureWidget
 
         game, state = session.game, session.state
         rows = "".join(
@@ -481,7 +481,7 @@ class AnnoWords(GameWords):
             "<tr><th>player</th><th>conditions</th><th>which</th></tr>"
             f"{rows}</table>"
         )
-        panel = go.FigureWidget(viz.panel(game, state, width=760))
+        panel = FigureWidget(viz.panel(game, state, width=760))
         return [W.HTML(text), panel]
 
 

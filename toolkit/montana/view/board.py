@@ -575,7 +575,9 @@ def _figure(
     ]
     shapes, notes = _static(game, geo)
     plot_h = round(geo.height)
-    fig = (go.FigureWidget if widget else go.Figure)(data=traces)
+    from toolkit.viz.figurewidget import FigureWidget
+
+    fig = (FigureWidget if widget else go.Figure)(data=traces)
     fig.update_layout(
         C.figure_layout(
             width=width,

@@ -628,7 +628,9 @@ def _figure(
     traces += _legend_traces()
     shapes, notes = _static_shapes(game, panel)
     plot_h = round(_height(game, panel))
-    fig = (go.FigureWidget if widget else go.Figure)(data=traces)
+    from toolkit.viz.figurewidget import FigureWidget
+
+    fig = (FigureWidget if widget else go.Figure)(data=traces)
     fig.update_layout(
         C.figure_layout(
             width=width,

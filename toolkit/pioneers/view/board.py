@@ -245,7 +245,9 @@ def draw_board(
     plot_h = lay.height - C.chrome(LEGEND_HEIGHT)
     if lay.width < DEFAULT_WIDTH and (width is None or width > lay.width):
         width = lay.width  # a small board keeps its own size
-    fig = (go.FigureWidget if widget else go.Figure)(data=traces)
+    from toolkit.viz.figurewidget import FigureWidget
+
+    fig = (FigureWidget if widget else go.Figure)(data=traces)
     fig.update_layout(
         C.figure_layout(
             width=width,

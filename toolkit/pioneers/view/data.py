@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from toolkit.viz import common as C
 from toolkit.viz import layout as L
 from toolkit.viz import theme as T
 
@@ -320,7 +321,7 @@ def board_data(
             spot = _free_spot(lay, mid, normal, w, h, board.index.get(state.coach))
             cx.append(float(spot[0]))
             cy.append(float(spot[1]))
-            ct.append(cost_text)
+            ct.append(C.no_tex(cost_text))
         out["route"] = {"x": rx, "y": ry, "customdata": rc, "marker.size": rs}
         out["route costs"] = {"x": cx, "y": cy, "text": ct}
         pay = game.payments(state, path, payer)
@@ -336,6 +337,6 @@ def board_data(
             f"costs ${total}"
             + (": " + ", ".join(split) if split else " (all on own roads)")
         )
-        layout_updates["annotations[0].text"] = note
+        layout_updates["annotations[0].text"] = C.no_tex(note)
         layout_updates["annotations[0].visible"] = True
     return out, layout_updates

@@ -13,11 +13,11 @@ import html
 from typing import Any
 
 import ipywidgets as W
-import plotly.graph_objects as go
 
 from toolkit import viz
 from toolkit.core import IllegalAction
 from toolkit.pioneers import routes
+from toolkit.viz.figurewidget import FigureWidget
 from toolkit.widgets import figures
 from toolkit.widgets.common import App, guarded
 from toolkit.widgets.words import player
@@ -147,7 +147,7 @@ class RouteExplorer(App):
                 **OVERLAY_STYLE[name],
                 **props,
             )
-        self.fig = go.FigureWidget(base)
+        self.fig = FigureWidget(base)
 
         self.seat_pick.observe(
             lambda ch: self._changed(self.on_seat, ch), names="value"

@@ -206,12 +206,12 @@ class PioneersWords(GameWords):
     def final(self, session: Any) -> list:
         """The final score breakdown chart."""
         import ipywidgets as W
-        import plotly.graph_objects as go
 
         from toolkit import viz
+        from toolkit.viz.figurewidget import FigureWidget
 
         fig = viz.score_breakdown_chart(session.game, session.state)
-        return [W.HTML("<b>Final score breakdown</b>"), go.FigureWidget(fig)]
+        return [W.HTML("<b>Final score breakdown</b>"), FigureWidget(fig)]
 
 
 WORDS = PioneersWords()
