@@ -21,7 +21,14 @@ import pytest
 
 import toolkit
 
-from .conftest import APPS, SLOW, check_page, open_in_lab, open_in_voila
+from .conftest import (
+    _BROKEN_WIDGETS,
+    APPS,
+    SLOW,
+    check_page,
+    open_in_lab,
+    open_in_voila,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -313,7 +320,21 @@ def lab_apps(browser, lab):
 
 @pytest.fixture(scope="module")
 def voila_apps(browser, voila):
+    """The apps page in Voila, loaded again once if Voila lost a widget.
+
+    Voila sometimes restores a page with an output showing "Error displaying
+    widget: model not found" (seen in about 3 of 7 loads on a loaded machine,
+    always below the first play app; cause not found, it is Voila's page-load
+    restore, not our widgets). A second load gets a new kernel; a page broken
+    twice fails the tests, and a reload is printed so it stays visible.
+    """
     page = open_in_voila(browser, voila, APPS)
+    expect(page.locator(f".t-{GAMES[-1]}-quiz")).to_be_visible(timeout=SLOW)
+    broken = page.evaluate(_BROKEN_WIDGETS)
+    if broken:
+        print("Voila lost a widget on the first load, loading again:", broken)
+        page.close()
+        page = open_in_voila(browser, voila, APPS)
     yield page
     check_page(page)
     page.close()
