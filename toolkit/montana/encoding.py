@@ -148,7 +148,7 @@ class Encoder(EncoderBase):
                 Part(attrgetter("stack"), self._fill_hex_stack, rows=True),
                 Part(attrgetter("start"), self._fill_start),
                 Part(attrgetter("supply", "pool", "herd"), self._fill_supply),
-                Part(attrgetter("players"), self._fill_player, rows=True),
+                Part(_boards, self._fill_player, rows=True),
                 Part(self._hired, self._fill_hired),
                 Part(attrgetter("spots"), self._fill_spot, rows=True),
                 Part(attrgetter("city"), self._fill_city, rows=True),
@@ -194,27 +194,20 @@ class Encoder(EncoderBase):
 
     def _fill_supply(self, s: Any, seat: int) -> tuple[list, list]:
         """Goods (capped), workers and cattle in the general supply."""
-        o = self._offset
-        idx: list[int] = []
-        val: list[int] = []
-        for k, values in ((o["supply"], s.supply), (o["pool"], s.pool)):
-            for j, x in enumerate(values):
-                if x:
-                    idx.append(k + j)
-                    val.append(min(x, _CAP))
-        if s.herd:
-            idx.append(o["herd"])
-            val.append(s.herd)
-        return idx, val
+        k = self._offset["supply"]  # then "pool" and "herd"
+        row = (*s.supply, *s.pool, s.herd)
+        return [k + j for j, x in enumerate(row) if x], [
+            x if x < _CAP else _CAP for x in row if x
+        ]
 
-    def _fill_player(self, s: Any, seat: int, i: int, p: Any) -> tuple[list, list]:
+    def _fill_player(self, s: Any, seat: int, i: int, board: Any) -> tuple[list, list]:
         """One seat's board (the paid-extra-hire flag is its own part)."""
+        goods, workers, *rest = board
         k = self._player_at + 15 * i
-        row = (
-            *p.goods, *p.workers, min(p.coins, _CAP), p.cattle, p.canteens, p.left,
-        )  # fmt: skip
-        idx = [k + j for j, x in enumerate(row) if x]
-        return idx, [min(row[j - k], _CAP) for j in idx]
+        row = (*goods, *workers, *rest)
+        return [k + j for j, x in enumerate(row) if x], [
+            x if x < _CAP else _CAP for x in row if x
+        ]
 
     @staticmethod
     def _hired(s: Any) -> tuple:
@@ -251,24 +244,20 @@ class Encoder(EncoderBase):
         """The wheel, the phase, who acts and decides, hires waiting, the step."""
         o, n = self._offset, self.players
         idx = [o["wheel"] + s.wheel, o["phase"] + self._phase_index[s.phase]]
-        val = [1, 1]
         if s.phase != "over":
             if 0 <= s.active < n:
                 idx.append(o["active"] + s.active)
-                val.append(1)
             if 0 <= s.decider < n:
                 idx.append(o["decider"] + s.decider)
-                val.append(1)
-        k = o["incoming"]
-        for c, x in enumerate(s.incoming):
-            if x:
-                idx.append(k + c)
-                val.append(min(x, 2))
-        k = o["step"]
-        for j, x in enumerate((min(s.round, _CAP), s.built, s.used + 1, int(s.ended))):
+        val = [1] * len(idx)
+        k = o["incoming"]  # then "step"
+        row = (*s.incoming, s.round, s.built, s.used + 1, int(s.ended))
+        for j, x in enumerate(row):
             if x:
                 idx.append(k + j)
-                val.append(x)
+                val.append(x if j > 3 or x < 2 else 2)
+        if s.round > _CAP:
+            val[idx.index(k + 4)] = _CAP
         return idx, val
 
     def _fill_seat(self, s: Any, seat: int) -> tuple[list, Any]:
@@ -278,6 +267,16 @@ class Encoder(EncoderBase):
 
 #: A fill with no entries.
 _NONE: tuple[list, Any] = ([], 0)
+
+
+#: One seat's board without the extra-hire round: goods, workers, coins, cattle,
+#: canteens, settlements left.
+_BOARD = attrgetter("goods", "workers", "coins", "cattle", "canteens", "left")
+
+
+def _boards(s: Any) -> tuple:
+    """The key of the players' part: each seat's board as plain tuples."""
+    return tuple(map(_BOARD, s.players))
 
 
 def _constant(s: Any) -> int:

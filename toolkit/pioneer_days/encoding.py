@@ -181,24 +181,24 @@ class Encoder(EncoderBase):
             [
                 Part(attrgetter("phase", "active"), self._fill_turn),
                 Part(attrgetter("start", "week", "day"), self._fill_time),
-                Part(
-                    attrgetter("bag", "pool", "aside", "die", "face", "changed"),
-                    self._fill_dice,
-                ),
+                Part(attrgetter("bag", "aside"), self._fill_bag),
+                Part(attrgetter("pool"), self._fill_pool),
+                Part(attrgetter("die", "face", "changed"), self._fill_die),
                 Part(attrgetter("tracks", "strikes"), self._fill_tracks),
                 Part(attrgetter("slots", "folk_deck"), self._fill_folk),
                 Part(attrgetter("display", "stock"), self._fill_equipment),
                 Part(attrgetter("town", "town_deck", "fulfilled"), self._fill_town),
                 Part(self._misc, self._fill_misc),
-                Part(attrgetter("players"), self._fill_player, rows=True),
+                Part(_kits, self._fill_kit, rows=True),
+                Part(_golds, self._fill_gold, rows=True),
+                Part(_stores, self._fill_store, rows=True),
             ]
         )
 
     def _clipped(self, counts: dict[int, int]) -> tuple[list[int], list[int]]:
         """Entries from counts, each clipped at its bound."""
         hi = self._hi
-        idx = list(counts)
-        return idx, [min(counts[i], hi[i]) for i in idx]
+        return list(counts), [x if x <= hi[i] else hi[i] for i, x in counts.items()]
 
     def _fill_turn(self, s: Any, seat: int) -> tuple[list[int], int]:
         """What is awaited, and who decides it (relative seat)."""
@@ -222,28 +222,36 @@ class Encoder(EncoderBase):
                 val.append(min(x, hi[k + j]))
         return idx, val
 
-    def _fill_dice(self, s: Any, seat: int) -> tuple[list[int], list[int]]:
-        """The bag, the pool, the dice set aside and the die in use."""
+    def _fill_bag(self, s: Any, seat: int) -> tuple[list[int], list[int]]:
+        """Dice in the bag and set aside, per colour."""
         o = self._offset
-        counts: dict[int, int] = {}
-        for name in ("bag", "aside"):
-            k = o[name]
-            for j, x in enumerate(getattr(s, name)):
+        counts = {}
+        for k, values in ((o["bag"], s.bag), (o["aside"], s.aside)):
+            for j, x in enumerate(values):
                 if x:
                     counts[k + j] = x
+        return self._clipped(counts)
+
+    def _fill_pool(self, s: Any, seat: int) -> tuple[list[int], list[int]]:
+        """The rolled dice, per colour and face."""
         at = self._pool_at
+        counts: dict[int, int] = {}
         for die in s.pool:
             i = at[die]
             counts[i] = counts.get(i, 0) + 1
-        k = o["die"]
-        if s.die:
-            counts[k + self._colour[s.die[0]]] = 1
-            counts[k + 5 + self._facei[s.die[1]]] = 1
-        if s.face:
-            counts[k + 11 + self._facei[s.face]] = 1
-        if s.changed:
-            counts[k + 17] = 1
         return self._clipped(counts)
+
+    def _fill_die(self, s: Any, seat: int) -> tuple[list[int], int]:
+        """The die in use: colour, face as taken, face now, changed."""
+        k = self._offset["die"]
+        idx = []
+        if s.die:
+            idx += [k + self._colour[s.die[0]], k + 5 + self._facei[s.die[1]]]
+        if s.face:
+            idx.append(k + 11 + self._facei[s.face])
+        if s.changed:
+            idx.append(k + 17)
+        return idx, 1
 
     def _fill_tracks(self, s: Any, seat: int) -> tuple[list[int], list[int]]:
         """Disaster markers and strikes."""
@@ -326,49 +334,95 @@ class Encoder(EncoderBase):
             counts[i] = counts.get(i, 0) + 1
         return self._clipped(counts)
 
-    def _fill_player(
-        self, s: Any, seat: int, i: int, p: Any
+    def _player_at(self, i: int, seat: int) -> int:
+        """Where player ``i``'s row starts in ``seat``'s vector (relative seats)."""
+        return self._offset["players"] + (i - seat) % self.players * self._width
+
+    def _fill_kit(
+        self, s: Any, seat: int, i: int, kit: Any
     ) -> tuple[list[int], list[int]]:
-        """One player's holdings, at its seat relative to the observer."""
+        """One player's board, dealt boards, equipment, wagons and townsfolk."""
+        board, dealt, equipment, wagons, townsfolk = kit
         boardi, nb = self._boardi, len(self._boards)
-        at = self._offset["players"] + (i - seat) % self.players * self._width
+        at = self._player_at(i, seat)
         counts: dict[int, int] = {}
-        b = boardi.get(p.board)
+        b = boardi.get(board)
         if b is not None:
             counts[at + b] = 1
-        elif p.board == "?":
+        elif board == "?":
             counts[at + nb] = 1
         at += nb + 1
-        for d in p.dealt:
+        for d in dealt:
             j = at + (boardi[d] - 1 if d in boardi else nb - 1)
             counts[j] = counts.get(j, 0) + 1
-        at += nb
-        for j, x in enumerate((p.silver, p.cattle, p.wood, p.medicine)):
-            if x:
-                counts[at + j] = x
-        at += 4
-        for x in p.gold:
-            j = at + (x - 1 if x else 3)
-            counts[j] = counts.get(j, 0) + 1
-        at += 4
+        at += nb + 8  # then silver, cattle, wood, medicine and gold (their parts)
         tilei = self._tilei
-        for e in p.equipment:
+        for e in equipment:
             j = at + tilei[e]
             counts[j] = counts.get(j, 0) + 1
         at += len(tilei)
         wagoni = self._wagoni
-        for w in p.wagons:
+        for w in wagons:
             j = at + wagoni[w]
             counts[j] = counts.get(j, 0) + 1
         at += len(wagoni)
         folki = self._folki
-        for card in p.townsfolk:
+        for card in townsfolk:
             counts[at + folki[card]] = 1
-        at += len(folki)
-        for j, x in enumerate((min(p.favors, 50), min(max(p.vp, 0), 200), p.turns)):
-            if x:
-                counts[at + j] = x
         return self._clipped(counts)
+
+    def _fill_gold(
+        self, s: Any, seat: int, i: int, gold: Any
+    ) -> tuple[list[int], list[int]]:
+        """One player's gold tokens by nuggets (0: a value hidden from ``seat``)."""
+        if not gold:
+            return [], []
+        at = self._player_at(i, seat) + 2 * len(self._boards) + 5
+        counts: dict[int, int] = {}
+        for x in gold:
+            j = at + (x - 1 if x else 3)
+            counts[j] = counts.get(j, 0) + 1
+        return self._clipped(counts)
+
+    def _fill_store(
+        self, s: Any, seat: int, i: int, store: Any
+    ) -> tuple[list[int], list[int]]:
+        """One player's silver, cattle, wood, medicine, favors, VP and turns."""
+        silver, cattle, wood, medicine, favors, vp, turns = store
+        at = self._player_at(i, seat)
+        hi = self._hi
+        k = at + 2 * len(self._boards) + 1
+        idx, val = [], []
+        for j, x in enumerate((silver, cattle, wood, medicine)):
+            if x:
+                idx.append(k + j)
+                val.append(x if x <= hi[k + j] else hi[k + j])
+        k = at + self._width - 3
+        for j, x in enumerate((favors, vp if vp > 0 else 0, turns)):
+            if x:
+                idx.append(k + j)
+                val.append(x if x <= hi[k + j] else hi[k + j])
+        return idx, val
+
+
+_KIT = attrgetter("board", "dealt", "equipment", "wagons", "townsfolk")
+_STORE = attrgetter("silver", "cattle", "wood", "medicine", "favors", "vp", "turns")
+_GOLD = attrgetter("gold")
+
+
+def _kits(s: Any) -> tuple:
+    """Key of the players' boards, equipment, wagons and townsfolk."""
+    return tuple(map(_KIT, s.players))
+
+
+def _golds(s: Any) -> tuple:
+    """Key of the players' gold tokens."""
+    return tuple(map(_GOLD, s.players))
+
+
+def _stores(s: Any) -> tuple:
+    """Key of the players' goods, favors, VP and turns."""
+    return tuple(map(_STORE, s.players))
 
 
 __all__ = ["Encoder"]

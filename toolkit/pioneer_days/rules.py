@@ -1026,18 +1026,24 @@ class PioneerDays:
         if state.phase == "over":
             return state
         hide_boards = any(p.dealt for p in state.players)
-        players = tuple(
-            p
-            if i == seat
-            else p._replace(
-                gold=(0,) * len(p.gold),
-                dealt=("?",) * len(p.dealt),
-                board="?" if hide_boards and p.board else p.board,
+        players = []
+        for i, p in enumerate(state.players):
+            gold, dealt, board = p.gold, p.dealt, p.board
+            hidden = (
+                (0,) * len(gold) if any(gold) else gold,
+                ("?",) * len(dealt) if dealt.count("?") < len(dealt) else dealt,
+                "?" if hide_boards and board else board,
             )
-            for i, p in enumerate(state.players)
-        )
+            if i == seat or hidden == (gold, dealt, board):
+                players.append(p)  # nothing of it hidden from this seat
+            else:
+                players.append(
+                    p._replace(gold=hidden[0], dealt=hidden[1], board=hidden[2])
+                )
         drawn = state.drawn if state.active == seat else (0,) * len(state.drawn)
-        return state._replace(players=players, gold_bag=(), boards_left=(), drawn=drawn)
+        return state._replace(
+            players=tuple(players), gold_bag=(), boards_left=(), drawn=drawn
+        )
 
     def scores(self, state: State) -> tuple[int, ...]:
         """VP by seat: earned so far plus the final scoring as it stands (PD-END-2)."""
