@@ -301,7 +301,7 @@ class Montana:
     defaults: ClassVar[dict[str, Any]] = DEFAULTS
 
     def __init__(
-        self, players: int = 2, tables: Tables | None = None, **options: Any
+        self, players: Any = 2, tables: Tables | None = None, **options: Any
     ) -> None:
         if type(players) is not int or not 2 <= players <= 4:
             raise ValueError(f"Montana is for 2-4 players, not {players!r:.40}")

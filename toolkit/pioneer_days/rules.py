@@ -123,7 +123,7 @@ class PioneerDays:
     max_players: ClassVar[int] = 4
     defaults: ClassVar[dict[str, Any]] = DEFAULTS
 
-    def __init__(self, players: int = 2, **options: Any) -> None:
+    def __init__(self, players: Any = 2, **options: Any) -> None:
         if type(players) is not int or not 2 <= players <= 4:
             raise ValueError(f"Pioneer Days is for 2-4 players, not {players!r}")
         unknown = sorted(set(options) - set(DEFAULTS))
