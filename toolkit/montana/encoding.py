@@ -11,6 +11,12 @@ turn cap.  Everything is open, so the observation is the whole state: per hex
 its type, cattle, canteen, starting tile, owner and settlements; the supplies;
 each player's board; the action board's workers; the city; the wheel; the
 phase and who acts; the round and the end flags.
+
+The vector is described in parts (:class:`toolkit.envs.encoding.Part`): each
+hex field, the supply, each seat's board, each spot, each city row and the
+turn's step refresh on their own, so an environment's tracker re-encodes only
+what changed since the seat last looked; actions are indexed through an
+:class:`~toolkit.envs.encoding.ActionTable`.
 """
 
 from __future__ import annotations

@@ -15,6 +15,13 @@ other players' dealt boards.
 choice; ``fulfil`` per card, token paid, tile paid and Diplomat unit left
 out (every combination the data allows); ``done``.  **Chance**: ``first``, ``deal``, ``reveal``, ``board``, ``stock``,
 ``roll``, ``gold`` outcomes, one index each.
+
+The vector is described in parts (:class:`toolkit.envs.encoding.Part`), every
+entry clipped at its bound: the turn, the time, the dice, the tracks, the
+townsfolk, the equipment, the town cards, the counters and, per player, its
+cards, its gold tokens and its store, so an environment's tracker re-encodes
+only what changed since the seat last looked; actions are indexed through an
+:class:`~toolkit.envs.encoding.ActionTable`.
 """
 
 from __future__ import annotations

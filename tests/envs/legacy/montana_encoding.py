@@ -21,7 +21,6 @@ from typing import Any, ClassVar
 import numpy as np
 
 from toolkit.envs.encoding import EncoderBase, Layout
-
 from toolkit.montana.actions import TRADES, worker_text
 from toolkit.montana.state import BANK_SPOTS
 from toolkit.montana.tables import AREAS, COLOURS, GOODS, ROWS

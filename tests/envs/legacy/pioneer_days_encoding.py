@@ -24,7 +24,6 @@ from typing import Any
 import numpy as np
 
 from toolkit.envs.encoding import EncoderBase, Layout
-
 from toolkit.pioneer_days import actions as A
 from toolkit.pioneer_days.constants import COLOURS, FACES, PIONEER, SLOTS
 from toolkit.pioneer_days.rules import CHANCE_PHASES, PHASE_TEXT, PioneerDays, tables
