@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 from itertools import combinations_with_replacement
+from operator import ge
 from typing import Any, ClassVar
 
 from toolkit.core.game import CHANCE, GameOver, IllegalAction, Progress
@@ -80,7 +81,7 @@ _SINGLES = tuple(m for m in _MULTISETS if sum(m) == 1)
 
 
 def _fits(have: Any, need: tuple[int, ...]) -> bool:
-    return all(h >= n for h, n in zip(have, need, strict=False))
+    return all(map(ge, have, need))
 
 
 @functools.lru_cache(maxsize=1024)
