@@ -27,7 +27,8 @@ Measures (each counts completed games only, time over whole games):
     Random agents, agent decisions per second. Ours: ``toolkit.core.play``
     with ``random_agent`` in every seat (each decision costs ``legal_actions``,
     ``observe`` and ``apply``; chance turns are included in the time), Pioneers
-    4 players and Anno 1503 4 players (``max_turns`` 100). Catanatron: ``Game``
+    4 players, Anno 1503 4 players (``max_turns`` 100), Montana 4 players and
+    Pioneer Days 4 players. Catanatron: ``Game``
     of 4 ``RandomPlayer`` s, decisions = ``len(game.state.actions)``.
 ``env``
     The learning environment, ``env.step`` calls per second with a uniformly
@@ -114,6 +115,8 @@ clock = time.process_time
 GAMES = {
     "pioneers": dict(players=4),
     "anno1503": dict(players=4, max_turns=100),
+    "montana": dict(players=4),
+    "pioneer_days": dict(players=4),
 }
 
 

@@ -5,7 +5,7 @@ with random agents (and, for ``--bots``, a greedy seat), and prints one SHA-256
 per game and player count over the JSON records, in seed order. Two trees that
 print the same digests play byte-identical games.
 
-    python benchmarks/records_digest.py --games 200
+    python benchmarks/records_digest.py --games 200 [--only montana,pioneer_days]
 """
 
 from __future__ import annotations
@@ -45,8 +45,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--greedy-games", type=int, default=10)
+    parser.add_argument(
+        "--only", default="", help="comma-separated game names (default: every game)"
+    )
     args = parser.parse_args()
-    for name in GAMES:
+    names = args.only.split(",") if args.only else list(GAMES)
+    for name in names:
         game = make_game(name, 2)
         for players in range(game.min_players, game.max_players + 1):
             print(

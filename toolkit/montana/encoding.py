@@ -11,18 +11,23 @@ turn cap.  Everything is open, so the observation is the whole state: per hex
 its type, cattle, canteen, starting tile, owner and settlements; the supplies;
 each player's board; the action board's workers; the city; the wheel; the
 phase and who acts; the round and the end flags.
+
+The vector is described in parts (:class:`toolkit.envs.encoding.Part`): each
+hex field, the supply, each seat's board, each spot, each city row and the
+turn's step refresh on their own, so an environment's tracker re-encodes only
+what changed since the seat last looked; actions are indexed through an
+:class:`~toolkit.envs.encoding.ActionTable`.
 """
 
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from operator import attrgetter
 from typing import Any, ClassVar
 
-import numpy as np
+from toolkit.envs.encoding import ActionTable, EncoderBase, Layout, Part
 
-from toolkit.envs.encoding import EncoderBase, Layout
-
-from .actions import TRADES, worker_text
+from .actions import TRADES, parse_action, worker_text
 from .state import BANK_SPOTS
 from .tables import AREAS, COLOURS, GOODS, ROWS
 
@@ -72,7 +77,8 @@ class Encoder(EncoderBase):
         labels += [f"trade {t}" for t in TRADES]
         labels += ["canteen", "done"]
         self.action_labels = tuple(labels)
-        self._index = {label: i for i, label in enumerate(labels)}
+        self._table = ActionTable([parse_action(label) for label in labels])
+        assert len(self._table) == len(labels)
         chance = [f"tile {t} r{k}" for t in range(1, 13) for k in range(6)]
         chance += [f"start {q},{r}" for q, r in hexes]
         chance += [f"spin {k}" for k in range(8)]
@@ -80,7 +86,7 @@ class Encoder(EncoderBase):
         chance += ["cap"]
         self.chance_labels = tuple(chance)
         self._chance_index = {}
-        self._chance_text = {label: i for i, label in enumerate(chance)}
+        self._chance_table = ActionTable([parse_action(label) for label in chance])
         self.max_score = float(game.settlements)
         turns = game.options["max_turns"] or NOMINAL_TURNS
         setup = len(game.centres) + 1 + 4 * n + 1
@@ -112,55 +118,175 @@ class Encoder(EncoderBase):
                 "end triggered")  # fmt: skip
         self.set_layout(lay)
         self._types = {code: i + 1 for i, code in enumerate(game.tables.hex_types)}
+        self._build_parts()
 
     def action_index(self, action: Any) -> int:
-        """The index of a decision (by its notation)."""
-        return self._index[str(action)]
+        """The index of a decision."""
+        return self._table[action]
 
     def chance_index(self, outcome: Any) -> int:
-        """The index of a chance outcome (by its notation)."""
-        return self._chance_text[str(outcome)]
+        """The index of a chance outcome."""
+        return self._chance_table[outcome]
 
-    def encode(self, observation: Any, seat: int) -> np.ndarray:
-        """The float32 vector of an observation (see the layout)."""
-        s, v, o = observation, np.zeros(self.size, dtype=np.float32), self._offset
-        n = self.players
-        base = o["hexes"]
-        for h, kind in enumerate(s.kinds):
-            row = base + 6 * h
-            v[row] = self._types.get(kind, 0)
-            v[row + 1] = s.cattle[h]
-            v[row + 2] = s.canteen[h]
-            v[row + 3] = int(h == s.start)
-            v[row + 4] = s.owner[h] + 1
-            v[row + 5] = s.stack[h]
-        v[o["supply"] : o["supply"] + 6] = np.minimum(s.supply, _CAP)
-        v[o["pool"] : o["pool"] + 4] = s.pool
-        v[o["herd"]] = s.herd
-        for i, p in enumerate(s.players):
-            row = o["players"] + 15 * i
-            v[row : row + 6] = np.minimum(p.goods, _CAP)
-            v[row + 6 : row + 10] = p.workers
-            v[row + 10] = min(p.coins, _CAP)
-            v[row + 11] = p.cattle
-            v[row + 12] = p.canteens
-            v[row + 13] = p.left
-            v[row + 14] = int(p.hired == s.round and s.round > 0)
-        for k, workers in enumerate(s.spots):
-            v[o["spots"] + 4 * k : o["spots"] + 4 * k + 4] = np.minimum(workers, 3)
-        for r, (who, col) in enumerate(s.city):
-            v[o["city"] + 2 * r] = who + 1
-            v[o["city"] + 2 * r + 1] = col
-        v[o["wheel"] + s.wheel] = 1
-        v[o["phase"] + PHASES.index(s.phase)] = 1
-        if 0 <= s.active < n and s.phase != "over":
-            v[o["active"] + s.active] = 1
-        if 0 <= s.decider < n and s.phase != "over":
-            v[o["decider"] + s.decider] = 1
-        v[o["seat"] + seat] = 1
-        v[o["incoming"] : o["incoming"] + 4] = np.minimum(s.incoming, 2)
-        v[o["step"]] = min(s.round, _CAP)
-        v[o["step"] + 1] = s.built
-        v[o["step"] + 2] = s.used + 1
-        v[o["step"] + 3] = int(s.ended)
-        return v
+    def legal_from(self, actions: Any) -> dict[int, Any]:
+        """Legal indices (sorted) mapped to the engine's actions.
+
+        One table lookup per action: every Montana action has an index of its own.
+        """
+        keys = list(map(self._table.__getitem__, actions))
+        out = dict(zip(keys, actions))
+        if len(out) != len(keys):
+            return super().legal_from(actions)  # names the two actions
+        return {k: out[k] for k in sorted(out)}
+
+    # The vector is built by the base's encode (and updated by its trackers)
+    # from these parts; the layout is in ``__init__``.
+
+    def _build_parts(self) -> None:
+        o = self._offset
+        self._hex = o["hexes"]
+        self._player_at = o["players"]
+        self._phase_index = {p: i for i, p in enumerate(PHASES)}
+        self.set_parts(
+            [
+                Part(attrgetter("kinds"), self._fill_kind, rows=True),
+                Part(attrgetter("cattle"), self._fill_hex_cattle, rows=True),
+                Part(attrgetter("canteen"), self._fill_hex_canteen, rows=True),
+                Part(attrgetter("owner"), self._fill_hex_owner, rows=True),
+                Part(attrgetter("stack"), self._fill_hex_stack, rows=True),
+                Part(attrgetter("start"), self._fill_start),
+                Part(attrgetter("supply", "pool", "herd"), self._fill_supply),
+                Part(_boards, self._fill_player, rows=True),
+                Part(self._hired, self._fill_hired),
+                Part(attrgetter("spots"), self._fill_spot, rows=True),
+                Part(attrgetter("city"), self._fill_city, rows=True),
+                Part(
+                    attrgetter(
+                        "wheel",
+                        "phase",
+                        "active",
+                        "decider",
+                        "incoming",
+                        "round",
+                        "built",
+                        "used",
+                        "ended",
+                    ),
+                    self._fill_step,
+                ),
+                Part(_constant, self._fill_seat),
+            ]
+        )
+
+    def _fill_kind(self, s: Any, seat: int, h: int, kind: str) -> tuple[list, Any]:
+        """The hex type (1-13, 0 unknown)."""
+        t = self._types.get(kind, 0)
+        return ([self._hex + 6 * h], t) if t else _NONE
+
+    def _fill_hex_cattle(self, s: Any, seat: int, h: int, x: int) -> tuple[list, Any]:
+        return ([self._hex + 6 * h + 1], x) if x else _NONE
+
+    def _fill_hex_canteen(self, s: Any, seat: int, h: int, x: int) -> tuple[list, Any]:
+        return ([self._hex + 6 * h + 2], x) if x else _NONE
+
+    def _fill_hex_owner(self, s: Any, seat: int, h: int, x: int) -> tuple[list, Any]:
+        return ([self._hex + 6 * h + 4], x + 1) if x != -1 else _NONE
+
+    def _fill_hex_stack(self, s: Any, seat: int, h: int, x: int) -> tuple[list, Any]:
+        return ([self._hex + 6 * h + 5], x) if x else _NONE
+
+    def _fill_start(self, s: Any, seat: int) -> tuple[list, Any]:
+        """The starting tile's hex."""
+        h = s.start
+        return ([self._hex + 6 * h + 3], 1) if 0 <= h < len(s.kinds) else _NONE
+
+    def _fill_supply(self, s: Any, seat: int) -> tuple[list, list]:
+        """Goods (capped), workers and cattle in the general supply."""
+        k = self._offset["supply"]  # then "pool" and "herd"
+        row = (*s.supply, *s.pool, s.herd)
+        return [k + j for j, x in enumerate(row) if x], [
+            x if x < _CAP else _CAP for x in row if x
+        ]
+
+    def _fill_player(self, s: Any, seat: int, i: int, board: Any) -> tuple[list, list]:
+        """One seat's board (the paid-extra-hire flag is its own part)."""
+        goods, workers, *rest = board
+        k = self._player_at + 15 * i
+        row = (*goods, *workers, *rest)
+        return [k + j for j, x in enumerate(row) if x], [
+            x if x < _CAP else _CAP for x in row if x
+        ]
+
+    @staticmethod
+    def _hired(s: Any) -> tuple:
+        return s.round, tuple([p.hired for p in s.players])
+
+    def _fill_hired(self, s: Any, seat: int) -> tuple[list, Any]:
+        """Who paid for an extra hire this round."""
+        r = s.round
+        if r <= 0:
+            return _NONE
+        k = self._player_at + 14
+        return [k + 15 * i for i, p in enumerate(s.players) if p.hired == r], 1
+
+    def _fill_spot(self, s: Any, seat: int, j: int, workers: Any) -> tuple[list, list]:
+        """Workers on one spot of the action board (capped at 3)."""
+        k = self._offset["spots"] + 4 * j
+        idx = [k + c for c, x in enumerate(workers) if x]
+        return idx, [min(workers[i - k], 3) for i in idx]
+
+    def _fill_city(self, s: Any, seat: int, r: int, row: Any) -> tuple[list, list]:
+        """One city row: seat + 1 and column."""
+        who, col = row
+        k = self._offset["city"] + 2 * r
+        idx, val = [], []
+        if who != -1:
+            idx.append(k)
+            val.append(who + 1)
+        if col:
+            idx.append(k + 1)
+            val.append(col)
+        return idx, val
+
+    def _fill_step(self, s: Any, seat: int) -> tuple[list, list]:
+        """The wheel, the phase, who acts and decides, hires waiting, the step."""
+        o, n = self._offset, self.players
+        idx = [o["wheel"] + s.wheel, o["phase"] + self._phase_index[s.phase]]
+        if s.phase != "over":
+            if 0 <= s.active < n:
+                idx.append(o["active"] + s.active)
+            if 0 <= s.decider < n:
+                idx.append(o["decider"] + s.decider)
+        val = [1] * len(idx)
+        k = o["incoming"]  # then "step"
+        row = (*s.incoming, s.round, s.built, s.used + 1, int(s.ended))
+        for j, x in enumerate(row):
+            if x:
+                idx.append(k + j)
+                val.append(x if j > 3 or x < 2 else 2)
+        if s.round > _CAP:
+            val[idx.index(k + 4)] = _CAP
+        return idx, val
+
+    def _fill_seat(self, s: Any, seat: int) -> tuple[list, Any]:
+        """The observing seat."""
+        return [self._offset["seat"] + seat], 1
+
+
+#: A fill with no entries.
+_NONE: tuple[list, Any] = ([], 0)
+
+
+#: One seat's board without the extra-hire round: goods, workers, coins, cattle,
+#: canteens, settlements left.
+_BOARD = attrgetter("goods", "workers", "coins", "cattle", "canteens", "left")
+
+
+def _boards(s: Any) -> tuple:
+    """The key of the players' part: each seat's board as plain tuples."""
+    return tuple(map(_BOARD, s.players))
+
+
+def _constant(s: Any) -> int:
+    """The key of a part that never changes (the observing seat)."""
+    return 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 from itertools import combinations_with_replacement
+from operator import ge
 from typing import Any, ClassVar
 
 from toolkit.core.game import CHANCE, GameOver, IllegalAction, Progress
@@ -120,7 +121,7 @@ _SINGLES = tuple(m for m in _MULTISETS if sum(m) == 1)
 
 
 def _fits(have: Any, need: tuple[int, ...]) -> bool:
-    return all(h >= n for h, n in zip(have, need, strict=False))
+    return all(map(ge, have, need))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -156,6 +157,7 @@ class _W:
         "n",
         "owner",
         "phase",
+        "players",
         "pool",
         "queue",
         "round",
@@ -184,6 +186,7 @@ class _W:
         self.supply = list(s.supply)
         self.pool = list(s.pool)
         self.herd = s.herd
+        self.players = s.players
         self.goods = [list(p.goods) for p in s.players]
         self.workers = [list(p.workers) for p in s.players]
         self.coins = [p.coins for p in s.players]
@@ -212,18 +215,31 @@ class _W:
         self.n = len(s.players)
 
     def freeze(self) -> State:
-        players = tuple(
-            Player(
-                tuple(self.goods[i]),
-                tuple(self.workers[i]),
-                self.coins[i],
-                self.hcattle[i],
-                self.canteens[i],
-                self.left[i],
-                self.hired[i],
+        players = []
+        for i, p in enumerate(self.players):
+            goods, workers = tuple(self.goods[i]), tuple(self.workers[i])
+            if (
+                goods == p.goods
+                and workers == p.workers
+                and self.coins[i] == p.coins
+                and self.hcattle[i] == p.cattle
+                and self.canteens[i] == p.canteens
+                and self.left[i] == p.left
+                and self.hired[i] == p.hired
+            ):
+                players.append(p)  # unchanged: the same (immutable) board
+                continue
+            players.append(
+                Player(
+                    goods,
+                    workers,
+                    self.coins[i],
+                    self.hcattle[i],
+                    self.canteens[i],
+                    self.left[i],
+                    self.hired[i],
+                )
             )
-            for i in range(self.n)
-        )
         return State(
             phase=self.phase,
             kinds=self.kinds,
@@ -236,7 +252,7 @@ class _W:
             supply=tuple(self.supply),
             pool=tuple(self.pool),
             herd=self.herd,
-            players=players,
+            players=tuple(players),
             spots=tuple(self.spots),
             city=tuple(self.city),
             wheel=self.wheel,
@@ -340,7 +356,7 @@ class Montana:
     rule_parameters: ClassVar[tuple[str, ...]] = tuple(PARAMETERS)
 
     def __init__(
-        self, players: int = 2, tables: Tables | None = None, **options: Any
+        self, players: Any = 2, tables: Tables | None = None, **options: Any
     ) -> None:
         if type(players) is not int or not 2 <= players <= 4:
             raise ValueError(f"Montana is for 2-4 players, not {players!r:.40}")
@@ -424,6 +440,25 @@ class Montana:
         self._spin_outcomes = tuple((Spin(k), 1 / 8) for k in range(8))
         self._first_outcomes = tuple((First(s), 1 / players) for s in range(players))
         self._start_outcomes = tuple((Start(q, r), 1 / n) for q, r in self.hexes)
+        # Actions are immutable: legal_actions hands out these objects rather
+        # than making (and checking the fields of) new ones on every call.
+        self._recruit = Recruit()
+        self._bank = {m: Bank(_TEXT[m]) for m in _MULTISETS}
+        self._work = {
+            (area, space, m): Work(area, space, _TEXT[m])
+            for area in AREAS
+            for space in (1, 2, 3)
+            for m in _MULTISETS
+            if sum(m) <= 2
+        }
+        self._city = {(r, c): City(r, c) for r in ROWS for c in (1, 2, 3)}
+        self._place = {(r, c): Place(r, c) for r in ROWS for c in (1, 2, 3)}
+        self._build_at = tuple(Build(q, r) for q, r in self.hexes)
+        self._trade_all = tuple(Trade(t) for t in TRADES)
+        self._trade_no_worker = tuple(
+            a for a in self._trade_all if not a.gain.startswith("worker")
+        )
+        self._pass, self._done = Pass(), Done()
 
     # -- protocol ----------------------------------------------------------
 
@@ -488,13 +523,14 @@ class Montana:
             seat = state.decider
             p = state.players[seat]
             spaces = self.city_spaces(state, seat, p.goods[PUMPKIN])
-            out: list[Action] = [Place(r, c) for r, c in spaces]
-            out.append(Pass())
+            place = self._place
+            out: list[Action] = [place[rc] for rc in spaces]
+            out.append(self._pass)
             return out + self._trades(p, state.incoming)
         if phase == "build":
             p = state.players[state.decider]
             out = self._builds(state, state.decider)
-            out.append(Done())
+            out.append(self._done)
             return out + self._trades(p, state.incoming)
         return self.reference_legal(state)
 
@@ -502,18 +538,19 @@ class Montana:
         p = state.players[seat]
         if not p.left:
             return []
-        goods, types = p.goods, self.tables.hex_types
+        goods, types, build = p.goods, self.tables.hex_types, self._build_at
         out: list[Action] = []
         for h in self.buildable(state, seat):
             if _fits(goods, types[state.kinds[h]].cost):
-                out.append(Build(*self.hexes[h]))
+                out.append(build[h])
         return out
 
     def _trades(self, p: Player, incoming: tuple[int, ...]) -> list[Action]:
         if not p.cattle:
             return []
-        full = sum(p.workers) + sum(incoming) >= self.worker_limit
-        return [Trade(t) for t in TRADES if not (full and t.startswith("worker"))]
+        if sum(p.workers) + sum(incoming) >= self.worker_limit:
+            return list(self._trade_no_worker)
+        return list(self._trade_all)
 
     def reference_legal(self, state: State) -> list[Action]:
         """The legal decisions found the slow way: every candidate that
@@ -527,9 +564,10 @@ class Montana:
         seat = state.decider
         p = state.players[seat]
         fit = _fitting(p.workers)
-        out: list[Action] = [Recruit()]
+        out: list[Action] = [self._recruit]
         free = [not any(state.spots[k]) for k in range(BANK_SPOTS)]
-        out += [Bank(_TEXT[m]) for m in fit if free[sum(m) - 1]]
+        bank, work = self._bank, self._work
+        out += [bank[m] for m in fit if free[sum(m) - 1]]
         for a, area in enumerate(AREAS):
             mine = self.tables.area_good[a]
             options = [m for m in fit if sum(m) == 2 or (sum(m) == 1 and m[mine])]
@@ -538,9 +576,10 @@ class Montana:
                     continue
                 if p.coins < self.tables.production[a][space - 1][0]:
                     continue
-                out += [Work(area, space, _TEXT[m]) for m in options]
+                out += [work[area, space, m] for m in options]
         pumpkins = self.city_pumpkins(state, seat)
-        out += [City(r, c) for r, c in self.city_spaces(state, seat, pumpkins)]
+        city = self._city
+        out += [city[rc] for rc in self.city_spaces(state, seat, pumpkins)]
         out += self._builds(state, seat)
         return out + self._trades(p, state.incoming)
 

@@ -15,15 +15,21 @@ other players' dealt boards.
 choice; ``fulfil`` per card, token paid, tile paid and Diplomat unit left
 out (every combination the data allows); ``done``.  **Chance**: ``first``, ``deal``, ``reveal``, ``board``, ``stock``,
 ``roll``, ``gold`` outcomes, one index each.
+
+The vector is described in parts (:class:`toolkit.envs.encoding.Part`), every
+entry clipped at its bound: the turn, the time, the dice, the tracks, the
+townsfolk, the equipment, the town cards, the counters and, per player, its
+cards, its gold tokens and its store, so an environment's tracker re-encodes
+only what changed since the seat last looked; actions are indexed through an
+:class:`~toolkit.envs.encoding.ActionTable`.
 """
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
-import numpy as np
-
-from toolkit.envs.encoding import EncoderBase, Layout
+from toolkit.envs.encoding import ActionTable, EncoderBase, Layout, Part
 
 from . import actions as A
 from .constants import COLOURS, FACES, PIONEER, SLOTS
@@ -78,7 +84,8 @@ class Encoder(EncoderBase):
         labels += [str(a) for a in _fulfilments(t)]
         labels.append("done")
         self.action_labels = tuple(labels)
-        self._index = {label: i for i, label in enumerate(labels)}
+        self._table = ActionTable([A.parse_action(label) for label in labels])
+        assert len(self._table) == len(labels)
         chance = [f"first {i}" for i in range(4)]
         chance += [f"deal {c}" for c in folk]
         chance += [f"reveal {c}" for c in cards]
@@ -140,94 +147,290 @@ class Encoder(EncoderBase):
         )
         lay.add("players", (n, len(row)), row, "per player (relative seats)")
         self.set_layout(lay)
+        self._build_parts()
 
     def action_index(self, action: Any) -> int:
-        """The index of a decision: its notation's place in ``action_labels``."""
-        return self._index[str(action)]
+        """The index of a decision."""
+        return self._table[action]
 
-    def encode(self, observation: Any, seat: int) -> np.ndarray:
-        """The vector of ``observation`` (``game.observe(state, seat)``)."""
-        s = observation
-        n = self.players
-        v = np.zeros(self.size, dtype=np.float32)
+    def legal_from(self, actions: Any) -> dict[int, Any]:
+        """Legal indices (sorted) mapped to the engine's actions.
+
+        One table lookup per action: every action has an index of its own.
+        """
+        keys = list(map(self._table.__getitem__, actions))
+        out = dict(zip(keys, actions))
+        if len(out) != len(keys):
+            return super().legal_from(actions)  # names the two actions
+        return {k: out[k] for k in sorted(out)}
+
+    # The vector is built by the base's encode (and updated by its trackers)
+    # from these parts, every entry clipped at its bound (``high``).
+
+    def _build_parts(self) -> None:
         o = self._offset
-
-        def rel(x: int) -> int:
-            return (x - seat) % n
-
-        phase = s.phase
-        v[o["phase"] + (PHASES.index(phase) if phase in PHASES else len(PHASES))] = 1
-        mover = self.game.to_move(s)
-        if mover is not None and mover >= 0 and phase not in CHANCE_PHASES:
-            v[o["to_move"] + rel(mover)] = 1
-        if s.start >= 0:
-            v[o["start"] + rel(s.start)] = 1
-        v[o["time"]], v[o["time"] + 1] = s.week, s.day
-        v[o["bag"] : o["bag"] + 5] = s.bag
-        for colour, face in s.pool:
-            v[o["pool"] + COLOURS.index(colour) * 6 + FACES.index(face)] += 1
-        v[o["aside"] : o["aside"] + 5] = s.aside
-        if s.die:
-            v[o["die"] + COLOURS.index(s.die[0])] = 1
-            v[o["die"] + 5 + FACES.index(s.die[1])] = 1
-        if s.face:
-            v[o["die"] + 11 + FACES.index(s.face)] = 1
-        v[o["die"] + 17] = s.changed
-        v[o["tracks"] : o["tracks"] + 4] = s.tracks
-        v[o["strikes"] : o["strikes"] + 4] = [min(x, 20) for x in s.strikes]
-        folk, tiles, cards = self._folk, self._tiles, self._cards
-        for i, card in enumerate(s.slots):
-            if card:
-                v[o["slots"] + i * len(folk) + folk.index(card)] = 1
-        for card in s.folk_deck:
-            v[o["folk_deck"] + folk.index(card)] = 1
-        for e in s.display:
-            v[o["display"] + tiles.index(e)] += 1
-        v[o["stock"] : o["stock"] + len(tiles)] = s.stock
-        for k, group in enumerate((s.town, s.town_deck, s.fulfilled)):
-            for card in group:
-                v[o["town"] + k * len(cards) + cards.index(card)] = 1
-        held = sum(len(p.gold) for p in s.players) + len(s.drawn)
-        v[o["misc"] : o["misc"] + 6] = [
-            s.discount,
-            s.wagons_left[0],
-            s.wagons_left[1],
-            min(s.cursor, 24),
-            min(s.spent, 24),
-            max(0, 36 - held),
-        ]
-        for x in s.drawn:
-            v[o["drawn"] + (x - 1 if x else 3)] += 1
-        width = len(self.high[o["players"] :]) // n
-        boards = self._boards
-        for i, p in enumerate(s.players):
-            at = o["players"] + rel(i) * width
-            if p.board in boards:
-                v[at + boards.index(p.board)] = 1
-            elif p.board == "?":
-                v[at + len(boards)] = 1
-            at += len(boards) + 1
-            for b in p.dealt:
-                v[at + (boards.index(b) - 1 if b in boards else len(boards) - 1)] += 1
-            at += len(boards)
-            v[at : at + 4] = [
-                min(x, _CAP) for x in (p.silver, p.cattle, p.wood, p.medicine)
+        self._hi = self.high.tolist()
+        self._phase_at = {p: o["phase"] + i for i, p in enumerate(PHASES)}
+        self._over_at = o["phase"] + len(PHASES)
+        self._pool_at = {
+            (c, f): o["pool"] + 6 * i + j
+            for i, c in enumerate(COLOURS)
+            for j, f in enumerate(FACES)
+        }
+        self._colour = {c: i for i, c in enumerate(COLOURS)}
+        self._facei = {f: i for i, f in enumerate(FACES)}
+        self._folki = {c: i for i, c in enumerate(self._folk)}
+        self._tilei = {e: i for i, e in enumerate(self._tiles)}
+        self._cardi = {c: i for i, c in enumerate(self._cards)}
+        self._boardi = {b: i for i, b in enumerate(self._boards)}
+        self._wagoni = {w: i for i, w in enumerate(_WAGON_KINDS)}
+        self._width = len(self._hi[o["players"] :]) // self.players
+        self.set_parts(
+            [
+                Part(attrgetter("phase", "active"), self._fill_turn),
+                Part(attrgetter("start", "week", "day"), self._fill_time),
+                Part(attrgetter("bag", "aside"), self._fill_bag),
+                Part(attrgetter("pool"), self._fill_pool),
+                Part(attrgetter("die", "face", "changed"), self._fill_die),
+                Part(attrgetter("tracks", "strikes"), self._fill_tracks),
+                Part(attrgetter("slots", "folk_deck"), self._fill_folk),
+                Part(attrgetter("display", "stock"), self._fill_equipment),
+                Part(attrgetter("town", "town_deck", "fulfilled"), self._fill_town),
+                Part(self._misc, self._fill_misc),
+                Part(_kits, self._fill_kit, rows=True),
+                Part(_golds, self._fill_gold, rows=True),
+                Part(_stores, self._fill_store, rows=True),
             ]
-            at += 4
-            for x in p.gold:
-                v[at + (x - 1 if x else 3)] += 1
-            at += 4
-            for e in p.equipment:
-                v[at + tiles.index(e)] += 1
-            at += len(tiles)
-            for w in p.wagons:
-                v[at + _WAGON_KINDS.index(w)] += 1
-            at += len(_WAGON_KINDS)
-            for card in p.townsfolk:
-                v[at + folk.index(card)] = 1
-            at += len(folk)
-            v[at : at + 3] = [min(p.favors, 50), min(max(p.vp, 0), 200), p.turns]
-        return np.minimum(v, self.high)
+        )
+
+    def _clipped(self, counts: dict[int, int]) -> tuple[list[int], list[int]]:
+        """Entries from counts, each clipped at its bound."""
+        hi = self._hi
+        return list(counts), [x if x <= hi[i] else hi[i] for i, x in counts.items()]
+
+    def _fill_turn(self, s: Any, seat: int) -> tuple[list[int], int]:
+        """What is awaited, and who decides it (relative seat)."""
+        phase = s.phase
+        idx = [self._phase_at.get(phase, self._over_at)]
+        if phase != "over" and phase not in CHANCE_PHASES and s.active >= 0:
+            idx.append(self._offset["to_move"] + (s.active - seat) % self.players)
+        return idx, 1
+
+    def _fill_time(self, s: Any, seat: int) -> tuple[list[int], list[int]]:
+        """The start-player token (relative seat), the week and the day."""
+        o, hi = self._offset, self._hi
+        idx, val = [], []
+        if s.start >= 0:
+            idx.append(o["start"] + (s.start - seat) % self.players)
+            val.append(1)
+        k = o["time"]
+        for j, x in enumerate((s.week, s.day)):
+            if x:
+                idx.append(k + j)
+                val.append(min(x, hi[k + j]))
+        return idx, val
+
+    def _fill_bag(self, s: Any, seat: int) -> tuple[list[int], list[int]]:
+        """Dice in the bag and set aside, per colour."""
+        o = self._offset
+        counts = {}
+        for k, values in ((o["bag"], s.bag), (o["aside"], s.aside)):
+            for j, x in enumerate(values):
+                if x:
+                    counts[k + j] = x
+        return self._clipped(counts)
+
+    def _fill_pool(self, s: Any, seat: int) -> tuple[list[int], list[int]]:
+        """The rolled dice, per colour and face."""
+        at = self._pool_at
+        counts: dict[int, int] = {}
+        for die in s.pool:
+            i = at[die]
+            counts[i] = counts.get(i, 0) + 1
+        return self._clipped(counts)
+
+    def _fill_die(self, s: Any, seat: int) -> tuple[list[int], int]:
+        """The die in use: colour, face as taken, face now, changed."""
+        k = self._offset["die"]
+        idx = []
+        if s.die:
+            idx += [k + self._colour[s.die[0]], k + 5 + self._facei[s.die[1]]]
+        if s.face:
+            idx.append(k + 11 + self._facei[s.face])
+        if s.changed:
+            idx.append(k + 17)
+        return idx, 1
+
+    def _fill_tracks(self, s: Any, seat: int) -> tuple[list[int], list[int]]:
+        """Disaster markers and strikes."""
+        o = self._offset
+        counts = {}
+        for name in ("tracks", "strikes"):
+            k = o[name]
+            for j, x in enumerate(getattr(s, name)):
+                if x:
+                    counts[k + j] = x
+        return self._clipped(counts)
+
+    def _fill_folk(self, s: Any, seat: int) -> tuple[list[int], int]:
+        """Townsfolk in the face slots and in the deck."""
+        o, folki, nf = self._offset, self._folki, len(self._folk)
+        k = o["slots"]
+        idx = [k + i * nf + folki[card] for i, card in enumerate(s.slots) if card]
+        k = o["folk_deck"]
+        idx += {k + folki[card]: 1 for card in s.folk_deck}
+        return idx, 1
+
+    def _fill_equipment(self, s: Any, seat: int) -> tuple[list[int], list[int]]:
+        """Equipment face up and in the stack, per type."""
+        o, tilei = self._offset, self._tilei
+        counts: dict[int, int] = {}
+        k = o["display"]
+        for e in s.display:
+            i = k + tilei[e]
+            counts[i] = counts.get(i, 0) + 1
+        k = o["stock"]
+        for j, x in enumerate(s.stock):
+            if x:
+                counts[k + j] = x
+        return self._clipped(counts)
+
+    def _fill_town(self, s: Any, seat: int) -> tuple[list[int], int]:
+        """Town cards face up, in the deck and fulfilled this visit."""
+        k, cardi, nc = self._offset["town"], self._cardi, len(self._cards)
+        idx = {
+            k + j * nc + cardi[card]: 1
+            for j, group in enumerate((s.town, s.town_deck, s.fulfilled))
+            for card in group
+        }
+        return list(idx), 1
+
+    @staticmethod
+    def _misc(s: Any) -> tuple:
+        return (
+            s.discount,
+            s.wagons_left,
+            s.cursor,
+            s.spent,
+            s.drawn,
+            tuple([len(p.gold) for p in s.players]),
+        )
+
+    def _fill_misc(self, s: Any, seat: int) -> tuple[list[int], list[int]]:
+        """The Diplomat's discount, wagon cards left, Storm/Disease cursor and
+        spares, gold tokens in the bag, and the Assayer's drawn tokens.
+        """
+        o = self._offset
+        held = sum(len(p.gold) for p in s.players) + len(s.drawn)
+        counts: dict[int, int] = {}
+        k = o["misc"]
+        for j, x in enumerate(
+            (
+                int(s.discount),
+                s.wagons_left[0],
+                s.wagons_left[1],
+                min(s.cursor, 24),
+                min(s.spent, 24),
+                max(0, 36 - held),
+            )
+        ):
+            if x:
+                counts[k + j] = x
+        k = o["drawn"]
+        for x in s.drawn:
+            i = k + (x - 1 if x else 3)
+            counts[i] = counts.get(i, 0) + 1
+        return self._clipped(counts)
+
+    def _player_at(self, i: int, seat: int) -> int:
+        """Where player ``i``'s row starts in ``seat``'s vector (relative seats)."""
+        return self._offset["players"] + (i - seat) % self.players * self._width
+
+    def _fill_kit(
+        self, s: Any, seat: int, i: int, kit: Any
+    ) -> tuple[list[int], list[int]]:
+        """One player's board, dealt boards, equipment, wagons and townsfolk."""
+        board, dealt, equipment, wagons, townsfolk = kit
+        boardi, nb = self._boardi, len(self._boards)
+        at = self._player_at(i, seat)
+        counts: dict[int, int] = {}
+        b = boardi.get(board)
+        if b is not None:
+            counts[at + b] = 1
+        elif board == "?":
+            counts[at + nb] = 1
+        at += nb + 1
+        for d in dealt:
+            j = at + (boardi[d] - 1 if d in boardi else nb - 1)
+            counts[j] = counts.get(j, 0) + 1
+        at += nb + 8  # then silver, cattle, wood, medicine and gold (their parts)
+        tilei = self._tilei
+        for e in equipment:
+            j = at + tilei[e]
+            counts[j] = counts.get(j, 0) + 1
+        at += len(tilei)
+        wagoni = self._wagoni
+        for w in wagons:
+            j = at + wagoni[w]
+            counts[j] = counts.get(j, 0) + 1
+        at += len(wagoni)
+        folki = self._folki
+        for card in townsfolk:
+            counts[at + folki[card]] = 1
+        return self._clipped(counts)
+
+    def _fill_gold(
+        self, s: Any, seat: int, i: int, gold: Any
+    ) -> tuple[list[int], list[int]]:
+        """One player's gold tokens by nuggets (0: a value hidden from ``seat``)."""
+        if not gold:
+            return [], []
+        at = self._player_at(i, seat) + 2 * len(self._boards) + 5
+        counts: dict[int, int] = {}
+        for x in gold:
+            j = at + (x - 1 if x else 3)
+            counts[j] = counts.get(j, 0) + 1
+        return self._clipped(counts)
+
+    def _fill_store(
+        self, s: Any, seat: int, i: int, store: Any
+    ) -> tuple[list[int], list[int]]:
+        """One player's silver, cattle, wood, medicine, favors, VP and turns."""
+        silver, cattle, wood, medicine, favors, vp, turns = store
+        at = self._player_at(i, seat)
+        hi = self._hi
+        k = at + 2 * len(self._boards) + 1
+        idx, val = [], []
+        for j, x in enumerate((silver, cattle, wood, medicine)):
+            if x:
+                idx.append(k + j)
+                val.append(x if x <= hi[k + j] else hi[k + j])
+        k = at + self._width - 3
+        for j, x in enumerate((favors, vp if vp > 0 else 0, turns)):
+            if x:
+                idx.append(k + j)
+                val.append(x if x <= hi[k + j] else hi[k + j])
+        return idx, val
+
+
+_KIT = attrgetter("board", "dealt", "equipment", "wagons", "townsfolk")
+_STORE = attrgetter("silver", "cattle", "wood", "medicine", "favors", "vp", "turns")
+_GOLD = attrgetter("gold")
+
+
+def _kits(s: Any) -> tuple:
+    """Key of the players' boards, equipment, wagons and townsfolk."""
+    return tuple(map(_KIT, s.players))
+
+
+def _golds(s: Any) -> tuple:
+    """Key of the players' gold tokens."""
+    return tuple(map(_GOLD, s.players))
+
+
+def _stores(s: Any) -> tuple:
+    """Key of the players' goods, favors, VP and turns."""
+    return tuple(map(_STORE, s.players))
 
 
 __all__ = ["Encoder"]

@@ -187,7 +187,7 @@ class PioneerDays:
     #: The options that are rule constants (left out of ``options`` at default).
     rule_parameters: ClassVar[tuple[str, ...]] = tuple(PARAMETERS)
 
-    def __init__(self, players: int = 2, **options: Any) -> None:
+    def __init__(self, players: Any = 2, **options: Any) -> None:
         if type(players) is not int or not 2 <= players <= 4:
             raise ValueError(f"Pioneer Days is for 2-4 players, not {players!r}")
         unknown = sorted(set(options) - set(DEFAULTS))
@@ -1123,18 +1123,24 @@ class PioneerDays:
         if state.phase == "over":
             return state
         hide_boards = any(p.dealt for p in state.players)
-        players = tuple(
-            p
-            if i == seat
-            else p._replace(
-                gold=(0,) * len(p.gold),
-                dealt=("?",) * len(p.dealt),
-                board="?" if hide_boards and p.board else p.board,
+        players = []
+        for i, p in enumerate(state.players):
+            gold, dealt, board = p.gold, p.dealt, p.board
+            hidden = (
+                (0,) * len(gold) if any(gold) else gold,
+                ("?",) * len(dealt) if dealt.count("?") < len(dealt) else dealt,
+                "?" if hide_boards and board else board,
             )
-            for i, p in enumerate(state.players)
-        )
+            if i == seat or hidden == (gold, dealt, board):
+                players.append(p)  # nothing of it hidden from this seat
+            else:
+                players.append(
+                    p._replace(gold=hidden[0], dealt=hidden[1], board=hidden[2])
+                )
         drawn = state.drawn if state.active == seat else (0,) * len(state.drawn)
-        return state._replace(players=players, gold_bag=(), boards_left=(), drawn=drawn)
+        return state._replace(
+            players=tuple(players), gold_bag=(), boards_left=(), drawn=drawn
+        )
 
     def scores(self, state: State) -> tuple[int, ...]:
         """VP by seat: earned so far plus the final scoring as it stands (PD-END-2)."""

@@ -9,7 +9,7 @@ board ``"?"``, the unseen gold bag and the box of boards ``()``.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class Player(NamedTuple):
@@ -64,5 +64,31 @@ class State(NamedTuple):
     cursor: int = 0  # wagon / townsfolk index in a Storm or Disease
     spent: int = 0  # spares / exemptions used in a Storm or Disease
 
+
+def _quick_replace(cls: type) -> None:
+    """Give the named tuple ``cls`` a ``_replace`` that returns the same tuple as
+    the standard one (and the same ``ValueError`` for an unknown field), faster:
+    it copies the values once and sets the changed ones by position, where the
+    standard one looks every field up among the changes (the engine replaces a
+    few fields of a 31-field state many times per action).
+    """
+    index = {name: i for i, name in enumerate(cls._fields)}  # type: ignore[attr-defined]
+    make = tuple.__new__
+
+    def _replace(self: Any, /, **changes: Any) -> Any:
+        values = list(self)
+        try:
+            for name, value in changes.items():
+                values[index[name]] = value
+        except KeyError:
+            raise ValueError(f"Got unexpected field names: {list(changes)!r}") from None
+        return make(cls, values)
+
+    _replace.__doc__ = f"A new {cls.__name__} with the given fields replaced."
+    cls._replace = _replace  # type: ignore[attr-defined]
+
+
+_quick_replace(Player)
+_quick_replace(State)
 
 __all__ = ["Player", "State"]
