@@ -18,7 +18,7 @@ from pathlib import Path
 
 from toolkit.core.rulebook import rules
 from toolkit.pioneer_days import PioneerDays
-from toolkit.pioneer_days.rulebook import OPTIONS, RULES
+from toolkit.pioneer_days.rulebook import RULES
 
 HERE = Path(__file__).resolve().parent
 

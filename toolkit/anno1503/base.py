@@ -14,6 +14,8 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
+from toolkit.core.game import take_rule_parameters
+
 from . import actions as A
 from .common import affords, cost_text, seat_arg
 from .constants import (
@@ -123,21 +125,7 @@ class Anno1503Base:
             )
         if data is not None and not isinstance(data, (str, os.PathLike)):
             raise TypeError(f"data must be a folder's path or None, not {data!r:.40}")
-        params = {
-            name: options.pop(name, value) for name, (value, _, _) in PARAMETERS.items()
-        }
-        for name, value in params.items():
-            low, high = PARAMETER_RANGE[name]
-            rule = PARAMETERS[name][1]
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise TypeError(
-                    f"{name} must be a whole number (an int), not {value!r:.40} "
-                    f"({rule})"
-                )
-            if not low <= value <= high:
-                raise ValueError(
-                    f"{name} must be between {low} and {high}, not {value!r} ({rule})"
-                )
+        params = take_rule_parameters(options, PARAMETERS, PARAMETER_RANGE)
         opts = {**{k: v for k, v in DEFAULTS.items() if k not in PARAMETERS}, **options}
         _check_option_types(opts)
         if opts["max_purchases_per_turn"] not in (1, 2):

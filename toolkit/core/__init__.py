@@ -9,6 +9,7 @@ from .game import (
     Progress,
     is_over,
     option_values,
+    take_rule_parameters,
 )
 from .parts import PARTS, game_package, part
 from .play import play, random_agent, sample_outcome, streams
@@ -38,4 +39,5 @@ __all__ = [
     "replay_states",
     "sample_outcome",
     "streams",
+    "take_rule_parameters",
 ]

@@ -138,3 +138,47 @@ def option_values(game: Any) -> dict[str, Any]:
     {'target': 30, 'max_rounds': 15}
     """
     return {**getattr(type(game), "defaults", {}), **game.options}
+
+
+def take_rule_parameters(
+    options: dict[str, Any],
+    parameters: dict[str, tuple[int, str, str]],
+    ranges: dict[str, tuple[int, int]],
+) -> dict[str, int]:
+    """Take a game's rule parameters out of ``options``, checked.
+
+    ``parameters`` maps each parameter to (the rulebook's value, its rule ID,
+    what it is) and ``ranges`` to its (smallest, largest) value. Every
+    parameter comes back, at its rulebook value unless ``options`` gave one
+    (which is removed from ``options``). A value that is not a whole number is
+    a ``TypeError``, one out of range a ``ValueError``, each naming the
+    parameter and its rule.
+
+    >>> opts = {"income": 5, "other": True}
+    >>> take_rule_parameters(
+    ...     opts, {"income": (3, "R-1", "money a turn")}, {"income": (0, 9)}
+    ... )
+    {'income': 5}
+    >>> opts
+    {'other': True}
+    >>> take_rule_parameters(
+    ...     {"income": 10}, {"income": (3, "R-1", "money")}, {"income": (0, 9)}
+    ... )
+    Traceback (most recent call last):
+    ValueError: income must be between 0 and 9, not 10 (R-1)
+    """
+    params = {
+        name: options.pop(name, value) for name, (value, _, _) in parameters.items()
+    }
+    for name, value in params.items():
+        low, high = ranges[name]
+        rule = parameters[name][1]
+        if type(value) is not int:
+            raise TypeError(
+                f"{name} must be a whole number (an int), not {value!r:.40} ({rule})"
+            )
+        if not low <= value <= high:
+            raise ValueError(
+                f"{name} must be between {low} and {high}, not {value!r} ({rule})"
+            )
+    return params

@@ -13,7 +13,13 @@ from itertools import combinations_with_replacement
 from operator import ge
 from typing import Any, ClassVar
 
-from toolkit.core.game import CHANCE, GameOver, IllegalAction, Progress
+from toolkit.core.game import (
+    CHANCE,
+    GameOver,
+    IllegalAction,
+    Progress,
+    take_rule_parameters,
+)
 
 from .actions import (
     TRADES,
@@ -365,21 +371,7 @@ class Montana:
             raise ValueError(
                 f"unknown option(s) {unknown}; options are {sorted(DEFAULTS)}"
             )
-        params = {
-            name: options.pop(name, value) for name, (value, _, _) in PARAMETERS.items()
-        }
-        for name, value in params.items():
-            low, high = PARAMETER_RANGE[name]
-            rule = PARAMETERS[name][1]
-            if type(value) is not int:
-                raise TypeError(
-                    f"{name} must be a whole number (an int), not {value!r:.40} "
-                    f"({rule})"
-                )
-            if not low <= value <= high:
-                raise ValueError(
-                    f"{name} must be between {low} and {high}, not {value!r} ({rule})"
-                )
+        params = take_rule_parameters(options, PARAMETERS, PARAMETER_RANGE)
         opts = {k: v for k, v in DEFAULTS.items() if k not in PARAMETERS} | options
         mt = opts["max_turns"]
         if mt is not None and (type(mt) is not int or not 1 <= mt <= 10**6):

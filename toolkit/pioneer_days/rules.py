@@ -16,7 +16,13 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from toolkit.core import CHANCE, GameOver, IllegalAction, Progress
+from toolkit.core import (
+    CHANCE,
+    GameOver,
+    IllegalAction,
+    Progress,
+    take_rule_parameters,
+)
 
 from . import actions as A
 from . import effects as E
@@ -195,21 +201,7 @@ class PioneerDays:
             raise ValueError(
                 f"unknown option(s) {unknown}; options are {sorted(DEFAULTS)}"
             )
-        params = {
-            name: options.pop(name, value) for name, (value, _, _) in PARAMETERS.items()
-        }
-        for name, value in params.items():
-            low, high = PARAMETER_RANGE[name]
-            rule = PARAMETERS[name][1]
-            if type(value) is not int:
-                raise TypeError(
-                    f"{name} must be a whole number (an int), not {value!r:.40} "
-                    f"({rule})"
-                )
-            if not low <= value <= high:
-                raise ValueError(
-                    f"{name} must be between {low} and {high}, not {value!r} ({rule})"
-                )
+        params = take_rule_parameters(options, PARAMETERS, PARAMETER_RANGE)
         opts = {k: v for k, v in DEFAULTS.items() if k not in PARAMETERS} | options
         length = opts["track_length"]
         if type(length) is not int or not 1 <= length <= 20:
