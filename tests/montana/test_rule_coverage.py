@@ -77,4 +77,5 @@ def test_the_rulebook_names_every_id_in_our_words():
     table = rules(game)
     assert set(table) == set(RULES)
     for rule_id, option in OPTIONS.items():
-        assert option in game.defaults and table[rule_id].option == option
+        assert table[rule_id].option == option
+        assert set(table[rule_id].options) <= set(game.defaults), rule_id
