@@ -118,14 +118,11 @@ class Anno1503Base:
             raise ValueError(
                 f"Anno 1503 is for 2-4 players (A-COMP-1), not {players!r}"
             )
-        unknown = sorted(set(options) - set(DEFAULTS))
-        if unknown:
-            raise ValueError(
-                f"unknown option(s) {unknown}; options are {sorted(DEFAULTS)}"
-            )
         if data is not None and not isinstance(data, (str, os.PathLike)):
             raise TypeError(f"data must be a folder's path or None, not {data!r:.40}")
-        params = take_rule_parameters(options, PARAMETERS, PARAMETER_RANGE)
+        params = take_rule_parameters(
+            options, PARAMETERS, PARAMETER_RANGE, known=DEFAULTS
+        )
         opts = {**{k: v for k, v in DEFAULTS.items() if k not in PARAMETERS}, **options}
         _check_option_types(opts)
         if opts["max_purchases_per_turn"] not in (1, 2):

@@ -144,8 +144,12 @@ def take_rule_parameters(
     options: dict[str, Any],
     parameters: dict[str, tuple[int, str, str]],
     ranges: dict[str, tuple[int, int]],
+    known: dict[str, Any] | None = None,
 ) -> dict[str, int]:
     """Take a game's rule parameters out of ``options``, checked.
+
+    With ``known`` (the game's ``defaults``), an option it does not name is
+    refused first (a ``ValueError`` listing the options).
 
     ``parameters`` maps each parameter to (the rulebook's value, its rule ID,
     what it is) and ``ranges`` to its (smallest, largest) value. Every
@@ -166,7 +170,16 @@ def take_rule_parameters(
     ... )
     Traceback (most recent call last):
     ValueError: income must be between 0 and 9, not 10 (R-1)
+    >>> take_rule_parameters({"incme": 4}, {}, {}, known={"income": 3})
+    Traceback (most recent call last):
+    ValueError: unknown option(s) ['incme']; options are ['income']
     """
+    if known is not None:
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            raise ValueError(
+                f"unknown option(s) {unknown}; options are {sorted(known)}"
+            )
     params = {
         name: options.pop(name, value) for name, (value, _, _) in parameters.items()
     }

@@ -366,12 +366,9 @@ class Montana:
     ) -> None:
         if type(players) is not int or not 2 <= players <= 4:
             raise ValueError(f"Montana is for 2-4 players, not {players!r:.40}")
-        unknown = sorted(set(options) - set(DEFAULTS))
-        if unknown:
-            raise ValueError(
-                f"unknown option(s) {unknown}; options are {sorted(DEFAULTS)}"
-            )
-        params = take_rule_parameters(options, PARAMETERS, PARAMETER_RANGE)
+        params = take_rule_parameters(
+            options, PARAMETERS, PARAMETER_RANGE, known=DEFAULTS
+        )
         opts = {k: v for k, v in DEFAULTS.items() if k not in PARAMETERS} | options
         mt = opts["max_turns"]
         if mt is not None and (type(mt) is not int or not 1 <= mt <= 10**6):

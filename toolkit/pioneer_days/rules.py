@@ -196,12 +196,9 @@ class PioneerDays:
     def __init__(self, players: Any = 2, **options: Any) -> None:
         if type(players) is not int or not 2 <= players <= 4:
             raise ValueError(f"Pioneer Days is for 2-4 players, not {players!r}")
-        unknown = sorted(set(options) - set(DEFAULTS))
-        if unknown:
-            raise ValueError(
-                f"unknown option(s) {unknown}; options are {sorted(DEFAULTS)}"
-            )
-        params = take_rule_parameters(options, PARAMETERS, PARAMETER_RANGE)
+        params = take_rule_parameters(
+            options, PARAMETERS, PARAMETER_RANGE, known=DEFAULTS
+        )
         opts = {k: v for k, v in DEFAULTS.items() if k not in PARAMETERS} | options
         length = opts["track_length"]
         if type(length) is not int or not 1 <= length <= 20:
