@@ -53,6 +53,7 @@ class FrontierAEC(_pettingzoo.AECEnv):
         self.metadata = dict(self.metadata, name=f"frontier_{game.name}_v0")
         self.possible_agents = [f"player_{i}" for i in range(game.players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        self._agent_of = tuple(self.possible_agents)
         enc = self.encoder
         self.observation_spaces = {
             a: _spaces.Dict(
@@ -103,25 +104,30 @@ class FrontierAEC(_pettingzoo.AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
+        self._rewarded = False
         self._set_state(self.game.setup())
-        self.agent_selection = self.possible_agents[self._to_move or 0]
+        self.agent_selection = self._agent_of[self._to_move or 0]
 
     def _set_state(self, state: Any) -> None:
         """Resolve chance turns, then note who moves (or end the game)."""
         game = self.game
-        while game.to_move(state) == CHANCE:
+        to_move = game.to_move
+        seat = to_move(state)
+        while seat == CHANCE:
             state = game.apply(
                 state, sample_outcome(game.chance_outcomes(state), self._rng)
             )
+            seat = to_move(state)
         self.engine_state = state
         self._legal: dict[int, Any] | None = None
         self._obs: dict[str, dict] = {}
-        self._to_move = game.to_move(state)
-        if self._to_move is None:
+        self._to_move = seat
+        if seat is None:
             finals = rewards(game.scores(state), self.reward_scheme)
             for a in self.agents:
                 self.rewards[a] = finals[self._seat[a]]
                 self.terminations[a] = True
+            self._rewarded = True
 
     def legal(self) -> dict[int, Any]:
         """Legal action indices of the agent to move, mapped to engine actions."""
@@ -140,41 +146,55 @@ class FrontierAEC(_pettingzoo.AECEnv):
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
+            self._rewarded = False  # _was_dead_step cleared the rewards
             return
         if action is None:
             raise ValueError(f"{agent} is to move: None is only for finished agents")
         index = int(action)
-        chosen = self.legal().get(index)
+        legal = self._legal
+        if legal is None:
+            legal = self.legal()
+        chosen = legal.get(index)
         if chosen is None:
             labels = self.encoder.action_labels
             what = labels[index] if 0 <= index < len(labels) else "out of range"
-            legal = ", ".join(f"{i} ({labels[i]})" for i in self.legal())
+            listed = ", ".join(f"{i} ({labels[i]})" for i in legal)
             raise IllegalAction(
                 "ACTION-MASK",
-                f"action {index} ({what}) is not legal for {agent} now; legal: {legal}",
+                f"action {index} ({what}) is not legal for {agent} now; legal: {listed}",
             )
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        # rewards are all zero but at the end of a game: cleared and added up
+        # only when some were given (the same dictionaries as the usual
+        # _clear_rewards / _accumulate_rewards on every step)
+        if self._rewarded:
+            self._clear_rewards()
+            self._rewarded = False
         self._set_state(self.game.apply(self.engine_state, chosen))
         if self._to_move is not None:
-            self.agent_selection = self.possible_agents[self._to_move]
-        self._accumulate_rewards()
+            self.agent_selection = self._agent_of[self._to_move]
+        if self._rewarded:
+            self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """The agent's encoded observation and action mask (copies)."""
+        """The agent's encoded observation and action mask (fresh arrays, the caller's)."""
         cached = self._obs.get(agent)
         if cached is None:
             seat = self._seat[agent]
             vector = self._trackers[seat].update(
                 self.game.observe(self.engine_state, seat)
             )
-            mask = np.zeros(self._num_actions, dtype=np.int8)
+            mask = bytearray(self._num_actions)  # zeros: not to move
             if self._to_move == seat:
-                mask[list(self.legal())] = 1
+                legal = self._legal
+                if legal is None:
+                    legal = self.legal()
+                for i in legal:
+                    mask[i] = 1
             cached = self._obs[agent] = {"observation": vector, "action_mask": mask}
         return {
             "observation": cached["observation"].copy(),
-            "action_mask": cached["action_mask"].copy(),
+            "action_mask": np.frombuffer(bytearray(cached["action_mask"]), np.int8),
         }
 
     def render(self) -> str | None:
