@@ -43,11 +43,17 @@ def name(request, monkeypatch):
     return request.param
 
 
+@pytest.mark.parametrize("shared", [False, True], ids=["own", "shared"])
 @pytest.mark.parametrize("players", [2, 4])
-def test_trackers_give_the_fresh_encoding_on_every_step(name, players):
+def test_trackers_give_the_fresh_encoding_on_every_step(name, players, shared):
+    """Trackers made alone, and one game's trackers that share the public parts."""
     game = make_game(name, players, **OPTIONS.get(name, {}))
     enc = encoder(game)
-    trackers = [enc.tracker(s) for s in range(players)]
+    if shared:
+        trackers = enc.trackers()
+        assert len(trackers) == players
+    else:
+        trackers = [enc.tracker(s) for s in range(players)]
     checked = 0
     for seed in range(2):
         _, record = play(game, [random_agent] * players, seed=seed)

@@ -123,6 +123,13 @@ class Part(NamedTuple):
     reuses the returned objects, so a fill must return fresh lists (or
     constants never changed). Use picklable callables (``operator.attrgetter``,
     bound methods) so that environments pickle.
+
+    A ``public`` part encodes only what every seat's observation shows alike,
+    and depends on the seat only through the order of seats that
+    :meth:`EncoderBase.seat_order` describes: its entries for ``seat`` are
+    those for seat 0, moved by that order. The trackers of one game
+    (:meth:`EncoderBase.trackers`) then refresh it once for all seats (see
+    :class:`Tracker`).
     """
 
     key: Callable[[Any], Any] | None
@@ -130,6 +137,8 @@ class Part(NamedTuple):
     rows: bool = False
     #: Remember fills by key (rows: by row and item): for parts whose keys recur.
     memo: bool = True
+    #: The same for every seat up to the seat order (see above).
+    public: bool = False
 
 
 _UNSET = object()
@@ -141,14 +150,39 @@ _UNSET = object()
 MEMO_LIMIT = 512
 
 
+class _Board:
+    """Parts kept in one buffer: their last keys, the entries they set, their memos."""
+
+    def __init__(self, encoder: EncoderBase, seat: int, parts: list[int]) -> None:
+        self.seat = seat
+        self.buffer = array("f", bytes(4 * encoder.size))
+        self.vector = np.frombuffer(self.buffer, dtype=np.float32)
+        n = len(encoder._parts)
+        # (index, key, fill, rows) of the parts kept here
+        self.parts = [(k, *encoder._parts[k][:3]) for k in parts]
+        self.keys: list[Any] = [_UNSET] * n
+        self.done: list[Any] = [None] * n  # indices set (rows: per row)
+        self.memos: list[dict | None] | None = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        del state["vector"]  # a view of the buffer: made again on unpickling
+        state["memos"] = None  # the encoder's: found again on the next update
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.vector = np.frombuffer(self.buffer, dtype=np.float32)
+
+
 class Tracker:
     """One seat's encoded vector, kept up to date part by part.
 
     ``update(observation)`` returns :attr:`vector` (the tracker's own array,
     updated in place: copy it to keep it) equal to
-    ``encoder.encode(observation, seat)``. The vector is a numpy view of an
-    ``array.array`` that the tracker writes entry by entry (for the few entries
-    a step changes, cheaper than numpy's indexing from Python lists).
+    ``encoder.encode(observation, seat)``. The entries are kept in
+    ``array.array`` buffers that the tracker writes entry by entry (for the
+    few entries a step changes, cheaper than numpy's indexing from Python lists).
 
     A part's fill depends only on what its key picks (a row's: on the row's
     item), so a fill is remembered: the encoder keeps, per seat and part, the
@@ -156,138 +190,164 @@ class Tracker:
     (an environment's games repeat the same rows again and again: the pieces
     on one space, the cards of one hand). A key that cannot be hashed is not
     remembered.
+
+    Public parts (``Part(public=True)``) are kept once, as seat 0 sees them,
+    in a buffer that the trackers of one game share (:meth:`EncoderBase.trackers`),
+    so a change on the board is encoded once, not once per seat; a seat's
+    vector is then that buffer in the seat's order
+    (:meth:`EncoderBase.seat_order`) plus its own parts.
     """
 
-    def __init__(self, encoder: EncoderBase, seat: int) -> None:
+    def __init__(
+        self, encoder: EncoderBase, seat: int, shared: _Board | None = None
+    ) -> None:
         self.encoder, self.seat = encoder, seat
-        self._buffer = array("f", bytes(4 * encoder.size))
-        self.vector = np.frombuffer(self._buffer, dtype=np.float32)
         parts = encoder._parts
-        self._keys: list[Any] = [_UNSET] * len(parts)
-        self._set: list[Any] = [None] * len(parts)  # indices set (rows: per row)
-        self._memo: list[dict | None] | None = None
+        public = [k for k, p in enumerate(parts) if p.public]
+        own = [k for k, p in enumerate(parts) if not p.public]
+        if public and shared is None:
+            shared = _Board(encoder, 0, public)
+        self._shared = shared if public else None
+        self._own = _Board(encoder, seat, own if public else list(range(len(parts))))
+        if self._shared is None:
+            self.vector = self._own.vector
+        else:
+            self.vector = np.zeros(encoder.size, dtype=np.float32)
+            self._order = encoder._order_of(seat)
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
-        del state["vector"]  # a view of the buffer: made again on unpickling
-        state["_memo"] = None  # the encoder's: found again on the next update
+        state.pop("_order", None)  # the encoder's: found again on unpickling
+        if self._shared is None:
+            del state["vector"]  # the board's: found again on unpickling
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self.vector = np.frombuffer(self._buffer, dtype=np.float32)
+        if self._shared is None:
+            self.vector = self._own.vector
+        else:
+            self._order = self.encoder._order_of(self.seat)
 
     def update(self, observation: Any) -> np.ndarray:
         """Bring the vector up to date with ``observation``; return it."""
-        # the hot loop of every environment step: helpers are inlined on purpose
-        enc, seat, buf = self.encoder, self.seat, self._buffer
-        parts = enc._parts
-        if not parts:
-            self.vector[:] = enc.encode(observation, seat)
+        enc = self.encoder
+        if not enc._parts:
+            self.vector[:] = enc.encode(observation, self.seat)
             return self.vector
-        memos = self._memo
-        if memos is None:
-            memos = self._memo = enc._memo_of(seat)
-        keys, done = self._keys, self._set
-        k = -1
-        for key_of, fill, by_rows, _ in parts:
-            k += 1
-            if key_of is None:  # refreshed on every update, never remembered
-                _clear(buf, done[k])
-                idx, val = fill(observation, seat)
-                done[k] = idx
+        shared = self._shared
+        _refresh(self._own, enc, observation)
+        if shared is None:
+            return self.vector
+        _refresh(shared, enc, observation)
+        vector = self.vector
+        shared.vector.take(self._order, out=vector)
+        vector += self._own.vector
+        return vector
+
+
+def _refresh(board: _Board, enc: EncoderBase, observation: Any) -> None:
+    """Bring the parts a board keeps up to date with ``observation``."""
+    # the hot loop of every environment step: helpers are inlined on purpose
+    seat, buf = board.seat, board.buffer
+    memos = board.memos
+    if memos is None:
+        memos = board.memos = enc._memo_of(seat)
+    keys, done = board.keys, board.done
+    for k, key_of, fill, by_rows in board.parts:
+        if key_of is None:  # refreshed on every update, never remembered
+            _clear(buf, done[k])
+            idx, val = fill(observation, seat)
+            done[k] = idx
+            _put(buf, idx, val)
+            continue
+        key = key_of(observation)
+        old = keys[k]
+        if key == old:  # (never _UNSET: a fresh board fills every part)
+            continue
+        keys[k] = key
+        memo = memos[k]
+        if not by_rows:
+            got = None
+            if memo is not None:
+                try:
+                    got = memo.get(key)
+                except TypeError:  # an unhashable key: never remembered
+                    memo = memos[k] = None
+            if got is None:
+                got = fill(observation, seat)
+                if memo is not None:
+                    if len(memo) >= MEMO_LIMIT:
+                        memo.clear()
+                    memo[key] = got
+            idx, val = got
+            was = done[k]
+            if was is not idx:  # the same object: the same entries, overwritten
+                if type(was) is list:
+                    for i in was:
+                        buf[i] = 0.0
+                else:
+                    _clear(buf, was)
+            done[k] = idx
+            if type(val) is float:
+                for i in idx:
+                    buf[i] = val
+            else:
                 _put(buf, idx, val)
-                continue
-            key = key_of(observation)
-            old = keys[k]
-            if old is not _UNSET and key == old:
-                continue
-            keys[k] = key
-            memo = memos[k]
-            if not by_rows:
-                got = None
-                if memo is not None:
-                    try:
-                        got = memo.get(key)
-                    except TypeError:  # an unhashable key: never remembered
-                        memo = memos[k] = None
-                if got is None:
-                    got = fill(observation, seat)
-                    if memo is not None:
-                        if len(memo) >= MEMO_LIMIT:
-                            memo.clear()
-                        memo[key] = got
-                idx, val = got
-                was = done[k]
-                if was is not idx:  # the same object: the same entries, overwritten
-                    if type(was) is list:
-                        for i in was:
-                            buf[i] = 0.0
-                    else:
-                        _clear(buf, was)
-                done[k] = idx
-                if type(val) is float:
-                    for i in idx:
-                        buf[i] = val
-                else:
-                    _put(buf, idx, val)
-                continue
-            rows = done[k]
-            if rows is None:  # the first update: every row
-                rows = done[k] = []
-                for j, item in enumerate(key):
-                    idx, val = _fill(
-                        memos, k, fill, (observation, seat, j, item), (j, item)
-                    )
-                    rows.append(idx)
-                    _put(buf, idx, val)
-                continue
-            n, m = len(key), len(rows)
-            for j in range(n, m):  # rows that are gone
-                _clear(buf, rows[j])
-            del rows[n:]
-            # the rows that differ, found at C level; all are cleared before any
-            # is filled, as an entry may pass from one row to another (a wagon
-            # that changed owners between two updates)
-            changed = list(compress(range(min(n, m)), map(ne, key, old)))
-            news = []
-            for j in changed:
-                item = key[j]
-                got = None
-                if memo is not None:
-                    try:
-                        got = memo.get((j, item))
-                    except TypeError:  # an unhashable row: never remembered
-                        memo = memos[k] = None
-                if got is None:
-                    got = fill(observation, seat, j, item)
-                    if memo is not None:
-                        if len(memo) >= MEMO_LIMIT:
-                            memo.clear()
-                        memo[(j, item)] = got
-                news.append(got)
-                was = rows[j]
-                if was is not got[0]:
-                    if type(was) is list:
-                        for i in was:
-                            buf[i] = 0.0
-                    else:
-                        _clear(buf, was)
-            for j, (idx, val) in zip(changed, news):
-                rows[j] = idx
-                if type(val) is float:
-                    for i in idx:
-                        buf[i] = val
-                else:
-                    _put(buf, idx, val)
-            for j in range(m, n):  # new rows
-                item = key[j]
+            continue
+        rows = done[k]
+        if rows is None:  # the first update: every row
+            rows = done[k] = []
+            for j, item in enumerate(key):
                 idx, val = _fill(
                     memos, k, fill, (observation, seat, j, item), (j, item)
                 )
                 rows.append(idx)
                 _put(buf, idx, val)
-        return self.vector
+            continue
+        n, m = len(key), len(rows)
+        for j in range(n, m):  # rows that are gone
+            _clear(buf, rows[j])
+        del rows[n:]
+        # the rows that differ, found at C level; all are cleared before any
+        # is filled, as an entry may pass from one row to another (a wagon
+        # that changed owners between two updates)
+        changed = list(compress(range(min(n, m)), map(ne, key, old)))
+        news = []
+        for j in changed:
+            item = key[j]
+            got = None
+            if memo is not None:
+                try:
+                    got = memo.get((j, item))
+                except TypeError:  # an unhashable row: never remembered
+                    memo = memos[k] = None
+            if got is None:
+                got = fill(observation, seat, j, item)
+                if memo is not None:
+                    if len(memo) >= MEMO_LIMIT:
+                        memo.clear()
+                    memo[(j, item)] = got
+            news.append(got)
+            was = rows[j]
+            if was is not got[0]:
+                if type(was) is list:
+                    for i in was:
+                        buf[i] = 0.0
+                else:
+                    _clear(buf, was)
+        for j, (idx, val) in zip(changed, news):
+            rows[j] = idx
+            if type(val) is float:
+                for i in idx:
+                    buf[i] = val
+            else:
+                _put(buf, idx, val)
+        for j in range(m, n):  # new rows
+            item = key[j]
+            idx, val = _fill(memos, k, fill, (observation, seat, j, item), (j, item))
+            rows.append(idx)
+            _put(buf, idx, val)
 
 
 def _fill(
@@ -486,6 +546,40 @@ class EncoderBase:
         """A :class:`Tracker` keeping ``seat``'s vector up to date between updates."""
         return Tracker(self, seat)
 
+    def trackers(self) -> list[Tracker]:
+        """One :class:`Tracker` per seat of one game, sharing the public parts.
+
+        Each is updated with its own seat's observations of that game (in any
+        order); a public part is then refreshed once for all of them.
+        """
+        players = self.game.players
+        if not any(p.public for p in self._parts):
+            return [self.tracker(s) for s in range(players)]
+        public = [k for k, p in enumerate(self._parts) if p.public]
+        shared = _Board(self, 0, public)
+        return [Tracker(self, s, shared) for s in range(players)]
+
+    def seat_order(self, seat: int) -> Sequence[int]:
+        """Where each entry of ``seat``'s vector is in seat 0's, for the public parts.
+
+        Entry ``i`` of a public part's entries for ``seat`` is entry
+        ``order[i]`` of its entries for seat 0; ``order`` is a permutation of
+        ``range(size)`` that leaves every entry a public part never sets on an
+        entry no public part sets. An encoder with public parts overrides this
+        (the base's: every entry stays, for encoders whose public parts do not
+        depend on the seat).
+        """
+        return range(self.size)
+
+    def _order_of(self, seat: int) -> np.ndarray:
+        """:meth:`seat_order` as an index array (made once per seat)."""
+        orders = self.__dict__.setdefault("_orders", {})
+        got = orders.get(seat)
+        if got is None:
+            got = orders[seat] = np.asarray(self.seat_order(seat), dtype=np.intp)
+            assert sorted(got.tolist()) == list(range(self.size)), "not a permutation"
+        return got
+
     def _memo_of(self, seat: int) -> list[dict | None]:
         """The fills remembered for ``seat``: one dict per part (see :class:`Tracker`)."""
         memos = self.__dict__.setdefault("_memos", {})
@@ -497,6 +591,7 @@ class EncoderBase:
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         state.pop("_memos", None)  # a cache: not pickled
+        state.pop("_orders", None)
         return state
 
     def action_index(self, action: Any) -> int:

@@ -71,7 +71,8 @@ class FrontierAEC(_pettingzoo.AECEnv):
         self._rng: random.Random | None = None
         self.engine_state: Any = None
         # one tracker per seat: its vector is updated, not rebuilt, each turn
-        self._trackers = [enc.tracker(s) for s in range(game.players)]
+        # (the public parts once for all seats)
+        self._trackers = enc.trackers()
         self._num_actions = enc.num_actions
 
     def observation_space(self, agent: str) -> Any:

@@ -111,7 +111,7 @@ class VectorEnv:
         self.dones = np.zeros(n, dtype=bool)
         self.truncated = np.zeros(n, dtype=bool)
         self.episodes = np.zeros(n, dtype=np.int64)  # games finished, per slot
-        self._trackers = [[enc.tracker(s) for s in range(P)] for _ in range(n)]
+        self._trackers = [enc.trackers() for _ in range(n)]
         self._states: list[Any] = [None] * n
         self._legal: list[dict[int, Any]] = [{}] * n
         self._steps = [0] * n

@@ -320,21 +320,52 @@ class PioneersEncoder(EncoderBase):
             range(o["players"] + r * n, o["players"] + (r + 1) * n) for r in range(P)
         )
         self._wagon_memo: dict[tuple[int, Any], list[int]] = {}
+        # every part but the purses (own nuggets are private) is public: the
+        # same in every seat's observation up to the seat order (seat_order)
         self.set_parts(
             [
-                Part(attrgetter(*SEATS), self._fill_seats),
-                Part(attrgetter(*TURN), self._fill_turn),
-                Part(attrgetter("coach", "city"), self._fill_marks),
-                Part(attrgetter("covered"), self._fill_covered, rows=True),
-                Part(attrgetter("tiles"), self._fill_tile, rows=True),
-                Part(attrgetter("settled"), self._fill_settled, rows=True),
-                Part(attrgetter("roads"), self._fill_road, rows=True),
-                Part(attrgetter("market", "unseen"), self._fill_market),
+                Part(attrgetter(*SEATS), self._fill_seats, public=True),
+                Part(attrgetter(*TURN), self._fill_turn, memo=False, public=True),
+                Part(attrgetter("coach", "city"), self._fill_marks, public=True),
+                Part(attrgetter("covered"), self._fill_covered, rows=True, public=True),
+                Part(attrgetter("tiles"), self._fill_tile, rows=True, public=True),
+                Part(attrgetter("settled"), self._fill_settled, rows=True, public=True),
+                Part(attrgetter("roads"), self._fill_road, rows=True, public=True),
+                Part(attrgetter("market", "unseen"), self._fill_market, public=True),
                 # wagons are remembered one by one (_fill_fleet), purses rarely recur
-                Part(self._fleets, self._fill_fleet, rows=True, memo=False),
+                Part(
+                    self._fleets, self._fill_fleet, rows=True, memo=False, public=True
+                ),
                 Part(attrgetter("players"), self._fill_purse, rows=True, memo=False),
             ]
         )
+
+    def seat_order(self, seat: int) -> list[int]:
+        """Seat 0's entry for each entry of ``seat``'s vector (public parts).
+
+        Relative seat ``k`` of ``seat`` is seat ``(seat + k) % P``, which is
+        relative seat ``(seat + k) % P`` of seat 0: the seat one-hots, the
+        pioneers per city, the road owners and the wagon owners move so; the
+        players' rows (a private part) stay.
+        """
+        P, o = self.players, self._offset
+        order = list(range(self.size))
+
+        def rotate(start: int) -> None:
+            for k in range(P):
+                order[start + k] = start + (seat + k) % P
+
+        for name in ("to_move", "active", "start_player", "offer"):
+            rotate(o[name])
+        first = 3 + len(self._tile_types)
+        for c in range(len(self._city)):
+            rotate(o["cities"] + c * self._city_row + first)
+        for e in range(len(self.game.board.edges)):
+            rotate(o["roads"] + e * 2 * P)
+            rotate(o["roads"] + e * 2 * P + P)
+        for w in range(len(self._wagons)):
+            rotate(o["wagons"] + w * self._wagon_width)
+        return order
 
     def __getstate__(self) -> dict[str, Any]:
         state = super().__getstate__()
