@@ -8,7 +8,7 @@ observation layout.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from toolkit.envs.encoding import ActionTable, EncoderBase, Layout, Part
@@ -57,6 +57,7 @@ TURN = (
 #: Wagon fills remembered (per relative owner and wagon) before starting afresh.
 WAGON_MEMO = 4096
 _wagons_of = attrgetter("wagons")
+_first = itemgetter(0)
 
 #: Move indices per target city: the first ROUTE_SLOTS ways to pay for a trip
 #: there that the engine lists (ASSUMPTION-4), cheapest first.
@@ -305,6 +306,8 @@ class PioneersEncoder(EncoderBase):
                 k = rank.get(target, 0)
                 rank[target] = k + 1
                 keys[n] = move0 + city[target] * ROUTE_SLOTS + min(k, ROUTE_SLOTS - 1)
+        if len(set(keys)) == len(keys):  # the usual case: one action per index
+            return dict(sorted(zip(keys, actions), key=_first))
         # one action per index, the first listed (reversed: the first is written last)
         return dict(sorted(dict(zip(reversed(keys), reversed(actions))).items()))
 
