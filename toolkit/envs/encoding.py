@@ -43,8 +43,14 @@ one changed row is re-encoded alone. Then
   and, on ``update(observation)``, refreshes only the parts (and rows) whose key
   changed: it zeroes the entries the part set last time and sets the new ones.
 
-Both give the same vector (``tests/games`` checks it on every step of random
-games of every game), computed from ``observe`` alone. An encoder without parts
+A part that shows every seat the same thing (the board, the market) may be
+marked ``public`` and the encoder then says, in :meth:`EncoderBase.seat_order`,
+how a seat's vector reorders seat 0's (relative seats). The trackers of one
+game (:meth:`EncoderBase.trackers`, what the environments use) share such parts:
+a change on the board is encoded once, not once per seat.
+
+Both give the same vector (``tests/envs`` checks it on every step of random
+games of every game, with trackers alone and shared), computed from ``observe`` alone. An encoder without parts
 keeps its own ``encode``; its tracker re-encodes in full.
 
 A game without an encoding part has no RL adapters: a fixed action space is a
