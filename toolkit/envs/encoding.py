@@ -477,7 +477,9 @@ class ActionTable:
         [1, -1, -1]
         """
         by_class = self._by_class
-        if len(set(map(type, actions))) == 1:  # one class (most legal lists): at C level
+        if (
+            len(set(map(type, actions))) == 1
+        ):  # one class (most legal lists): at C level
             entry = by_class.get(type(actions[0]))
             if entry is None:
                 return [default] * len(actions)

@@ -58,6 +58,7 @@ TURN = (
 WAGON_MEMO = 4096
 _wagons_of = attrgetter("wagons")
 _first = itemgetter(0)
+_nuggets_of = attrgetter("nuggets")
 
 #: Move indices per target city: the first ROUTE_SLOTS ways to pay for a trip
 #: there that the engine lists (ASSUMPTION-4), cheapest first.
@@ -124,9 +125,11 @@ class PioneersEncoder(EncoderBase):
 
     The vector is described in :class:`~toolkit.envs.encoding.Part` s (the turn
     head, the coach and settled-city marks, the cities' covers, tiles and
-    pioneers, the roads, the market, each player's wagons and purse), so the
-    base's ``encode`` builds it and a seat's tracker refreshes only the parts
-    (and rows) that changed since its last update.
+    pioneers, the roads, the market, each player's wagons and purse, the
+    known nugget values), so the base's ``encode`` builds it and a seat's
+    tracker refreshes only the parts (and rows) that changed since its last
+    update. All but the known nugget values (one's own) are public: the
+    trackers of one game encode them once for all seats (:meth:`seat_order`).
     """
 
     def __init__(self, game: Any) -> None:
@@ -319,12 +322,13 @@ class PioneersEncoder(EncoderBase):
         self._wagon_width = P + 6 + self._seats
         self._turn_slice = range(o["turn"], o["turn"] + len(self.turn_fields))
         n = len(self.player_fields)
+        public = n - len(self._nuggets)  # the counts before the known nuggets
         self._purse_slices = tuple(
-            range(o["players"] + r * n, o["players"] + (r + 1) * n) for r in range(P)
+            range(o["players"] + r * n, o["players"] + r * n + public) for r in range(P)
         )
         self._wagon_memo: dict[tuple[int, Any], list[int]] = {}
-        # every part but the purses (own nuggets are private) is public: the
-        # same in every seat's observation up to the seat order (seat_order)
+        # every part but the known nugget values (one's own: private) is
+        # public: the same in every seat's observation up to the seat order
         self.set_parts(
             [
                 Part(attrgetter(*SEATS), self._fill_seats, public=True),
@@ -339,7 +343,15 @@ class PioneersEncoder(EncoderBase):
                 Part(
                     self._fleets, self._fill_fleet, rows=True, memo=False, public=True
                 ),
-                Part(attrgetter("players"), self._fill_purse, rows=True, memo=False),
+                Part(
+                    attrgetter("players"),
+                    self._fill_purse,
+                    rows=True,
+                    memo=False,
+                    public=True,
+                ),
+                # the values of one's own nuggets: the only private part
+                Part(self._hoards, self._fill_known, rows=True, memo=False),
             ]
         )
 
@@ -348,8 +360,9 @@ class PioneersEncoder(EncoderBase):
 
         Relative seat ``k`` of ``seat`` is seat ``(seat + k) % P``, which is
         relative seat ``(seat + k) % P`` of seat 0: the seat one-hots, the
-        pioneers per city, the road owners and the wagon owners move so; the
-        players' rows (a private part) stay.
+        pioneers per city, the road owners, the wagon owners and the players'
+        rows move so (the known nugget values, set by the private part only,
+        move with their rows onto entries no public part sets).
         """
         P, o = self.players, self._offset
         order = list(range(self.size))
@@ -368,6 +381,12 @@ class PioneersEncoder(EncoderBase):
             rotate(o["roads"] + e * 2 * P + P)
         for w in range(len(self._wagons)):
             rotate(o["wagons"] + w * self._wagon_width)
+        n = len(self.player_fields)
+        for k in range(P):
+            row = o["players"] + k * n
+            moved = o["players"] + (seat + k) % P * n
+            for c in range(n):
+                order[row + c] = moved + c
         return order
 
     def __getstate__(self) -> dict[str, Any]:
@@ -486,7 +505,7 @@ class PioneersEncoder(EncoderBase):
         return idx
 
     def _fill_purse(self, s: Any, seat: int, x: int, pl: Any) -> tuple[range, tuple]:
-        nuggets = pl.nuggets  # values, None where hidden: hidden ones count nowhere
+        """A player's public counts (all but the values of the nuggets held)."""
         return self._purse_slices[(x - seat) % self.players], (
             min(pl.money, MONEY_CAP),
             pl.vp,
@@ -494,9 +513,28 @@ class PioneersEncoder(EncoderBase):
             pl.supply,
             pl.bankers,
             pl.merchants,
-            len(nuggets),
-            *map(nuggets.count, self._nuggets),
+            len(pl.nuggets),
         )
+
+    @staticmethod
+    def _hoards(s: Any) -> tuple:
+        return tuple(map(_nuggets_of, s.players))
+
+    def _fill_known(
+        self, s: Any, seat: int, x: int, nuggets: Any
+    ) -> tuple[list[int], list[float]]:
+        """The known nugget values a player holds (values, None where hidden).
+
+        Hidden ones count nowhere, so only the observer's own row is ever set.
+        """
+        k = self._purse_slices[(x - seat) % self.players].stop
+        idx, val = [], []
+        for i, v in enumerate(self._nuggets):
+            c = nuggets.count(v)
+            if c:
+                idx.append(k + i)
+                val.append(float(c))
+        return idx, val
 
 
 #: The encoding part's contract (see :mod:`toolkit.envs.encoding`).
