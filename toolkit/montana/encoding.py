@@ -146,6 +146,10 @@ class Encoder(EncoderBase):
         o = self._offset
         self._hex = o["hexes"]
         self._player_at = o["players"]
+        self._supply_at = o["supply"]
+        self._wheel_at, self._phases_at = o["wheel"], o["phase"]
+        self._active_at, self._decider_at = o["active"], o["decider"]
+        self._incoming_at, self._step_at = o["incoming"], o["step"]
         self._phase_index = {p: i for i, p in enumerate(PHASES)}
         self.set_parts(
             [
@@ -200,22 +204,18 @@ class Encoder(EncoderBase):
         h = s.start
         return ([self._hex + 6 * h + 3], 1) if 0 <= h < len(s.kinds) else _NONE
 
-    def _fill_supply(self, s: Any, seat: int) -> tuple[list, list]:
-        """Goods (capped), workers and cattle in the general supply."""
-        k = self._offset["supply"]  # then "pool" and "herd"
-        row = (*s.supply, *s.pool, s.herd)
-        return [k + j for j, x in enumerate(row) if x], [
-            x if x < _CAP else _CAP for x in row if x
-        ]
+    def _fill_supply(self, s: Any, seat: int) -> tuple[range, list]:
+        """Goods (capped), workers and cattle in the general supply (one slice)."""
+        k = self._supply_at  # then "pool" and "herd"
+        row = [*s.supply, *s.pool, s.herd]
+        return range(k, k + len(row)), [x if x < _CAP else _CAP for x in row]
 
-    def _fill_player(self, s: Any, seat: int, i: int, board: Any) -> tuple[list, list]:
-        """One seat's board (the paid-extra-hire flag is its own part)."""
+    def _fill_player(self, s: Any, seat: int, i: int, board: Any) -> tuple[range, list]:
+        """One seat's board as one slice (the paid-extra-hire flag is its own part)."""
         goods, workers, *rest = board
         k = self._player_at + 15 * i
-        row = (*goods, *workers, *rest)
-        return [k + j for j, x in enumerate(row) if x], [
-            x if x < _CAP else _CAP for x in row if x
-        ]
+        row = [*goods, *workers, *rest]
+        return range(k, k + len(row)), [x if x < _CAP else _CAP for x in row]
 
     @staticmethod
     def _hired(s: Any) -> tuple:
@@ -250,22 +250,24 @@ class Encoder(EncoderBase):
 
     def _fill_step(self, s: Any, seat: int) -> tuple[list, list]:
         """The wheel, the phase, who acts and decides, hires waiting, the step."""
-        o, n = self._offset, self.players
-        idx = [o["wheel"] + s.wheel, o["phase"] + self._phase_index[s.phase]]
+        n = self.players
+        idx = [self._wheel_at + s.wheel, self._phases_at + self._phase_index[s.phase]]
         if s.phase != "over":
             if 0 <= s.active < n:
-                idx.append(o["active"] + s.active)
+                idx.append(self._active_at + s.active)
             if 0 <= s.decider < n:
-                idx.append(o["decider"] + s.decider)
+                idx.append(self._decider_at + s.decider)
         val = [1] * len(idx)
-        k = o["incoming"]  # then "step"
-        row = (*s.incoming, s.round, s.built, s.used + 1, int(s.ended))
-        for j, x in enumerate(row):
+        k = self._incoming_at
+        for j, x in enumerate(s.incoming):  # capped at 2
             if x:
                 idx.append(k + j)
-                val.append(x if j > 3 or x < 2 else 2)
-        if s.round > _CAP:
-            val[idx.index(k + 4)] = _CAP
+                val.append(x if x < 2 else 2)
+        k = self._step_at  # the round capped
+        for j, x in enumerate((min(s.round, _CAP), s.built, s.used + 1, int(s.ended))):
+            if x:
+                idx.append(k + j)
+                val.append(x)
         return idx, val
 
     def _fill_seat(self, s: Any, seat: int) -> tuple[list, Any]:

@@ -13,6 +13,8 @@ from itertools import combinations_with_replacement
 from operator import ge
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from toolkit.core.game import (
     CHANCE,
     GameOver,
@@ -124,6 +126,12 @@ _MULTISETS: tuple[tuple[int, ...], ...] = tuple(
 _TEXT = {m: worker_text(m) for m in _MULTISETS}
 _PAIRS = tuple(m for m in _MULTISETS if sum(m) == 2)
 _SINGLES = tuple(m for m in _MULTISETS if sum(m) == 1)
+#: The large production spot of each area (0-3) and space (1-3), as ``_LARGE[area][space - 1]``.
+_LARGE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(spot(a, space) for space in (1, 2, 3)) for a in range(len(AREAS))
+)
+#: Every tile (1-12) with every rotation (0-5), in the order of the chance outcomes.
+_TILES: tuple[Tile, ...] = tuple(Tile(k, rot) for k in range(1, 13) for rot in range(6))
 
 
 def _fits(have: Any, need: tuple[int, ...]) -> bool:
@@ -325,6 +333,7 @@ class _W:
                 self.supply[g] += k
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # lessons may subclass it
 class Montana:
     """Montana for 2-4 players (Rüdiger Dorn): hire on a wheel, work, build a race.
 
@@ -490,9 +499,8 @@ class Montana:
             return list(self._spin_outcomes)  # M-RECRUIT-1, ASSUMPTION-9
         if phase == "tile":  # M-SETUP-1, ASSUMPTION-22
             drawn = {t for t, _ in state.tiles}
-            rest = [k for k in range(1, 13) if k not in drawn]
-            p = 1 / (6 * len(rest))
-            return [(Tile(k, rot), p) for k in rest for rot in range(6)]
+            p = 1 / (6 * (12 - len(drawn)))
+            return [(tile, p) for tile in _TILES if tile.tile not in drawn]
         if phase == "start":
             return list(self._start_outcomes)
         if phase == "first":
@@ -561,7 +569,7 @@ class Montana:
             mine = self.tables.area_good[a]
             options = [m for m in fit if sum(m) == 2 or (sum(m) == 1 and m[mine])]
             for space in (1, 2, 3):
-                if any(state.spots[spot(a, space)]):
+                if any(state.spots[_LARGE[a][space - 1]]):
                     continue
                 if p.coins < self.tables.production[a][space - 1][0]:
                     continue
@@ -730,7 +738,7 @@ class Montana:
         """``None`` if ``action`` is legal now, else ``(rule ID, sentence)``."""
         phase = state.phase
         if phase in ("tile", "start", "spin", "first", "cap"):
-            if any(action == a for a, _ in self.chance_outcomes(state)):
+            if action in [a for a, _ in self.chance_outcomes(state)]:
                 return None
             rule = {
                 "tile": "M-SETUP-1",
@@ -1259,7 +1267,7 @@ class Montana:
         if all(any(w.spots[k]) for k in bank):  # step 2, M-BANK-3
             self._clear(w, bank)
         for a in range(len(AREAS)):  # step 3, M-PROD-4
-            large = [spot(a, k) for k in (1, 2, 3)]
+            large = _LARGE[a]
             if all(any(w.spots[k]) for k in large):
                 self._clear(w, range(large[0], large[0] + 6))
         seat = w.active

@@ -185,6 +185,28 @@ class Encoder(EncoderBase):
         self._boardi = {b: i for i, b in enumerate(self._boards)}
         self._wagoni = {w: i for i, w in enumerate(_WAGON_KINDS)}
         self._width = len(self._hi[o["players"] :]) // self.players
+        # dense fills: every entry of a part's segments, zeros included, at
+        # indices fixed once (the tracker then writes them over the old ones)
+        self._bag_idx = [
+            *range(o["bag"], o["bag"] + 5),
+            *range(o["aside"], o["aside"] + 5),
+        ]
+        self._tracks_idx = list(range(o["tracks"], o["tracks"] + 8))  # then strikes
+        self._pool_range = range(o["pool"], o["pool"] + 30)
+        self._pool_cell = {die: i - o["pool"] for die, i in self._pool_at.items()}
+        self._misc_range = range(o["misc"], o["misc"] + 10)  # then drawn
+        nb = len(self._boards)
+        self._store_idx = [
+            [
+                [
+                    *range(at + 2 * nb + 1, at + 2 * nb + 5),
+                    *range(at + self._width - 3, at + self._width),
+                ]
+                for at in (self._player_at(i, seat) for i in range(self.players))
+            ]
+            for seat in range(self.players)
+        ]
+        self._store_hi = [self._hi[i] for i in self._store_idx[0][0]]
         self.set_parts(
             [
                 Part(attrgetter("phase", "active"), self._fill_turn),
@@ -231,23 +253,16 @@ class Encoder(EncoderBase):
         return idx, val
 
     def _fill_bag(self, s: Any, seat: int) -> tuple[list[int], list[int]]:
-        """Dice in the bag and set aside, per colour."""
-        o = self._offset
-        counts = {}
-        for k, values in ((o["bag"], s.bag), (o["aside"], s.aside)):
-            for j, x in enumerate(values):
-                if x:
-                    counts[k + j] = x
-        return self._clipped(counts)
+        """Dice in the bag and set aside, per colour (every entry: 10 of them)."""
+        return self._bag_idx, [x if x <= 5 else 5 for x in (*s.bag, *s.aside)]
 
-    def _fill_pool(self, s: Any, seat: int) -> tuple[list[int], list[int]]:
-        """The rolled dice, per colour and face."""
-        at = self._pool_at
-        counts: dict[int, int] = {}
+    def _fill_pool(self, s: Any, seat: int) -> tuple[range, list[int]]:
+        """The rolled dice, per colour and face (the whole segment as one slice)."""
+        cell = self._pool_cell
+        counts = [0] * 30
         for die in s.pool:
-            i = at[die]
-            counts[i] = counts.get(i, 0) + 1
-        return self._clipped(counts)
+            counts[cell[die]] += 1
+        return self._pool_range, [x if x <= 5 else 5 for x in counts]
 
     def _fill_die(self, s: Any, seat: int) -> tuple[list[int], int]:
         """The die in use: colour, face as taken, face now, changed."""
@@ -262,15 +277,12 @@ class Encoder(EncoderBase):
         return idx, 1
 
     def _fill_tracks(self, s: Any, seat: int) -> tuple[list[int], list[int]]:
-        """Disaster markers and strikes."""
-        o = self._offset
-        counts = {}
-        for name in ("tracks", "strikes"):
-            k = o[name]
-            for j, x in enumerate(getattr(s, name)):
-                if x:
-                    counts[k + j] = x
-        return self._clipped(counts)
+        """Disaster markers and strikes (every entry: 8 of them)."""
+        length = self.game.options["track_length"]
+        return self._tracks_idx, [
+            *(x if x <= length else length for x in s.tracks),
+            *(x if x <= 20 else 20 for x in s.strikes),
+        ]
 
     def _fill_folk(self, s: Any, seat: int) -> tuple[list[int], int]:
         """Townsfolk in the face slots and in the deck."""
@@ -320,27 +332,21 @@ class Encoder(EncoderBase):
         """The Diplomat's discount, wagon cards left, Storm/Disease cursor and
         spares, gold tokens in the bag, and the Assayer's drawn tokens.
         """
-        o = self._offset
         held = sum(len(p.gold) for p in s.players) + len(s.drawn)
-        counts: dict[int, int] = {}
-        k = o["misc"]
-        for j, x in enumerate(
-            (
-                int(s.discount),
-                s.wagons_left[0],
-                s.wagons_left[1],
-                min(s.cursor, 24),
-                min(s.spent, 24),
-                max(0, 36 - held),
-            )
-        ):
-            if x:
-                counts[k + j] = x
-        k = o["drawn"]
+        drawn = [0, 0, 0, 0]  # 1, 2, 3 nuggets, unseen
         for x in s.drawn:
-            i = k + (x - 1 if x else 3)
-            counts[i] = counts.get(i, 0) + 1
-        return self._clipped(counts)
+            drawn[x - 1 if x else 3] += 1
+        row = [
+            int(s.discount),
+            s.wagons_left[0],
+            s.wagons_left[1],
+            min(s.cursor, 24),
+            min(s.spent, 24),
+            max(0, 36 - held),
+            *drawn,
+        ]
+        hi = self._hi[self._misc_range.start : self._misc_range.stop]
+        return self._misc_range, [x if x <= h else h for x, h in zip(row, hi)]
 
     def _player_at(self, i: int, seat: int) -> int:
         """Where player ``i``'s row starts in ``seat``'s vector (relative seats)."""
@@ -397,20 +403,10 @@ class Encoder(EncoderBase):
     ) -> tuple[list[int], list[int]]:
         """One player's silver, cattle, wood, medicine, favors, VP and turns."""
         silver, cattle, wood, medicine, favors, vp, turns = store
-        at = self._player_at(i, seat)
-        hi = self._hi
-        k = at + 2 * len(self._boards) + 1
-        idx, val = [], []
-        for j, x in enumerate((silver, cattle, wood, medicine)):
-            if x:
-                idx.append(k + j)
-                val.append(x if x <= hi[k + j] else hi[k + j])
-        k = at + self._width - 3
-        for j, x in enumerate((favors, vp if vp > 0 else 0, turns)):
-            if x:
-                idx.append(k + j)
-                val.append(x if x <= hi[k + j] else hi[k + j])
-        return idx, val
+        row = (silver, cattle, wood, medicine, favors, vp if vp > 0 else 0, turns)
+        return self._store_idx[seat][i], [
+            x if x <= h else h for x, h in zip(row, self._store_hi)
+        ]
 
 
 _KIT = attrgetter("board", "dealt", "equipment", "wagons", "townsfolk")

@@ -16,6 +16,8 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from toolkit.core import (
     CHANCE,
     GameOver,
@@ -165,6 +167,7 @@ def _add_tile(tiles: tuple[str, ...], tile: str) -> tuple[str, ...]:
     return tuple(sorted((*tiles, tile), key=_tile_key))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # lessons may subclass it
 class PioneerDays:
     """Pioneer Days for 2-4 players (rule IDs ``PD-*`` of the project spec).
 
