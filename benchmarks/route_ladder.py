@@ -76,7 +76,16 @@ class EarlierGreedy:
         # exactly the earlier greedy(game, game.apply(state, a), seat, leader=0)
         # (tests/pioneers/test_greedy_bot.py), with the work shared between them
         values = pioneer_bots.greedy_values(
-            game, state, seat, legal, leader=0.0, thrift=0.0
+            game,
+            state,
+            seat,
+            legal,
+            leader=0.0,
+            thrift=0.0,
+            focus=0.0,
+            roads_ahead=0.0,
+            share=0.0,
+            potential=0.0,
         )
         best: list[Any] = []
         top = -float("inf")
@@ -101,14 +110,29 @@ class NewGreedy:
         thrift: float = pioneer_bots.THRIFT,
         focus: float = pioneer_bots.FOCUS,
         roads_ahead: float = pioneer_bots.ROADS_AHEAD,
+        hoard: float = pioneer_bots.HOARD,
+        reserve: float = pioneer_bots.RESERVE,
+        potential: float = pioneer_bots.POTENTIAL,
     ) -> None:
-        self.params = (weight, temperature, thrift, focus, roads_ahead)
+        self.params = (
+            weight,
+            temperature,
+            thrift,
+            focus,
+            roads_ahead,
+            hoard,
+            reserve,
+            potential,
+        )
         default = self.params == (
             pioneer_bots.LEADER_WEIGHT,
             pioneer_bots.WIN_TEMPERATURE,
             pioneer_bots.THRIFT,
             pioneer_bots.FOCUS,
             pioneer_bots.ROADS_AHEAD,
+            pioneer_bots.HOARD,
+            pioneer_bots.RESERVE,
+            pioneer_bots.POTENTIAL,
         )
         self.name = self.__name__ = (
             "new" if default else "new:" + ":".join(map(str, self.params))

@@ -43,6 +43,7 @@ __all__ = [
     "greedy",
     "greedy_values",
     "hidden_nugget_pool",
+    "hoard",
     "leader_money",
     "money_value",
     "money_weights",
@@ -52,6 +53,7 @@ __all__ = [
     "rival_money",
     "rival_payments",
     "rival_weights",
+    "road_potential",
     "turns_left",
 ]
 
@@ -111,6 +113,21 @@ FOCUS = 0.0
 #: Whether the greedy bot values buying roads by where the first would go
 #: (1) or by the evaluation's flat value of a road still to place (0).
 ROADS_AHEAD = 0.0
+
+#: What share of a dollar's value the greedy bot gives up for each dollar it
+#: holds beyond :data:`RESERVE` (0: every dollar is worth the evaluation's
+#: ``money_value``; see :func:`hoard`).
+HOARD = 0.0
+
+#: The dollars the greedy bot keeps at full value for the turns ahead (fares,
+#: joins); what it holds beyond is worth ``1 - HOARD`` of it (:func:`hoard`).
+RESERVE = 6.0
+
+#: What the greedy bot's roads count for bringing its pioneers closer to its
+#: best network: a pioneer two roads away is worth ``2 * POTENTIAL`` VP, three
+#: roads away ``2 * POTENTIAL ** 2`` (one road away the evaluation's
+#: ``network`` term counts it; see :func:`road_potential`). 0: nothing.
+POTENTIAL = 0.0
 
 #: The spread (VP) of the softmax that turns estimates into win chances for
 #: :func:`rival_weights`.
@@ -213,6 +230,21 @@ def money_weights(
     return tuple(out)
 
 
+def hoard(
+    game: Any, state: Any, seat: int, share: float = HOARD, reserve: float = RESERVE
+) -> float:
+    """What the dollars ``seat`` holds beyond ``reserve`` lose, in VP (>= 0).
+
+    Money the bot cannot spend on fares and joins before the game ends is worth
+    less than the evaluation's flat ``money_value``: roads and wagons bought
+    with it score. ``share`` of each such dollar's value is taken off.
+    """
+    extra = state.players[seat].money - reserve
+    if not share or extra <= 0 or state.phase == "over":
+        return 0.0
+    return share * money_value(turns_left(game, state)) * extra
+
+
 def greedy(
     game: Any,
     state: Any,
@@ -221,13 +253,15 @@ def greedy(
     leader: float = LEADER_WEIGHT,
     per_dollar: Sequence[float] | None = None,
     against: Sequence[float] | None = None,
+    spare: tuple[float, float] = (0.0, RESERVE),
 ) -> float:
     """Value a position for the greedy bot.
 
     :func:`relative_value` of the estimates minus the rivals' money weighed by
     how close each is to winning (:func:`rival_money`; ``per_dollar`` from
     :func:`money_weights`, by default of this position with weight ``leader``;
-    ``leader=0`` gives the greedy bot before issue 17). Its own follow-up
+    ``leader=0`` gives the greedy bot before issue 17) and minus
+    :func:`hoard` with ``spare = (share, reserve)``. Its own follow-up
     decisions with few options (settling, farmers, the innkeeper) are searched
     up to ``depth`` deep; a gold nugget draw is averaged over its outcomes
     (``state`` is a determinised, full state).
@@ -236,7 +270,14 @@ def greedy(
     if depth > 0 and to_move == seat and state.phase in _LOOKAHEAD:
         return max(
             greedy(
-                game, game.apply(state, a), seat, depth - 1, leader, per_dollar, against
+                game,
+                game.apply(state, a),
+                seat,
+                depth - 1,
+                leader,
+                per_dollar,
+                against,
+                spare,
             )
             for a in game.legal_actions(state)
         )
@@ -251,7 +292,11 @@ def greedy(
     values = evaluate(game, state)
     if per_dollar is None:
         per_dollar = money_weights(game, state, seat, values, leader)
-    return relative_value(values, seat, against) - rival_money(state, per_dollar)
+    return (
+        relative_value(values, seat, against)
+        - rival_money(state, per_dollar)
+        - hoard(game, state, seat, *spare)
+    )
 
 
 def greedy_values(
@@ -264,6 +309,9 @@ def greedy_values(
     thrift: float = THRIFT,
     focus: float = FOCUS,
     roads_ahead: float = ROADS_AHEAD,
+    share: float = HOARD,
+    reserve: float = RESERVE,
+    potential: float = POTENTIAL,
 ) -> list[float]:
     """What the greedy bot maximises, for each of ``legal`` (the ``greedy_values`` hook).
 
@@ -273,8 +321,10 @@ def greedy_values(
     weighed by :func:`money_weights` of the position before the decision. So
     every action is charged alike for whom it pays, and nothing else: a rival's
     income that one line of play reaches sooner than another is not a payment.
-    ``leader=0, thrift=0`` is the greedy bot before issue 17.
+    Dollars beyond ``reserve`` lose ``share`` of their value (:func:`hoard`).
+    ``leader=0, thrift=0, share=0`` is the greedy bot before issue 17.
     """
+    spare = (share, reserve)
     own = [0.0 for _ in state.players]
     own[seat] = -thrift
     chances: tuple[float, ...] | None = None
@@ -287,7 +337,7 @@ def greedy_values(
             for t, c in enumerate(chances)
         ]
     if state.phase in ("road", "sergeant"):  # roads pay nobody
-        fast = _road_values(game, state, seat, legal, own, against)
+        fast = _road_values(game, state, seat, legal, own, against, spare, potential)
         if fast is not None:
             return fast
     paid = [rival_payments(game, state, a, seat) for a in legal]
@@ -297,12 +347,19 @@ def greedy_values(
         if roads_ahead and after.phase == "road" and game.to_move(after) == seat:
             # bought roads: valued where the best of them would go
             fast = _road_values(
-                game, after, seat, game.legal_actions(after), own, against
+                game,
+                after,
+                seat,
+                game.legal_actions(after),
+                own,
+                against,
+                spare,
+                potential,
             )
             if fast is not None:
                 values.append(max(fast))
                 continue
-        values.append(greedy(game, after, seat, 3, 0.0, own, against))
+        values.append(greedy(game, after, seat, 3, 0.0, own, against, spare))
     if leader and any(paid):
         per_dollar = money_weights(game, state, seat, None, leader, temperature, 0.0)
         for i, pays in enumerate(paid):
@@ -336,6 +393,8 @@ def _road_values(
     legal: Sequence[Any],
     per_dollar: Sequence[float],
     against: Sequence[float] | None = None,
+    spare: tuple[float, float] = (0.0, RESERVE),
+    potential: float = 0.0,
 ) -> list[float] | None:
     """:func:`greedy` after each road of ``legal``, sharing the work between them.
 
@@ -358,14 +417,93 @@ def _road_values(
         or (to_move == CHANCE and after.phase == "nugget")
     ):
         return None
-    paid = rival_money(after, per_dollar)
+    paid = rival_money(after, per_dollar) + hoard(game, after, seat, *spare)
     values = iter(evaluate_roads(game, state, after, seat, edges))
+    near = iter(road_potential(game, state, seat, edges, potential))
     return [
-        relative_value(next(values), seat, against) - paid
+        relative_value(next(values), seat, against) - paid + next(near)
         if hasattr(a, "a")
-        else greedy(game, game.apply(state, a), seat, 3, 0.0, per_dollar, against)
+        else greedy(
+            game, game.apply(state, a), seat, 3, 0.0, per_dollar, against, spare
+        )
         for a in legal
     ]
+
+
+def _distances(
+    game: Any, state: Any, seat: int, sources: Any, limit: int
+) -> dict[int, int]:
+    """Roads ``seat`` still needs from ``sources`` to each city (at most ``limit``).
+
+    A connection with the seat's road costs nothing, a free one one road; one
+    with only rivals' roads, or next to a covered city, is closed.
+    """
+    adj, roads, covered = game.board.adj, state.roads, state.covered
+    dist = dict.fromkeys(sources, 0)
+    todo: list[list[int]] = [sorted(dist)] + [[] for _ in range(limit)]
+    for d in range(limit + 1):
+        level = todo[d]
+        while level:
+            c = level.pop()
+            if dist[c] != d:
+                continue
+            for v, e in adj[c]:
+                owners = roads[e]
+                if seat in owners:
+                    nd = d
+                elif not owners and not covered[v]:
+                    nd = d + 1
+                else:
+                    continue
+                if nd <= limit and dist.get(v, limit + 1) > nd:
+                    dist[v] = nd
+                    todo[nd].append(v)
+    return dist
+
+
+def road_potential(
+    game: Any, state: Any, seat: int, edges: Sequence[int], weight: float = POTENTIAL
+) -> list[float]:
+    """What a road on each of ``edges`` adds to the pioneers' nearness, in VP.
+
+    The seat's pioneers in cities two or three roads away from its best network
+    (:func:`_distances`) count ``2 * weight ** (d - 1)`` VP each; a road on a
+    connection shortens those distances (computed exactly for one more road:
+    the connection then costs nothing). Nearer pioneers are the evaluation's.
+    """
+    if not weight:
+        return [0.0 for _ in edges]
+    from .evaluation import _networks
+
+    roads, settled, board = state.roads, state.settled, game.board
+    _, net = _networks(game, state, seat)
+    if not net:
+        return [0.0 for _ in edges]
+    from_net = _distances(game, state, seat, net, 4)
+    worth = {2: 2 * weight, 3: 2 * weight * weight}
+    far = [
+        (c, settled[c][seat], d)
+        for c, d in from_net.items()
+        if d >= 2 and settled[c][seat]
+    ]
+    for c in range(len(settled)):
+        if settled[c][seat] and c not in from_net:
+            far.append((c, settled[c][seat], 5))
+    out = [0.0 for _ in edges]
+    for c, k, d in far:
+        to_c = _distances(game, state, seat, [c], 4)
+        before = worth.get(d, 0.0)
+        for i, e in enumerate(edges):
+            a, b = board.edges[e]
+            if roads[e]:
+                continue
+            nd = min(
+                d,
+                from_net.get(a, 9) + to_c.get(b, 9),
+                from_net.get(b, 9) + to_c.get(a, 9),
+            )
+            out[i] += k * (worth.get(nd, 0.0) - before)
+    return out
 
 
 # ----- playouts and search ----------------------------------------------------------
