@@ -86,6 +86,7 @@ class EarlierGreedy:
             roads_ahead=0.0,
             share=0.0,
             potential=0.0,
+            near=0.0,
         )
         best: list[Any] = []
         top = -float("inf")
@@ -113,6 +114,7 @@ class NewGreedy:
         hoard: float = pioneer_bots.HOARD,
         reserve: float = pioneer_bots.RESERVE,
         potential: float = pioneer_bots.POTENTIAL,
+        near: float = pioneer_bots.NEAR,
     ) -> None:
         self.params = (
             weight,
@@ -123,6 +125,7 @@ class NewGreedy:
             hoard,
             reserve,
             potential,
+            near,
         )
         default = self.params == (
             pioneer_bots.LEADER_WEIGHT,
@@ -133,6 +136,7 @@ class NewGreedy:
             pioneer_bots.HOARD,
             pioneer_bots.RESERVE,
             pioneer_bots.POTENTIAL,
+            pioneer_bots.NEAR,
         )
         self.name = self.__name__ = (
             "new" if default else "new:" + ":".join(map(str, self.params))

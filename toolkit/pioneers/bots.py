@@ -54,6 +54,7 @@ __all__ = [
     "rival_payments",
     "rival_weights",
     "road_potential",
+    "settle_potential",
     "turns_left",
 ]
 
@@ -128,6 +129,11 @@ RESERVE = 6.0
 #: roads away ``2 * POTENTIAL ** 2`` (one road away the evaluation's
 #: ``network`` term counts it; see :func:`road_potential`). 0: nothing.
 POTENTIAL = 0.0
+
+#: Whether the greedy bot's moves and joins also count :data:`POTENTIAL` for
+#: the pioneer they put two or three roads from its best network (1) or not (0)
+#: (see :func:`settle_potential`).
+NEAR = 0.0
 
 #: The spread (VP) of the softmax that turns estimates into win chances for
 #: :func:`rival_weights`.
@@ -312,6 +318,7 @@ def greedy_values(
     share: float = HOARD,
     reserve: float = RESERVE,
     potential: float = POTENTIAL,
+    near: float = NEAR,
 ) -> list[float]:
     """What the greedy bot maximises, for each of ``legal`` (the ``greedy_values`` hook).
 
@@ -360,6 +367,11 @@ def greedy_values(
                 values.append(max(fast))
                 continue
         values.append(greedy(game, after, seat, 3, 0.0, own, against, spare))
+    if near and potential and state.phase in ("move", "join"):
+        for i, bonus in enumerate(
+            settle_potential(game, state, seat, legal, potential)
+        ):
+            values[i] += near * bonus
     if leader and any(paid):
         per_dollar = money_weights(game, state, seat, None, leader, temperature, 0.0)
         for i, pays in enumerate(paid):
@@ -503,6 +515,35 @@ def road_potential(
                 from_net.get(b, 9) + to_c.get(a, 9),
             )
             out[i] += k * (worth.get(nd, 0.0) - before)
+    return out
+
+
+def settle_potential(
+    game: Any, state: Any, seat: int, legal: Sequence[Any], weight: float = POTENTIAL
+) -> list[float]:
+    """What each move or join of ``legal`` adds to the pioneers' nearness, in VP.
+
+    The pioneer settled (a move's target, or the city joined) counts
+    ``2 * weight ** (d - 1)`` VP when it lands ``d`` = 2 or 3 roads from the
+    seat's best network (:func:`road_potential`'s measure; nearer, the
+    evaluation counts it). Farmers' extra pioneers are not counted.
+    """
+    from .evaluation import _networks
+
+    out = [0.0 for _ in legal]
+    if not weight:
+        return out
+    _, net = _networks(game, state, seat)
+    if not net:
+        return out
+    dist = _distances(game, state, seat, net, 3)
+    worth = {2: 2 * weight, 3: 2 * weight * weight}
+    index = game.board.index
+    for i, a in enumerate(legal):
+        if isinstance(a, MoveCoach):
+            out[i] = worth.get(dist.get(index[a.target], 9), 0.0)
+        elif isinstance(a, Join):
+            out[i] = worth.get(dist.get(index[state.coach], 9), 0.0)
     return out
 
 
