@@ -28,6 +28,7 @@ from .actions import Join, MoveCoach
 from .evaluation import (
     NUGGET_COUNTS,
     NUGGETS,
+    _networks,
     evaluate,
     evaluate_roads,
     evaluate_terms,
@@ -479,42 +480,37 @@ def road_potential(
     """What a road on each of ``edges`` adds to the pioneers' nearness, in VP.
 
     The seat's pioneers in cities two or three roads away from its best network
-    (:func:`_distances`) count ``2 * weight ** (d - 1)`` VP each; a road on a
-    connection shortens those distances (computed exactly for one more road:
-    the connection then costs nothing). Nearer pioneers are the evaluation's.
+    (:func:`_distances`) count ``2 * weight ** (d - 1)`` VP each, farther ones
+    nothing; a road on a free connection shortens those distances (exactly,
+    for one more road: the connection then costs nothing). Nearer pioneers are
+    the evaluation's (its ``network`` term).
     """
+    out = [0.0 for _ in edges]
     if not weight:
-        return [0.0 for _ in edges]
-    from .evaluation import _networks
-
-    roads, settled, board = state.roads, state.settled, game.board
+        return out
+    roads, settled, adj = state.roads, state.settled, game.board.adj
     _, net = _networks(game, state, seat)
     if not net:
-        return [0.0 for _ in edges]
+        return out
     from_net = _distances(game, state, seat, net, 4)
-    worth = {2: 2 * weight, 3: 2 * weight * weight}
-    far = [
-        (c, settled[c][seat], d)
-        for c, d in from_net.items()
-        if d >= 2 and settled[c][seat]
-    ]
+    worth = (0.0, 0.0, 2 * weight, 2 * weight * weight, 0.0, 0.0)
+    where = {e: i for i, e in enumerate(edges)}
     for c in range(len(settled)):
-        if settled[c][seat] and c not in from_net:
-            far.append((c, settled[c][seat], 5))
-    out = [0.0 for _ in edges]
-    for c, k, d in far:
-        to_c = _distances(game, state, seat, [c], 4)
-        before = worth.get(d, 0.0)
-        for i, e in enumerate(edges):
-            a, b = board.edges[e]
-            if roads[e]:
-                continue
-            nd = min(
-                d,
-                from_net.get(a, 9) + to_c.get(b, 9),
-                from_net.get(b, 9) + to_c.get(a, 9),
-            )
-            out[i] += k * (worth.get(nd, 0.0) - before)
+        k = settled[c][seat]
+        d = from_net.get(c, 5)
+        if d < 2 or not k:
+            continue
+        # the best distance through each free connection near c (a road there
+        # helps only if it brings c within 3 roads)
+        best: dict[int, int] = {}
+        for v, dv in _distances(game, state, seat, [c], min(d - 1, 3)).items():
+            for u, e in adj[v]:
+                if e in where and not roads[e]:
+                    nd = from_net.get(u, 9) + dv
+                    if nd < best.get(e, d):
+                        best[e] = nd
+        for e, nd in best.items():
+            out[where[e]] += k * (worth[nd] - worth[d])
     return out
 
 
@@ -528,8 +524,6 @@ def settle_potential(
     seat's best network (:func:`road_potential`'s measure; nearer, the
     evaluation counts it). Farmers' extra pioneers are not counted.
     """
-    from .evaluation import _networks
-
     out = [0.0 for _ in legal]
     if not weight:
         return out
