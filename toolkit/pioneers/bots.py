@@ -129,7 +129,7 @@ RESERVE = 6.0
 #: best network: a pioneer two roads away is worth ``2 * POTENTIAL`` VP, three
 #: roads away ``2 * POTENTIAL ** 2`` (one road away the evaluation's
 #: ``network`` term counts it; see :func:`road_potential`). 0: nothing.
-POTENTIAL = 0.0
+POTENTIAL = 0.25
 
 #: Whether the greedy bot's moves and joins also count :data:`POTENTIAL` for
 #: the pioneer they put two or three roads from its best network (1) or not (0)
@@ -152,8 +152,8 @@ def relative_value(
     own = values[seat]
     if against is not None:
         return own - sum(w * v for w, v in zip(against, values, strict=True))
-    others = [v for i, v in enumerate(values) if i != seat]
-    return own - 0.25 * sum(others) / max(len(others), 1)
+    n = len(values) - 1
+    return own - 0.25 * (sum(values) - own) / n if n > 0 else own
 
 
 def rival_weights(
@@ -207,7 +207,9 @@ def leader_money(
 
 def rival_money(state: Any, per_dollar: Sequence[float]) -> float:
     """The rivals' money in VP against the mover: ``sum(per_dollar[t] * money_t)``."""
-    return sum(w * pl.money for w, pl in zip(per_dollar, state.players, strict=True))
+    return sum(
+        w * pl.money for w, pl in zip(per_dollar, state.players, strict=True) if w
+    )
 
 
 def money_weights(
@@ -299,11 +301,8 @@ def greedy(
     values = evaluate(game, state)
     if per_dollar is None:
         per_dollar = money_weights(game, state, seat, values, leader)
-    return (
-        relative_value(values, seat, against)
-        - rival_money(state, per_dollar)
-        - hoard(game, state, seat, *spare)
-    )
+    value = relative_value(values, seat, against) - rival_money(state, per_dollar)
+    return value - hoard(game, state, seat, *spare) if spare[0] else value
 
 
 def greedy_values(
