@@ -328,8 +328,13 @@ def greedy_values(
     weighed by :func:`money_weights` of the position before the decision. So
     every action is charged alike for whom it pays, and nothing else: a rival's
     income that one line of play reaches sooner than another is not a payment.
+    Where it chooses among two or more roads, each road also counts what it
+    does to bring the bot's farther pioneers nearer its best network
+    (:func:`road_potential` with weight ``potential``); with ``near`` a move or
+    join counts that for the pioneer it settles (:func:`settle_potential`).
     Dollars beyond ``reserve`` lose ``share`` of their value (:func:`hoard`).
-    ``leader=0, thrift=0, share=0`` is the greedy bot before issue 17.
+    ``leader=0, thrift=0, share=0, potential=0`` is the greedy bot before
+    issue 17 (the other knobs are off by default).
     """
     spare = (share, reserve)
     own = [0.0 for _ in state.players]
