@@ -207,6 +207,8 @@ def leader_money(
 
 def rival_money(state: Any, per_dollar: Sequence[float]) -> float:
     """The rivals' money in VP against the mover: ``sum(per_dollar[t] * money_t)``."""
+    if not any(per_dollar):  # the usual case: nothing weighed
+        return 0.0
     return sum(
         w * pl.money for w, pl in zip(per_dollar, state.players, strict=True) if w
     )
