@@ -498,12 +498,12 @@ def road_potential(
     _, net = _networks(game, state, seat)
     if not net:
         return out
-    from_net = _distances(game, state, seat, net, 4)
+    from_net = _distances(game, state, seat, net, 3)  # farther: worth nothing
     worth = (0.0, 0.0, 2 * weight, 2 * weight * weight, 0.0, 0.0)
     where = {e: i for i, e in enumerate(edges)}
     for c in range(len(settled)):
         k = settled[c][seat]
-        d = from_net.get(c, 5)
+        d = from_net.get(c, 4)
         if d < 2 or not k:
             continue
         # the best distance through each free connection near c (a road there
@@ -511,7 +511,7 @@ def road_potential(
         best: dict[int, int] = {}
         for v, dv in _distances(game, state, seat, [c], min(d - 1, 3)).items():
             for u, e in adj[v]:
-                if e in where and not roads[e]:
+                if not roads[e] and e in where:
                     nd = from_net.get(u, 9) + dv
                     if nd < best.get(e, d):
                         best[e] = nd
