@@ -4,13 +4,16 @@
 ``greedy_values`` hook, :func:`toolkit.pioneers.bots.greedy_values`) choosing
 among every route choice ``legal_actions`` offers: each action is charged for
 the money it hands each rival (a route's tolls, a join's price) weighed by how
-close that rival is to winning (``LEADER_WEIGHT``, ``WIN_TEMPERATURE``).
-``new:W:T:C:F:R`` sets that weight and temperature and the other knobs of
-``greedy_values`` (thrift, focus, roads ahead) for tuning.
+close that rival is to winning (``LEADER_WEIGHT``, ``WIN_TEMPERATURE``), and
+the roads it places count how much nearer they bring its farther pioneers to
+its best network (``POTENTIAL``, :func:`toolkit.pioneers.bots.road_potential`).
+``new:W:T:C:F:R:H:S:P:N`` sets that weight and temperature and the other knobs
+of ``greedy_values`` (thrift, focus, roads ahead, hoard share and reserve,
+potential, near) for tuning; trailing knobs left out keep their defaults.
 
 ``old``: the greedy bot as it was before issue 17, kept here for the ladder:
 own estimate minus a quarter of the others' mean, nothing for whom it pays
-(``greedy_values(..., leader=0, thrift=0)``, which equals the earlier
+(``greedy_values`` with every knob off, which equals the earlier
 ``greedy(game, game.apply(state, a), seat, leader=0)`` for every action
 exactly, ``tests/pioneers/test_greedy_bot.py``) and only the cheapest route per
 target (the first listed move to each target, which is exactly the move list
@@ -76,7 +79,17 @@ class EarlierGreedy:
         # exactly the earlier greedy(game, game.apply(state, a), seat, leader=0)
         # (tests/pioneers/test_greedy_bot.py), with the work shared between them
         values = pioneer_bots.greedy_values(
-            game, state, seat, legal, leader=0.0, thrift=0.0
+            game,
+            state,
+            seat,
+            legal,
+            leader=0.0,
+            thrift=0.0,
+            focus=0.0,
+            roads_ahead=0.0,
+            share=0.0,
+            potential=0.0,
+            near=0.0,
         )
         best: list[Any] = []
         top = -float("inf")
@@ -89,9 +102,10 @@ class EarlierGreedy:
 
 
 class NewGreedy:
-    """Today's greedy bot; ``new:W:T:C:F:R`` sets the weight and the temperature of
-    :func:`toolkit.pioneers.bots.rival_weights`, the thrift of
-    :func:`toolkit.pioneers.bots.money_weights` and the focus and roads-ahead of
+    """Today's greedy bot; ``new:W:T:C:F:R:H:S:P:N`` sets the weight and the
+    temperature of :func:`toolkit.pioneers.bots.rival_weights`, the thrift of
+    :func:`toolkit.pioneers.bots.money_weights` and the focus, roads-ahead,
+    hoard share and reserve, potential and near of
     :func:`toolkit.pioneers.bots.greedy_values` (for tuning)."""
 
     def __init__(
@@ -101,14 +115,32 @@ class NewGreedy:
         thrift: float = pioneer_bots.THRIFT,
         focus: float = pioneer_bots.FOCUS,
         roads_ahead: float = pioneer_bots.ROADS_AHEAD,
+        hoard: float = pioneer_bots.HOARD,
+        reserve: float = pioneer_bots.RESERVE,
+        potential: float = pioneer_bots.POTENTIAL,
+        near: float = pioneer_bots.NEAR,
     ) -> None:
-        self.params = (weight, temperature, thrift, focus, roads_ahead)
+        self.params = (
+            weight,
+            temperature,
+            thrift,
+            focus,
+            roads_ahead,
+            hoard,
+            reserve,
+            potential,
+            near,
+        )
         default = self.params == (
             pioneer_bots.LEADER_WEIGHT,
             pioneer_bots.WIN_TEMPERATURE,
             pioneer_bots.THRIFT,
             pioneer_bots.FOCUS,
             pioneer_bots.ROADS_AHEAD,
+            pioneer_bots.HOARD,
+            pioneer_bots.RESERVE,
+            pioneer_bots.POTENTIAL,
+            pioneer_bots.NEAR,
         )
         self.name = self.__name__ = (
             "new" if default else "new:" + ":".join(map(str, self.params))
@@ -139,12 +171,12 @@ AGENTS = {
 
 
 def make(spec: str) -> Any:
-    """``old``, ``oldeval``, ``new`` or ``new:W:T:C:F:R`` (see NewGreedy)."""
+    """``old``, ``oldeval``, ``new`` or ``new:W:T:C:F:R:H:S:P:N`` (see NewGreedy)."""
     if spec in AGENTS:
         return AGENTS[spec]()
     name, *params = spec.split(":")
     if name != "new":
-        raise SystemExit(f"unknown bot {spec!r}: old, oldeval, new or new:W:T:C:F:R")
+        raise SystemExit(f"unknown bot {spec!r}: old, oldeval, new or new:W:...")
     return NewGreedy(*map(float, params))
 
 
@@ -159,7 +191,8 @@ def main() -> None:
     print(
         f"route ladder: Pioneers 4p, {args.games} games per pair (A,B,A,B rotating), "
         f"seed {args.seed}, leader weight {pioneer_bots.LEADER_WEIGHT}, "
-        f"win temperature {pioneer_bots.WIN_TEMPERATURE}"
+        f"win temperature {pioneer_bots.WIN_TEMPERATURE}, "
+        f"road potential {pioneer_bots.POTENTIAL}"
     )
     for k, pair in enumerate(args.pairs.split(",")):
         a, b = pair.split("/")

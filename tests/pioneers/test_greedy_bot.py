@@ -45,7 +45,9 @@ def positions(game, seeds, agent):
 )
 def test_greedy_values_equal_the_value_after_each_action(leader, thrift):
     """Exact (==, not approx) over every decision of a seeded game, roads included:
-    the value after the action, minus what it pays each rival, weighed.
+    the value after the action, minus what it pays each rival, weighed (without
+    the road potential, which ``test_road_potential_is_added_to_each_road``
+    checks).
 
     ``leader=0, thrift=0`` is the greedy bot before issue 17 (the route ladder's
     ``old``), which thus decides exactly as before.
@@ -63,7 +65,9 @@ def test_greedy_values_equal_the_value_after_each_action(leader, thrift):
             for t, amount in B.rival_payments(game, state, a, seat).items():
                 v -= weights[t] * amount
             one_by_one.append(v)
-        shared = B.greedy_values(game, state, seat, legal, leader, thrift=thrift)
+        shared = B.greedy_values(
+            game, state, seat, legal, leader, thrift=thrift, potential=0.0
+        )
         assert shared == one_by_one
         if leader == 0:
             assert shared == [
@@ -121,3 +125,90 @@ def test_remembered_seat_values_equal_a_fresh_evaluation():
             assert E.evaluate(game, after) == fresh
             checked += 1
     assert checked > 300
+
+
+def test_road_potential_is_added_to_each_road():
+    """Where the bot chooses among two or more roads, each road's value is the
+    value without the potential plus :func:`bots.road_potential` (exact)."""
+    game = Pioneers(players=4)
+    checked = 0
+    for state, seat, legal in positions(game, [5], GreedyAgent()):
+        roads = [a for a in legal if hasattr(a, "a")]
+        if state.phase not in ("road", "sergeant") or len(roads) < 2:
+            continue
+        edges = [game.board.edge_of(a.a, a.b) for a in roads]
+        bonus = dict(
+            zip(roads, B.road_potential(game, state, seat, edges), strict=True)
+        )
+        plain = B.greedy_values(game, state, seat, legal, potential=0.0)
+        full = B.greedy_values(game, state, seat, legal)
+        assert full == [
+            v + bonus.get(a, 0.0) for a, v in zip(legal, plain, strict=True)
+        ]
+        checked += 1 if any(bonus.values()) else 0
+    assert checked > 5
+
+
+def _far_value(game, state, seat, net, weight):
+    """The nearness of ``seat``'s pioneers to ``net`` from scratch (no shortcut)."""
+    dist = B._distances(game, state, seat, net, 4)
+    worth = {2: 2 * weight, 3: 2 * weight * weight}
+    return sum(
+        k[seat] * worth.get(dist.get(c, 9), 0.0)
+        for c, k in enumerate(state.settled)
+        if k[seat]
+    )
+
+
+def test_road_potential_equals_the_distances_after_each_road():
+    """Each free road's potential is the nearness after it minus before, the
+    distances measured again on the board with the road (the network it is
+    measured from stays the one before the road)."""
+    game = Pioneers(players=4)
+    checked = 0
+    for state, seat, legal in positions(game, [2, 4], RandomAgent()):
+        if state.phase != "road":
+            continue
+        _, net = E._networks(game, state, seat)
+        edges = [game.board.edge_of(a.a, a.b) for a in legal]
+        got = B.road_potential(game, state, seat, edges, 0.3)
+        if not net:
+            assert got == [0.0] * len(edges)
+            continue
+        before = _far_value(game, state, seat, net, 0.3)
+        for e, value in zip(edges, got, strict=True):
+            roads = list(state.roads)
+            roads[e] = (*roads[e], seat)
+            after = state._replace(roads=tuple(roads))
+            assert value == pytest.approx(
+                _far_value(game, after, seat, net, 0.3) - before
+            )
+            checked += 1 if value else 0
+    assert checked > 20
+
+
+def test_near_adds_the_settle_potential_to_moves_and_joins():
+    game = Pioneers(players=4)
+    checked = 0
+    for state, seat, legal in positions(game, [6], GreedyAgent()):
+        if state.phase not in ("move", "join"):
+            continue
+        bonus = B.settle_potential(game, state, seat, legal, B.POTENTIAL)
+        plain = B.greedy_values(game, state, seat, legal)
+        near = B.greedy_values(game, state, seat, legal, near=1.0)
+        assert near == [v + b for v, b in zip(plain, bonus, strict=True)]
+        checked += 1 if any(bonus) else 0
+    assert checked > 3
+
+
+def test_hoard_takes_value_off_the_dollars_beyond_the_reserve():
+    game = Pioneers(players=4)
+    state = game.setup()
+    while game.to_move(state) == CHANCE:
+        state = game.apply(state, game.chance_outcomes(state)[0][0])
+    pl = state.players[0]
+    rich = state._replace(players=(pl._replace(money=10), *state.players[1:]))
+    per_dollar = E.money_value(E.turns_left(game, rich))
+    assert B.hoard(game, rich, 0, 0.5, 6.0) == pytest.approx(0.5 * per_dollar * 4)
+    assert B.hoard(game, rich, 0, 0.5, 12.0) == 0.0
+    assert B.hoard(game, rich, 0, 0.0, 6.0) == 0.0

@@ -28,6 +28,7 @@ from .actions import Join, MoveCoach
 from .evaluation import (
     NUGGET_COUNTS,
     NUGGETS,
+    _networks,
     evaluate,
     evaluate_roads,
     evaluate_terms,
@@ -43,6 +44,7 @@ __all__ = [
     "greedy",
     "greedy_values",
     "hidden_nugget_pool",
+    "hoard",
     "leader_money",
     "money_value",
     "money_weights",
@@ -52,6 +54,8 @@ __all__ = [
     "rival_money",
     "rival_payments",
     "rival_weights",
+    "road_potential",
+    "settle_potential",
     "turns_left",
 ]
 
@@ -112,6 +116,26 @@ FOCUS = 0.0
 #: (1) or by the evaluation's flat value of a road still to place (0).
 ROADS_AHEAD = 0.0
 
+#: What share of a dollar's value the greedy bot gives up for each dollar it
+#: holds beyond :data:`RESERVE` (0: every dollar is worth the evaluation's
+#: ``money_value``; see :func:`hoard`).
+HOARD = 0.0
+
+#: The dollars the greedy bot keeps at full value for the turns ahead (fares,
+#: joins); what it holds beyond is worth ``1 - HOARD`` of it (:func:`hoard`).
+RESERVE = 6.0
+
+#: What the greedy bot's roads count for bringing its pioneers closer to its
+#: best network: a pioneer two roads away is worth ``2 * POTENTIAL`` VP, three
+#: roads away ``2 * POTENTIAL ** 2`` (one road away the evaluation's
+#: ``network`` term counts it; see :func:`road_potential`). 0: nothing.
+POTENTIAL = 0.25
+
+#: Whether the greedy bot's moves and joins also count :data:`POTENTIAL` for
+#: the pioneer they put two or three roads from its best network (1) or not (0)
+#: (see :func:`settle_potential`).
+NEAR = 0.0
+
 #: The spread (VP) of the softmax that turns estimates into win chances for
 #: :func:`rival_weights`.
 WIN_TEMPERATURE = 4.0
@@ -128,8 +152,8 @@ def relative_value(
     own = values[seat]
     if against is not None:
         return own - sum(w * v for w, v in zip(against, values, strict=True))
-    others = [v for i, v in enumerate(values) if i != seat]
-    return own - 0.25 * sum(others) / max(len(others), 1)
+    n = len(values) - 1
+    return own - 0.25 * (sum(values) - own) / n if n > 0 else own
 
 
 def rival_weights(
@@ -183,7 +207,11 @@ def leader_money(
 
 def rival_money(state: Any, per_dollar: Sequence[float]) -> float:
     """The rivals' money in VP against the mover: ``sum(per_dollar[t] * money_t)``."""
-    return sum(w * pl.money for w, pl in zip(per_dollar, state.players, strict=True))
+    if not any(per_dollar):  # the usual case: nothing weighed
+        return 0.0
+    return sum(
+        w * pl.money for w, pl in zip(per_dollar, state.players, strict=True) if w
+    )
 
 
 def money_weights(
@@ -213,6 +241,21 @@ def money_weights(
     return tuple(out)
 
 
+def hoard(
+    game: Any, state: Any, seat: int, share: float = HOARD, reserve: float = RESERVE
+) -> float:
+    """What the dollars ``seat`` holds beyond ``reserve`` lose, in VP (>= 0).
+
+    Money the bot cannot spend on fares and joins before the game ends is worth
+    less than the evaluation's flat ``money_value``: roads and wagons bought
+    with it score. ``share`` of each such dollar's value is taken off.
+    """
+    extra = state.players[seat].money - reserve
+    if not share or extra <= 0 or state.phase == "over":
+        return 0.0
+    return share * money_value(turns_left(game, state)) * extra
+
+
 def greedy(
     game: Any,
     state: Any,
@@ -221,13 +264,15 @@ def greedy(
     leader: float = LEADER_WEIGHT,
     per_dollar: Sequence[float] | None = None,
     against: Sequence[float] | None = None,
+    spare: tuple[float, float] = (0.0, RESERVE),
 ) -> float:
     """Value a position for the greedy bot.
 
     :func:`relative_value` of the estimates minus the rivals' money weighed by
     how close each is to winning (:func:`rival_money`; ``per_dollar`` from
     :func:`money_weights`, by default of this position with weight ``leader``;
-    ``leader=0`` gives the greedy bot before issue 17). Its own follow-up
+    ``leader=0`` gives the greedy bot before issue 17) and minus
+    :func:`hoard` with ``spare = (share, reserve)``. Its own follow-up
     decisions with few options (settling, farmers, the innkeeper) are searched
     up to ``depth`` deep; a gold nugget draw is averaged over its outcomes
     (``state`` is a determinised, full state).
@@ -236,7 +281,14 @@ def greedy(
     if depth > 0 and to_move == seat and state.phase in _LOOKAHEAD:
         return max(
             greedy(
-                game, game.apply(state, a), seat, depth - 1, leader, per_dollar, against
+                game,
+                game.apply(state, a),
+                seat,
+                depth - 1,
+                leader,
+                per_dollar,
+                against,
+                spare,
             )
             for a in game.legal_actions(state)
         )
@@ -251,7 +303,8 @@ def greedy(
     values = evaluate(game, state)
     if per_dollar is None:
         per_dollar = money_weights(game, state, seat, values, leader)
-    return relative_value(values, seat, against) - rival_money(state, per_dollar)
+    value = relative_value(values, seat, against) - rival_money(state, per_dollar)
+    return value - hoard(game, state, seat, *spare) if spare[0] else value
 
 
 def greedy_values(
@@ -264,6 +317,10 @@ def greedy_values(
     thrift: float = THRIFT,
     focus: float = FOCUS,
     roads_ahead: float = ROADS_AHEAD,
+    share: float = HOARD,
+    reserve: float = RESERVE,
+    potential: float = POTENTIAL,
+    near: float = NEAR,
 ) -> list[float]:
     """What the greedy bot maximises, for each of ``legal`` (the ``greedy_values`` hook).
 
@@ -273,8 +330,15 @@ def greedy_values(
     weighed by :func:`money_weights` of the position before the decision. So
     every action is charged alike for whom it pays, and nothing else: a rival's
     income that one line of play reaches sooner than another is not a payment.
-    ``leader=0, thrift=0`` is the greedy bot before issue 17.
+    Where it chooses among two or more roads, each road also counts what it
+    does to bring the bot's farther pioneers nearer its best network
+    (:func:`road_potential` with weight ``potential``); with ``near`` a move or
+    join counts that for the pioneer it settles (:func:`settle_potential`).
+    Dollars beyond ``reserve`` lose ``share`` of their value (:func:`hoard`).
+    ``leader=0, thrift=0, share=0, potential=0`` is the greedy bot before
+    issue 17 (the other knobs are off by default).
     """
+    spare = (share, reserve)
     own = [0.0 for _ in state.players]
     own[seat] = -thrift
     chances: tuple[float, ...] | None = None
@@ -287,7 +351,7 @@ def greedy_values(
             for t, c in enumerate(chances)
         ]
     if state.phase in ("road", "sergeant"):  # roads pay nobody
-        fast = _road_values(game, state, seat, legal, own, against)
+        fast = _road_values(game, state, seat, legal, own, against, spare, potential)
         if fast is not None:
             return fast
     paid = [rival_payments(game, state, a, seat) for a in legal]
@@ -297,12 +361,24 @@ def greedy_values(
         if roads_ahead and after.phase == "road" and game.to_move(after) == seat:
             # bought roads: valued where the best of them would go
             fast = _road_values(
-                game, after, seat, game.legal_actions(after), own, against
+                game,
+                after,
+                seat,
+                game.legal_actions(after),
+                own,
+                against,
+                spare,
+                potential,
             )
             if fast is not None:
                 values.append(max(fast))
                 continue
-        values.append(greedy(game, after, seat, 3, 0.0, own, against))
+        values.append(greedy(game, after, seat, 3, 0.0, own, against, spare))
+    if near and potential and state.phase in ("move", "join"):
+        for i, bonus in enumerate(
+            settle_potential(game, state, seat, legal, potential)
+        ):
+            values[i] += near * bonus
     if leader and any(paid):
         per_dollar = money_weights(game, state, seat, None, leader, temperature, 0.0)
         for i, pays in enumerate(paid):
@@ -336,6 +412,8 @@ def _road_values(
     legal: Sequence[Any],
     per_dollar: Sequence[float],
     against: Sequence[float] | None = None,
+    spare: tuple[float, float] = (0.0, RESERVE),
+    potential: float = 0.0,
 ) -> list[float] | None:
     """:func:`greedy` after each road of ``legal``, sharing the work between them.
 
@@ -358,14 +436,115 @@ def _road_values(
         or (to_move == CHANCE and after.phase == "nugget")
     ):
         return None
-    paid = rival_money(after, per_dollar)
+    paid = rival_money(after, per_dollar) + hoard(game, after, seat, *spare)
     values = iter(evaluate_roads(game, state, after, seat, edges))
+    near = iter(road_potential(game, state, seat, edges, potential))
     return [
-        relative_value(next(values), seat, against) - paid
+        relative_value(next(values), seat, against) - paid + next(near)
         if hasattr(a, "a")
-        else greedy(game, game.apply(state, a), seat, 3, 0.0, per_dollar, against)
+        else greedy(
+            game, game.apply(state, a), seat, 3, 0.0, per_dollar, against, spare
+        )
         for a in legal
     ]
+
+
+def _distances(
+    game: Any, state: Any, seat: int, sources: Any, limit: int
+) -> dict[int, int]:
+    """Roads ``seat`` still needs from ``sources`` to each city (at most ``limit``).
+
+    A connection with the seat's road costs nothing, a free one one road; one
+    with only rivals' roads, or next to a covered city, is closed.
+    """
+    adj, roads, covered = game.board.adj, state.roads, state.covered
+    dist = dict.fromkeys(sources, 0)
+    todo: list[list[int]] = [sorted(dist)] + [[] for _ in range(limit)]
+    for d in range(limit + 1):
+        level = todo[d]
+        while level:
+            c = level.pop()
+            if dist[c] != d:
+                continue
+            for v, e in adj[c]:
+                owners = roads[e]
+                if seat in owners:
+                    nd = d
+                elif not owners and not covered[v]:
+                    nd = d + 1
+                else:
+                    continue
+                if nd <= limit and dist.get(v, limit + 1) > nd:
+                    dist[v] = nd
+                    todo[nd].append(v)
+    return dist
+
+
+def road_potential(
+    game: Any, state: Any, seat: int, edges: Sequence[int], weight: float = POTENTIAL
+) -> list[float]:
+    """What a road on each of ``edges`` adds to the pioneers' nearness, in VP.
+
+    The seat's pioneers in cities two or three roads away from its best network
+    (:func:`_distances`) count ``2 * weight ** (d - 1)`` VP each, farther ones
+    nothing; a road on a free connection shortens those distances (exactly,
+    for one more road: the connection then costs nothing). Nearer pioneers are
+    the evaluation's (its ``network`` term).
+    """
+    out = [0.0 for _ in edges]
+    if not weight:
+        return out
+    roads, settled, adj = state.roads, state.settled, game.board.adj
+    _, net = _networks(game, state, seat)
+    if not net:
+        return out
+    from_net = _distances(game, state, seat, net, 3)  # farther: worth nothing
+    worth = (0.0, 0.0, 2 * weight, 2 * weight * weight, 0.0, 0.0)
+    where = {e: i for i, e in enumerate(edges)}
+    for c in range(len(settled)):
+        k = settled[c][seat]
+        d = from_net.get(c, 4)
+        if d < 2 or not k:
+            continue
+        # the best distance through each free connection near c (a road there
+        # helps only if it brings c within 3 roads)
+        best: dict[int, int] = {}
+        for v, dv in _distances(game, state, seat, [c], min(d - 1, 3)).items():
+            for u, e in adj[v]:
+                if not roads[e] and e in where:
+                    nd = from_net.get(u, 9) + dv
+                    if nd < best.get(e, d):
+                        best[e] = nd
+        for e, nd in best.items():
+            out[where[e]] += k * (worth[nd] - worth[d])
+    return out
+
+
+def settle_potential(
+    game: Any, state: Any, seat: int, legal: Sequence[Any], weight: float = POTENTIAL
+) -> list[float]:
+    """What each move or join of ``legal`` adds to the pioneers' nearness, in VP.
+
+    The pioneer settled (a move's target, or the city joined) counts
+    ``2 * weight ** (d - 1)`` VP when it lands ``d`` = 2 or 3 roads from the
+    seat's best network (:func:`road_potential`'s measure; nearer, the
+    evaluation counts it). Farmers' extra pioneers are not counted.
+    """
+    out = [0.0 for _ in legal]
+    if not weight:
+        return out
+    _, net = _networks(game, state, seat)
+    if not net:
+        return out
+    dist = _distances(game, state, seat, net, 3)
+    worth = {2: 2 * weight, 3: 2 * weight * weight}
+    index = game.board.index
+    for i, a in enumerate(legal):
+        if isinstance(a, MoveCoach):
+            out[i] = worth.get(dist.get(index[a.target], 9), 0.0)
+        elif isinstance(a, Join):
+            out[i] = worth.get(dist.get(index[state.coach], 9), 0.0)
+    return out
 
 
 # ----- playouts and search ----------------------------------------------------------
