@@ -173,10 +173,6 @@ def served(tmp_path_factory):
     nbdir, jdir = base / "nb", base / "jupyter"
     nbdir.mkdir()
     shutil.copy(LESSON_04, nbdir / LESSON_04.name)
-    # the repository's Voila settings (progressive rendering), as a teacher
-    # running voila from the checkout gets them (Voila reads voila.json in the
-    # folder it is started in; the servers start in nbdir)
-    shutil.copy(ROOT / "voila.json", nbdir / "voila.json")
     nbformat.write(apps_notebook(), nbdir / APPS)
     # JupyterLab 4 asks about news in a toast that covers part of the page: say no.
     settings = jdir / "settings" / "@jupyterlab" / "apputils-extension"
