@@ -14,6 +14,8 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from toolkit.core.game import take_rule_parameters
 
 from . import actions as A
@@ -104,6 +106,7 @@ def _check_option_types(opts: Mapping[str, Any]) -> None:
     # cost_pioneer_to_settler: _counts checks it is a mapping of goods to counts
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # lessons may subclass the game
 class Anno1503Base:
     """The static facts of an Anno 1503 game (:class:`~toolkit.anno1503.Anno1503`)."""
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from toolkit.core import CHANCE, GameOver, IllegalAction
 from toolkit.core.game import Progress
 
@@ -55,6 +57,9 @@ def _event_pending(s: State) -> bool:
     return s.phase == "event" or (s.phase == "resolve" and s.event != "")
 
 
+@mypyc_attr(
+    allow_interpreted_subclasses=True
+)  # lessons may subclass it to change a rule
 class Anno1503(Anno1503Base):
     """Anno 1503 (Kosmos 2003) for 2-4 players.
 
@@ -83,9 +88,9 @@ class Anno1503(Anno1503Base):
     (-1, ['first 0', 'first 1', 'first 2'])
     """
 
-    name = "anno1503"
-    min_players = 2
-    max_players = 4
+    name: ClassVar[str] = "anno1503"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
     #: Every option with its default (the protocol's ``defaults``).
     defaults: ClassVar[dict[str, Any]] = DEFAULTS
     #: The options that are rule constants (left out of ``options`` at default).
