@@ -237,7 +237,7 @@ class Anno1503Base:
         extra = "".join(f", {k}={v!r}" for k, v in changed.items())
         return f"Anno1503(players={self.players}{extra})"
 
-    def conditions(self, s: State, seat: int) -> tuple[str, ...]:
+    def conditions(self, s: State, seat: Any) -> tuple[str, ...]:  # seat_arg checks
         """Return the victory conditions ``seat`` meets now (A-WIN-1), from the state.
 
         Examples

@@ -284,7 +284,7 @@ class Anno1503(Anno1503Base):
             after = after._replace(phase="over", winner=after.active, queue=())
         return after
 
-    def observe(self, s: State, seat: int) -> State:
+    def observe(self, s: State, seat: Any) -> State:  # Any: checked here (compiled)
         """Return what ``seat`` sees: cards it did not explore become face-down ``?/b``.
 
         The undecided faces (``pool``) become what ``seat`` can deduce: the deck
@@ -376,7 +376,7 @@ class Anno1503(Anno1503Base):
         active = None if s.phase == "over" else s.active
         return Progress((s.turn - 1) // self.players + 1, active, first)
 
-    def parse_action(self, text: str) -> A.Action:
+    def parse_action(self, text: Any) -> A.Action:  # Any: A.parse_action checks it
         """Read an action from its text notation (the inverse of ``str(action)``)."""
         return A.parse_action(text)
 
