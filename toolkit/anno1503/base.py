@@ -182,7 +182,9 @@ class Anno1503Base:
         self.island_spaces = tuple(p for p, _ in t.islands)
         self.island_numbers = tuple(n for _, n in t.islands)
         self.island_index = {p: i for i, p in enumerate(self.island_spaces)}
-        self.start = t.start
+        # Any, not Pos: compiled, a tuple[int, int] attribute is
+        # kept unboxed and read as a new tuple object every time
+        self.start: Any = t.start
         self.sea = build_sea(t.rows, t.cols, list(self.island_spaces))
         self.distances = sea_distances(self.sea)
         self._dist = {a: dict(row) for a, row in self.distances.items()}
