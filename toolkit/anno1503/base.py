@@ -14,6 +14,8 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from toolkit.core.game import take_rule_parameters
 
 from . import actions as A
@@ -104,6 +106,7 @@ def _check_option_types(opts: Mapping[str, Any]) -> None:
     # cost_pioneer_to_settler: _counts checks it is a mapping of goods to counts
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # lessons may subclass the game
 class Anno1503Base:
     """The static facts of an Anno 1503 game (:class:`~toolkit.anno1503.Anno1503`)."""
 
@@ -179,7 +182,9 @@ class Anno1503Base:
         self.island_spaces = tuple(p for p, _ in t.islands)
         self.island_numbers = tuple(n for _, n in t.islands)
         self.island_index = {p: i for i, p in enumerate(self.island_spaces)}
-        self.start = t.start
+        # Any, not Pos: compiled, a tuple[int, int] attribute is
+        # kept unboxed and read as a new tuple object every time
+        self.start: Any = t.start
         self.sea = build_sea(t.rows, t.cols, list(self.island_spaces))
         self.distances = sea_distances(self.sea)
         self._dist = {a: dict(row) for a, row in self.distances.items()}
@@ -234,7 +239,7 @@ class Anno1503Base:
         extra = "".join(f", {k}={v!r}" for k, v in changed.items())
         return f"Anno1503(players={self.players}{extra})"
 
-    def conditions(self, s: State, seat: int) -> tuple[str, ...]:
+    def conditions(self, s: State, seat: Any) -> tuple[str, ...]:  # seat_arg checks
         """Return the victory conditions ``seat`` meets now (A-WIN-1), from the state.
 
         Examples

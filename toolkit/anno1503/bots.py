@@ -57,7 +57,6 @@ The shared bots (:mod:`toolkit.agents`) find the hooks here by name:
 from __future__ import annotations
 
 import random
-import weakref
 from collections.abc import Sequence
 from typing import Any
 
@@ -221,16 +220,25 @@ def hand_value(game: Any, p: Any, place: float) -> float:
     return total
 
 
-_CACHES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+#: id(game) -> (game, its memos), the games used last (the compiled game class
+#: cannot be weakly referenced, so the memos of the oldest game are dropped).
+_CACHES: dict[int, tuple[Any, dict]] = {}
 CACHE_SIZE = 200_000
+CACHED_GAMES = 8
 
 
 def _cache(game: Any, kind: str) -> dict:
-    """A per-game memo (dropped with the game): values depend on its tables, options."""
-    per_game = _CACHES.get(game)
-    if per_game is None:
-        per_game = _CACHES[game] = {}
-    return per_game.setdefault(kind, {})
+    """A per-game memo: values depend on the game's tables and options only.
+
+    Kept for the last :data:`CACHED_GAMES` game objects (a memo only saves
+    work: dropping one changes no result).
+    """
+    entry = _CACHES.get(id(game))
+    if entry is None or entry[0] is not game:
+        if len(_CACHES) >= CACHED_GAMES:
+            del _CACHES[next(iter(_CACHES))]  # the oldest
+        entry = _CACHES[id(game)] = (game, {})
+    return entry[1].setdefault(kind, {})
 
 
 def gold_points(gold: float, target: int = VICTORY[0]) -> float:

@@ -33,11 +33,16 @@ def wrong_phase(s: State, a: A.Action, rule: str = "A-TURN-1") -> IllegalAction:
     )
 
 
-def set_player(s: State, seat: int, p: Player) -> State:
-    """Return ``s`` with the player at ``seat`` replaced by ``p``."""
+def with_player(s: State, seat: int, p: Player) -> tuple[Player, ...]:
+    """Return the players of ``s`` with the one at ``seat`` replaced by ``p``."""
     players = list(s.players)
     players[seat] = p
-    return s._replace(players=tuple(players))
+    return tuple(players)
+
+
+def set_player(s: State, seat: int, p: Player) -> State:
+    """Return ``s`` with the player at ``seat`` replaced by ``p``."""
+    return s._replace(players=with_player(s, seat, p))
 
 
 def pay(s: State, seat: int, cost: tuple[int, ...]) -> State:
@@ -46,7 +51,9 @@ def pay(s: State, seat: int, cost: tuple[int, ...]) -> State:
     # map with operator functions: element-wise in C (these run on most actions)
     hand = tuple(map(sub, p.hand, cost))
     supply = tuple(map(add, s.supply, cost))  # A-TURN-4: the goods go back to the piles
-    return set_player(s, seat, p._replace(hand=hand))._replace(supply=supply)
+    return s._replace(
+        players=with_player(s, seat, p._replace(hand=hand)), supply=supply
+    )
 
 
 def affords(hand: tuple[int, ...], cost: tuple[int, ...]) -> bool:
@@ -110,5 +117,6 @@ __all__ = [
     "raise_level",
     "seat_arg",
     "set_player",
+    "with_player",
     "wrong_phase",
 ]

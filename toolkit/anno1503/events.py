@@ -31,9 +31,9 @@ def give(state: State, seat: int, g: int, n: int = 1) -> State:
     hand[g] += n
     supply = list(state.supply)
     supply[g] -= n
-    return _set_player(state, seat, p._replace(hand=tuple(hand)))._replace(
-        supply=tuple(supply)
-    )
+    players = list(state.players)
+    players[seat] = p._replace(hand=tuple(hand))
+    return state._replace(players=tuple(players), supply=tuple(supply))
 
 
 def _set_player(state: State, seat: int, p: Player) -> State:

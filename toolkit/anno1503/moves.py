@@ -14,7 +14,15 @@ from toolkit.core import IllegalAction
 
 from . import actions as A
 from . import voyage
-from .common import check_cost, good_index, pay, raise_level, set_player, wrong_phase
+from .common import (
+    check_cost,
+    good_index,
+    pay,
+    raise_level,
+    set_player,
+    with_player,
+    wrong_phase,
+)
 from .constants import PIONEER_SETTLER_CARDS
 from .events import (
     EVENTS,
@@ -33,28 +41,34 @@ from .tables import ANY, BACKS, GOODS
 if TYPE_CHECKING:
     from .base import Anno1503Base
 
+#: Per good: the goods counts of one card of it.
+_ONE_CARD = tuple(
+    tuple(int(i == g) for i in range(len(GOODS))) for g in range(len(GOODS))
+)
+
 # ---------------------------------------------------------------------- turn flow
 
 
 def start_turn(s: State, seat: int) -> State:
     """Return a new turn for ``seat``: reset the once-per-turn flags.
 
-    The production roll is next.
+    The production roll is next. The fields of a turn (queue, roll, event, AP,
+    explored islands, the once-per-turn flags, the raid target) take their
+    defaults: a new state is made, not eleven fields replaced.
     """
-    return s._replace(
+    return State(
+        players=s.players,
+        supply=s.supply,
+        display=s.display,
+        islands=s.islands,
+        pool=s.pool,
+        reserve=s.reserve,
+        reserve_known=s.reserve_known,
+        gone=s.gone,
         active=seat,
         turn=s.turn + 1,
         phase="roll",
-        queue=(),
-        roll=0,
-        event="",
-        ap=(0, 0),
-        explored=((), ()),
-        looking=None,
-        sold=False,
-        bought=0,
-        raided=False,
-        target=-1,
+        winner=s.winner,
     )
 
 
@@ -203,8 +217,7 @@ def _discard(game: Anno1503Base, s: State, a: A.Discard) -> State:
     g = good_index(a)
     if not s.players[s.active].hand[g]:
         raise IllegalAction("A-HAND-1", f"you hold no {a.good} to discard.")
-    cost = tuple(int(i == g) for i in range(len(GOODS)))
-    s = pay(s, s.active, cost)  # ASSUMPTION-24: back to the supply
+    s = pay(s, s.active, _ONE_CARD[g])  # ASSUMPTION-24: back to the supply
     if sum(s.players[s.active].hand) <= game.hand_limit:
         return finish_turn(game, s)
     return s
@@ -354,7 +367,8 @@ def _sell(game: Anno1503Base, s: State, a: A.Sell) -> State:
     gold = sale_value(game, p, goods)
     s = pay(s, s.active, goods)  # A-SELL-3: sold cards go back to the supply
     p = s.players[s.active]
-    return set_player(s, s.active, p._replace(gold=p.gold + gold))._replace(sold=True)
+    players = with_player(s, s.active, p._replace(gold=p.gold + gold))
+    return s._replace(players=players, sold=True)
 
 
 def _buy(game: Anno1503Base, s: State, a: A.Buy) -> State:
@@ -375,9 +389,8 @@ def _buy(game: Anno1503Base, s: State, a: A.Buy) -> State:
         )
     s = give(s, s.active, g)
     p = s.players[s.active]
-    return set_player(s, s.active, p._replace(gold=p.gold - price))._replace(
-        bought=s.bought + 1
-    )
+    players = with_player(s, s.active, p._replace(gold=p.gold - price))
+    return s._replace(players=players, bought=s.bought + 1)
 
 
 def _raid(game: Anno1503Base, s: State, a: A.Raid) -> State:

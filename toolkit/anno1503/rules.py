@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from toolkit.core import CHANCE, GameOver, IllegalAction
 from toolkit.core.game import Progress
 
@@ -47,6 +49,33 @@ _FACE_DOWN = {
 _BACK_INDEX = {str(b): i for i, b in enumerate(BACKS)}
 
 
+#: The actions without fields, made once.
+_END_TURN = A.EndTurn()
+_RETURN_CARD = A.ReturnCard()
+_TAKE_NOTHING = A.TakeNothing()
+_BUILD_SHIP = A.BuildShip()
+_USE_CARD = A.UseCard()
+#: Every other action ``legal_actions`` and ``chance_outcomes`` list, made once
+#: (see :func:`_made`): class and fields -> the action.
+_MADE: dict[tuple[Any, ...], Any] = {}
+
+
+def _made(kind: type, *fields: Any) -> Any:
+    """Return ``kind(*fields)``, the same object every time.
+
+    Actions are immutable values, and making them anew (frozen dataclasses that
+    check their fields) cost more than finding which are legal. The fields come
+    from the game's finite sets (goods, seats, spaces, bridges, islands, card
+    codes, sale vectors within the residents' capacity), so this table stays
+    small; it is the module's, not a game's.
+    """
+    key = (kind, *fields)
+    action = _MADE.get(key)
+    if action is None:
+        action = _MADE[key] = kind(*fields)
+    return action
+
+
 def _event_pending(s: State) -> bool:
     """Whether an event is rolled for or being resolved (ASSUMPTION-E1).
 
@@ -55,6 +84,9 @@ def _event_pending(s: State) -> bool:
     return s.phase == "event" or (s.phase == "resolve" and s.event != "")
 
 
+@mypyc_attr(
+    allow_interpreted_subclasses=True
+)  # lessons may subclass it to change a rule
 class Anno1503(Anno1503Base):
     """Anno 1503 (Kosmos 2003) for 2-4 players.
 
@@ -83,9 +115,9 @@ class Anno1503(Anno1503Base):
     (-1, ['first 0', 'first 1', 'first 2'])
     """
 
-    name = "anno1503"
-    min_players = 2
-    max_players = 4
+    name: ClassVar[str] = "anno1503"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
     #: Every option with its default (the protocol's ``defaults``).
     defaults: ClassVar[dict[str, Any]] = DEFAULTS
     #: The options that are rule constants (left out of ``options`` at default).
@@ -158,11 +190,11 @@ class Anno1503(Anno1503Base):
         """Every chance outcome with its probability (empty at a decision)."""
         ph = s.phase
         if ph == "first":  # A-SETUP-10 with re-rolls on ties: each seat equally likely
-            return [(A.First(i), 1 / self.players) for i in range(self.players)]
+            return [(_made(A.First, i), 1 / self.players) for i in range(self.players)]
         if ph == "roll":
-            return [(A.Roll(f), 1 / 6) for f in range(1, 7)]
+            return [(_made(A.Roll, f), 1 / 6) for f in range(1, 7)]
         if ph == "event":
-            return [(A.EventRoll(f), 1 / 6) for f in range(1, 7)]
+            return [(_made(A.EventRoll, f), 1 / 6) for f in range(1, 7)]
         if ph == "reveal":
             back = f"/{s.islands[s.looking[1]][-1].back}"  # type: ignore[index]
             faces = [
@@ -171,11 +203,11 @@ class Anno1503(Anno1503Base):
                 if k and c.endswith(back)
             ]
             total = sum(k for _, k in faces)
-            return [(A.Reveal(c), k / total) for c, k in faces]
+            return [(_made(A.Reveal, c), k / total) for c, k in faces]
         if ph == "raid":
             hand = s.players[s.target].hand
             total = sum(hand)
-            return [(A.Steal(g), k / total) for g, k in zip(GOODS, hand) if k]
+            return [(_made(A.Steal, g), k / total) for g, k in zip(GOODS, hand) if k]
         if ph == "resolve" and s.queue[0][0] == "reserve":
             return self._reserve_outcomes(s)
         return []
@@ -187,36 +219,41 @@ class Anno1503(Anno1503Base):
         """
         total = sum(s.reserve) + len(s.reserve_known)
         out: list[tuple[A.Action, float]] = [
-            (A.Draw(f"?/{b}"), k / total) for b, k in zip(BACKS, s.reserve) if k
+            (_made(A.Draw, f"?/{b}"), k / total) for b, k in zip(BACKS, s.reserve) if k
         ]
         for code in sorted(set(s.reserve_known)):
-            out.append((A.Draw(code), s.reserve_known.count(code) / total))
+            out.append((_made(A.Draw, code), s.reserve_known.count(code) / total))
         return out
 
     def legal_actions(self, s: State) -> list[A.Action]:
         """Return the decisions open to the seat to move, in a stable order."""
         ph = s.phase
         if ph == "build":
-            return self._phase2_actions(s) + self._sea_actions(s) + [A.EndTurn()]
+            return self._phase2_actions(s) + self._sea_actions(s) + [_END_TURN]
         if ph == "sea":
-            return [*self._sea_actions(s), A.EndTurn()]
+            return [*self._sea_actions(s), _END_TURN]
         if ph == "look":
-            return [A.ReturnCard(), *self._use_actions(s)]
+            return [_RETURN_CARD, *self._use_actions(s)]
         if ph == "discard":
-            return [A.Discard(g) for g, k in zip(GOODS, s.players[s.active].hand) if k]
+            return [
+                _made(A.Discard, g)
+                for g, k in zip(GOODS, s.players[s.active].hand)
+                if k
+            ]
         if ph == "resolve":
             kind, seat = s.queue[0]
             if kind == "pirates":
                 p = s.players[seat]
                 return [
-                    A.Remove(b, c) for b, c in removal_options(p, self.bridges[seat])
+                    _made(A.Remove, b, c)
+                    for b, c in removal_options(p, self.bridges[seat])
                 ]
             if kind in ("produce", "golden"):
                 takes: list[A.Action] = [
-                    A.Take(GOODS[g]) for g in choice_options(self, s)
+                    _made(A.Take, GOODS[g]) for g in choice_options(self, s)
                 ]
                 if may_decline(self, s):  # A-PROD-3, A-EVENT-4: "may take"
-                    takes.append(A.TakeNothing())
+                    takes.append(_TAKE_NOTHING)
                 return takes
         return []
 
@@ -247,7 +284,7 @@ class Anno1503(Anno1503Base):
             after = after._replace(phase="over", winner=after.active, queue=())
         return after
 
-    def observe(self, s: State, seat: int) -> State:
+    def observe(self, s: State, seat: Any) -> State:  # Any: checked here (compiled)
         """Return what ``seat`` sees: cards it did not explore become face-down ``?/b``.
 
         The undecided faces (``pool``) become what ``seat`` can deduce: the deck
@@ -339,7 +376,7 @@ class Anno1503(Anno1503Base):
         active = None if s.phase == "over" else s.active
         return Progress((s.turn - 1) // self.players + 1, active, first)
 
-    def parse_action(self, text: str) -> A.Action:
+    def parse_action(self, text: Any) -> A.Action:  # Any: A.parse_action checks it
         """Read an action from its text notation (the inverse of ``str(action)``)."""
         return A.parse_action(text)
 
@@ -351,20 +388,20 @@ class Anno1503(Anno1503Base):
         out: list[A.Action] = []
         hand = p.hand
         if None in p.ships and affords(hand, self.cost_ship):
-            out.append(A.BuildShip())
-        out += [A.PlacePioneer(b) for b in self._placements(s, p)]
+            out.append(_BUILD_SHIP)
+        out += [_made(A.PlacePioneer, b) for b in self._placements(s, p)]
         for i, r in enumerate(p.residents):
             if self._upgrade_problem(p, r, paid=True, explain=False) is None:
-                out.append(A.Upgrade(i + 1))
+                out.append(_made(A.Upgrade, i + 1))
         if not s.sold:
-            out += [A.Sell(g) for g in self._sales(p)]
+            out += [_made(A.Sell, g) for g in self._sales(p)]
         if s.bought < self._opts["max_purchases_per_turn"] and p.gold >= self.buy_price(
             s, seat
         ):
-            out += [A.Buy(g) for g, k in zip(GOODS, s.supply) if k]
+            out += [_made(A.Buy, g) for g, k in zip(GOODS, s.supply) if k]
         if not s.raided and "BIG_BRANCH_OFFICE" in p.buildings and p.gold >= 2:
             out += [
-                A.Raid(t)
+                _made(A.Raid, t)
                 for t in range(self.players)
                 if t != seat and any(s.players[t].hand)
             ]
@@ -409,7 +446,7 @@ class Anno1503(Anno1503Base):
             for isl in self.coast[at]:
                 idx = self.island_index[isl]
                 if s.islands[idx] and idx not in done:
-                    out.append(A.Explore(i + 1, isl))
+                    out.append(_made(A.Explore, i + 1, isl))
         return out
 
     def _sails(self, ship: int, at: tuple[int, int], ap: int) -> tuple[A.Sail, ...]:
@@ -426,16 +463,16 @@ class Anno1503(Anno1503Base):
         code = s.islands[s.looking[1]][-1].code  # type: ignore[index]
         if code.startswith("BO-"):
             return [
-                A.UseCard(bridge=b)
+                _made(A.UseCard, b)  # bridge b
                 for b, o in zip(self.bridges[seat], p.offices)
                 if not o
             ]
         if code.startswith("TC"):
-            return [A.UseCard()] if len(p.contracts) < WOODEN_BRIDGES else []
+            return [_USE_CARD] if len(p.contracts) < WOODEN_BRIDGES else []
         if code.startswith("TG"):
-            return [A.UseCard()]
+            return [_USE_CARD]
         return [
-            A.UseCard(space=i + 1)
+            _made(A.UseCard, 0, i + 1)  # space i + 1
             for i, r in enumerate(p.residents)
             if self._upgrade_problem(p, r, paid=False, explain=False) is None
         ]

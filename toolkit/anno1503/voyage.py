@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from toolkit.core import IllegalAction
 
 from . import actions as A
-from .common import raise_level, set_player, wrong_phase
+from .common import raise_level, set_player, with_player, wrong_phase
 from .constants import WOODEN_BRIDGES
 from .state import IslandCard, Player, State
 
@@ -67,9 +67,8 @@ def _sail(game: Anno1503Base, s: State, a: A.Sail) -> State:
     ships[i] = a.to
     aps = list(s.ap)
     aps[i] -= d
-    return set_player(s, s.active, p._replace(ships=tuple(ships)))._replace(
-        ap=tuple(aps)
-    )
+    players = with_player(s, s.active, p._replace(ships=tuple(ships)))
+    return s._replace(players=players, ap=tuple(aps))
 
 
 def _explore(game: Anno1503Base, s: State, a: A.Explore) -> State:
