@@ -391,17 +391,18 @@ class MCTSAgent:
         c = self.c
         to_move = game.to_move
         sqrt = math.sqrt
+        step, choice = memo.apply, memo.choice
         while True:
             mover = to_move(state)
             if mover is None:
                 rewards = outcome_rewards(game, state, self.temperature)
                 break
             if mover == CHANCE:
-                state = memo.apply(state, sample_outcome(memo.outcomes(state), rng))
+                state = step(state, sample_outcome(memo.outcomes(state), rng))
                 continue
-            legal, cands, keys = memo.choice(state)
+            legal, cands, keys = choice(state)
             if len(legal) == 1:
-                state = memo.apply(state, legal[0])
+                state = step(state, legal[0])
                 continue
             if state is node.last:
                 edges = node.pairs
@@ -424,9 +425,8 @@ class MCTSAgent:
             node.visits += 1
             best, best_u = None, -math.inf
             for pair in edges:
-                pair[1].avail += 1
-            for pair in edges:
                 edge = pair[1]
+                edge.avail += 1  # every child legal here is available
                 n = edge.n
                 u = (edge.w + edge.q0[mover]) / (n + 1) + c * edge.prior * sqrt(
                     edge.avail
@@ -438,7 +438,7 @@ class MCTSAgent:
             if edge.child is None:
                 edge.child = _Node()
             node = edge.child
-            state = memo.apply(state, a)
+            state = step(state, a)
         for edge, mover in path:
             edge.n += 1
             edge.w += rewards[mover]
