@@ -58,7 +58,7 @@ def _decide(game, positions, iterations=12):
 class _Plain(search._Memo):
     """The memo with every shortcut off: each call asks the game again."""
 
-    def canonical(self, state):
+    def canonical(self, state, view=None):
         return state
 
     def choice(self, state):
@@ -119,3 +119,25 @@ def test_mcts_decisions_do_not_depend_on_the_hash_seed():
         runs.append(json.loads(done.stdout.strip().splitlines()[-1]))
     assert runs[0] == runs[1]
     assert all(runs[0][k] for k in keys)
+
+
+def test_shared_key_is_equal_only_for_equal_determinisations():
+    """Parts shared with the observation become a marker; equal keys, equal states."""
+    view = (1, (2, 3), ("a", (4, 5)), [6])
+    same = (view[0], view[1], ("a", view[2][1]), view[3])
+    copy = (1, (2, 3), ("a", (4, 5)), [6])  # equal, but shares nothing but ints
+    other = (1, (2, 3), ("a", (4, 9)), view[3])
+    k = search._shared_key
+    assert k(same, view, 3) == k((1, view[1], ("a", view[2][1]), view[3]), view, 3)
+    assert k(other, view, 3) != k(same, view, 3)
+    assert k(copy, view, 3) != k(other, view, 3)
+    for a in (same, copy, other):
+        for b in (same, copy, other):
+            if k(a, view, 3) == k(b, view, 3):
+                assert a == b
+    memo = search._Memo(None, None)
+    first = ("a", (4, 5))
+    s1 = (view[0], view[1], first, view[3])
+    assert memo.canonical(s1, view) is s1
+    s2 = (view[0], view[1], ("a", (4, 5)), view[3])
+    assert memo.canonical(s2, view) is s1  # equal in value: merged

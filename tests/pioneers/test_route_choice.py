@@ -216,3 +216,36 @@ def test_search_bots_pay_the_trailing_rival_rather_than_the_leader(bot):
         for seed in range(3)
     ]
     assert picks == [MoveCoach(("S", "B", "T"), 2)] * 3, picks
+
+
+def test_route_choices_remembered_by_value_answer_as_the_search():
+    """The engine remembers route choices by value (coach._CHOICES): a position met
+    again, or an equal copy of it, lists the moves a fresh search lists, and an
+    entry made by another game object is not used."""
+    from toolkit.core import play, random_agent
+    from toolkit.pioneers import coach
+
+    game = Pioneers(players=4)
+    moves = []
+
+    def agent(g, observation, legal, rng):
+        if observation.phase == "move" and len(legal) > 1:
+            moves.append(observation)
+        return random_agent(g, observation, legal, rng)
+
+    play(game, [agent] * 4, seed=5)
+    assert len(moves) > 10
+    other = Pioneers(players=4, route_choice="every")
+    remembered = 0
+    for state in moves:
+        coach._CHOICES.clear()
+        fresh = [str(a) for a in game.legal_actions(state)]
+        remembered += len(coach._CHOICES)
+        copy = type(state)(*state)
+        assert [str(a) for a in game.legal_actions(copy)] == fresh
+        assert [str(a) for a in game.legal_actions(state)] == fresh
+        every = [str(a) for a in other.legal_actions(state)]
+        assert set(fresh) <= set(every)
+        coach._CHOICES.clear()
+        assert [str(a) for a in other.legal_actions(state)] == every
+    assert remembered  # some positions went through the label search

@@ -157,6 +157,34 @@ class _Node:
 _MEMO_LIMIT = 200_000
 
 
+#: Marks a part of a determinisation that is the observation's own object.
+_SAME = object()
+#: How deep :func:`_shared_key` compares a determinisation with the observation.
+_KEY_DEPTH = 3
+
+
+def _shared_key(state: Any, view: Any, depth: int) -> Any:
+    """A key equal for two determinisations of ``view`` only if they are equal.
+
+    Parts that are ``view``'s own objects become a marker (so are not hashed);
+    tuples of ``view``'s type and length are compared part by part, ``depth``
+    levels down; anything else is itself. Equal keys mean equal states; equal
+    states may get different keys (one copied a part of ``view``, the other
+    shares it), which only merges fewer of them.
+    """
+    if state is view:
+        return _SAME
+    if (
+        depth
+        and isinstance(state, tuple)
+        and type(state) is type(view)
+        and len(state) == len(view)
+    ):
+        depth -= 1
+        return tuple([_shared_key(a, b, depth) for a, b in zip(state, view)])
+    return state
+
+
 class _Memo:
     """What one decision's search has computed, looked up by object identity.
 
@@ -187,12 +215,17 @@ class _Memo:
         self.roots: dict[Any, Any] = {}
         self.hashable = True
 
-    def canonical(self, state: Any) -> Any:
-        """The first state seen equal to ``state`` (itself if none or unhashable)."""
+    def canonical(self, state: Any, view: Any = None) -> Any:
+        """The first state seen equal to ``state`` (itself if none or unhashable).
+
+        With ``view`` (the state determinised), the parts ``state`` shares with
+        it by identity are not hashed again (:func:`_shared_key`).
+        """
         if not self.hashable:
             return state
         try:
-            return self.roots.setdefault(state, state)
+            key = state if view is None else _shared_key(state, view, _KEY_DEPTH)
+            return self.roots.setdefault(key, state)
         except TypeError:
             self.hashable = False
             return state
@@ -321,7 +354,7 @@ class MCTSAgent:
                 break
             state = view if deal is None else deal(game, view, seat, rng)
             if state is not view:
-                state = memo.canonical(state)
+                state = memo.canonical(state, view)
             self._iterate(game, state, root, rng, hooks, memo, seat)
             if _decided(root, by_key, iterations - k - 1):
                 break
@@ -391,17 +424,18 @@ class MCTSAgent:
         c = self.c
         to_move = game.to_move
         sqrt = math.sqrt
+        step, choice = memo.apply, memo.choice
         while True:
             mover = to_move(state)
             if mover is None:
                 rewards = outcome_rewards(game, state, self.temperature)
                 break
             if mover == CHANCE:
-                state = memo.apply(state, sample_outcome(memo.outcomes(state), rng))
+                state = step(state, sample_outcome(memo.outcomes(state), rng))
                 continue
-            legal, cands, keys = memo.choice(state)
+            legal, cands, keys = choice(state)
             if len(legal) == 1:
-                state = memo.apply(state, legal[0])
+                state = step(state, legal[0])
                 continue
             if state is node.last:
                 edges = node.pairs
@@ -424,9 +458,8 @@ class MCTSAgent:
             node.visits += 1
             best, best_u = None, -math.inf
             for pair in edges:
-                pair[1].avail += 1
-            for pair in edges:
                 edge = pair[1]
+                edge.avail += 1  # every child legal here is available
                 n = edge.n
                 u = (edge.w + edge.q0[mover]) / (n + 1) + c * edge.prior * sqrt(
                     edge.avail
@@ -438,7 +471,7 @@ class MCTSAgent:
             if edge.child is None:
                 edge.child = _Node()
             node = edge.child
-            state = memo.apply(state, a)
+            state = step(state, a)
         for edge, mover in path:
             edge.n += 1
             edge.w += rewards[mover]

@@ -39,8 +39,10 @@ only on arguments a caller passes: the engine's own calls (``legal_actions``,
 a refused pass) use the default ``seat=None``, the active player, which needs
 no check, so the engine does not pay for them.
 
-Nothing about a state is remembered anywhere (neither on the game nor on the
-state). What is shared is static: one move object per route of a board, and
+Nothing about a state is remembered on the game or on the state. Beside the
+module, the route choices of recent positions are remembered by value (bounded,
+keyed by every public fact they depend on: a pure function's memo, so listing the
+moves of a position met again is a look-up). What is shared is static: one move object per route of a board, and
 for each the city and connection indices of its route, so that applying a
 listed move checks the rules on integers instead of reading city names again.
 """
@@ -84,6 +86,13 @@ _LABEL_CAP = 200_000
 #: the module, not on the game, and bounded (see _new_move).
 _MOVES: dict[tuple[int, tuple[int, ...], int], tuple[Board, A.MoveCoach]] = {}
 _ROUTES: dict[int, tuple[A.MoveCoach, Board, tuple[int, ...], tuple[int, ...]]] = {}
+#: The route choices of recent positions (Coach._choices' label search), by value:
+#: (tiles, roads, covers, coach, seat, matched tile types, budget, every) ->
+#: (game, routes). Everything in the key is public and the routes are a pure
+#: function of it, so an answer found here is the answer the search would give
+#: (an entry of another game object is not used). Emptied when full.
+_CHOICES: dict[tuple, tuple[object, list[tuple[int, int, tuple[int, ...]]]]] = {}
+_CHOICES_KEPT = 4096
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -302,6 +311,13 @@ class Coach(Tables):
             # Every way pays only the bank: the cheapest route is each target's one
             # undominated outcome, and the Dijkstra's route its best route.
             return self._dijkstra(state, seat, budget)
+        # The search below is a pure function of public facts: remembered by value
+        # (see _CHOICES), so a position met again (search bots meet the same roads,
+        # tiles and coach in many playouts and determinisations) costs a look-up.
+        memo = (tiles, roads, state.covered, src, seat, matched, budget, every)
+        hit = _CHOICES.get(memo)
+        if hit is not None and hit[0] is self:
+            return list(hit[1])
         # Each payee's field has room for any affordable amount plus a guard bit
         # on top: (b | guard) - a keeps every guard bit iff a <= b field by field.
         width = max(8, budget.bit_length() + 2)
@@ -430,7 +446,11 @@ class Coach(Tables):
                 if (t, p) not in have:
                     out.append((t, c, len(p), p))
         out.sort()
-        return [(t, c, p) for t, c, _, p in out]
+        result = [(t, c, p) for t, c, _, p in out]
+        if len(_CHOICES) >= _CHOICES_KEPT:
+            _CHOICES.clear()
+        _CHOICES[memo] = (self, result)
+        return list(result)
 
     def _far_tables(
         self,
