@@ -249,3 +249,15 @@ def test_route_choices_remembered_by_value_answer_as_the_search():
         coach._CHOICES.clear()
         assert [str(a) for a in other.legal_actions(state)] == every
     assert remembered  # some positions went through the label search
+    # The memo serves one game at a time: another game's search empties it, so it
+    # never keeps more than one game alive.
+    searched = []
+    for state in moves:
+        coach._CHOICES.clear()
+        game.legal_actions(state)
+        if coach._CHOICES:
+            searched.append(state)
+    assert searched and coach._CHOICES_OF[0] is game
+    before = len(coach._CHOICES)
+    other.legal_actions(searched[-1])
+    assert coach._CHOICES_OF[0] is other and len(coach._CHOICES) <= before

@@ -88,10 +88,12 @@ _MOVES: dict[tuple[int, tuple[int, ...], int], tuple[Board, A.MoveCoach]] = {}
 _ROUTES: dict[int, tuple[A.MoveCoach, Board, tuple[int, ...], tuple[int, ...]]] = {}
 #: The route choices of recent positions (Coach._choices' label search), by value:
 #: (tiles, roads, covers, coach, seat, matched tile types, budget, every) ->
-#: (game, routes). Everything in the key is public and the routes are a pure
-#: function of it, so an answer found here is the answer the search would give
-#: (an entry of another game object is not used). Emptied when full.
-_CHOICES: dict[tuple, tuple[object, list[tuple[int, int, tuple[int, ...]]]]] = {}
+#: routes. Everything in the key is public and the routes are a pure function of
+#: it, so an answer found here is the answer the search would give. The memo
+#: serves one game object at a time (_CHOICES_OF[0]): another game empties it, so
+#: it never keeps more than one game alive, and it is emptied when full.
+_CHOICES: dict[tuple, list[tuple[int, int, tuple[int, ...]]]] = {}
+_CHOICES_OF: list[object] = [None]
 _CHOICES_KEPT = 4096
 
 
@@ -315,9 +317,10 @@ class Coach(Tables):
         # (see _CHOICES), so a position met again (search bots meet the same roads,
         # tiles and coach in many playouts and determinisations) costs a look-up.
         memo = (tiles, roads, state.covered, src, seat, matched, budget, every)
-        hit = _CHOICES.get(memo)
-        if hit is not None and hit[0] is self:
-            return list(hit[1])
+        if _CHOICES_OF[0] is self:
+            hit = _CHOICES.get(memo)
+            if hit is not None:
+                return list(hit)
         # Each payee's field has room for any affordable amount plus a guard bit
         # on top: (b | guard) - a keeps every guard bit iff a <= b field by field.
         width = max(8, budget.bit_length() + 2)
@@ -447,9 +450,10 @@ class Coach(Tables):
                     out.append((t, c, len(p), p))
         out.sort()
         result = [(t, c, p) for t, c, _, p in out]
-        if len(_CHOICES) >= _CHOICES_KEPT:
+        if _CHOICES_OF[0] is not self or len(_CHOICES) >= _CHOICES_KEPT:
             _CHOICES.clear()
-        _CHOICES[memo] = (self, result)
+            _CHOICES_OF[0] = self
+        _CHOICES[memo] = result
         return list(result)
 
     def _far_tables(
