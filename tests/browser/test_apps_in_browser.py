@@ -97,6 +97,9 @@ def drive_play(page, app, name: str) -> None:
     _press(app, "Play typed action")
     near = app.locator(".frontier-why").first
     expect(near).to_contain_text("Why not?", timeout=60_000)
+    # the answer shows next to the box: with the box in the middle of the screen
+    # again (figures above that draw late can push both down), it is on screen
+    typed.evaluate("e => e.scrollIntoView({block: 'center'})")
     expect(near).to_be_in_viewport()
     near.locator("summary").first.click()  # the rule ID opens its sentence
     expect(near.locator("details[open]")).to_have_count(1)

@@ -51,7 +51,9 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
-def _counts(cost: Mapping[str, int], what: str) -> tuple[int, ...]:
+def _counts(cost: Any, what: str) -> tuple[int, ...]:
+    # ``cost`` is typed Any on purpose: compiled, a count typed int would be
+    # unboxed before the checks below, and True would pass as 1.
     if not isinstance(cost, Mapping):
         raise TypeError(
             f"{what} must map goods to counts, e.g. {{'CLOTH': 1, 'STONE': 2}}, "

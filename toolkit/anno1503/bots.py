@@ -224,7 +224,7 @@ def hand_value(game: Any, p: Any, place: float) -> float:
 #: cannot be weakly referenced, so the memos of the oldest game are dropped).
 _CACHES: dict[int, tuple[Any, dict]] = {}
 CACHE_SIZE = 200_000
-CACHED_GAMES = 8
+CACHED_GAMES = 2
 
 
 def _cache(game: Any, kind: str) -> dict:
