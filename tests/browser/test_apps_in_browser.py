@@ -164,12 +164,20 @@ def _finish_pioneers_round(app, title, log) -> None:
         # the buttons are the truth (the title may lag a step behind them)
         pressed = None
         if "Blue" in text:
-            for label in ("Settle ", "Decline", "Skip"):
-                button = app.locator(f"button:has-text('{label}')")
-                if button.count() and button.first.is_enabled():
-                    button.first.click()
-                    pressed = label
-                    break
+            # find and click in one step on the page: the kernel redraws the
+            # buttons after each answer, so a button counted here may be gone
+            # a moment later (a separate count, then click, waited 30 s for it)
+            pressed = app.evaluate(
+                """(app) => {
+                    const buttons = Array.from(app.querySelectorAll('button'));
+                    for (const label of ['Settle ', 'Decline', 'Skip']) {
+                        const b = buttons.find((b) => !b.disabled
+                            && b.innerText.replace(/^\\s+/, '').startsWith(label));
+                        if (b) { b.click(); return label; }
+                    }
+                    return null;
+                }"""
+            )
         if pressed is None:  # a bot is playing, or the buttons are not drawn yet
             app.evaluate(
                 """(app, [old]) => new Promise((done) => {
