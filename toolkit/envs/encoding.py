@@ -64,13 +64,14 @@ from __future__ import annotations
 import dataclasses
 from array import array
 from collections.abc import Callable, Sequence
-from itertools import compress
-from operator import attrgetter, ne
+from operator import attrgetter
 from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
 from toolkit.core import CHANCE, game_package, make_game, part
+from toolkit.envs.tracking import MEMO_LIMIT as MEMO_LIMIT
+from toolkit.envs.tracking import indices, legal_map, refresh
 
 
 class Layout:
@@ -152,8 +153,7 @@ _UNSET = object()
 #: Fills an encoder remembers per seat and part (see :class:`Tracker`) before
 #: that memo starts afresh: a bound on its memory (measured: about 0.7 kB an
 #: entry, so at most a few MB per seat; a four-player encoder held 10 MB after
-#: 60 games with a bound of 2048).
-MEMO_LIMIT = 512
+#: 60 games with a bound of 2048). :data:`MEMO_LIMIT` (set in :mod:`toolkit.envs.tracking`).
 
 
 class _Board:
@@ -252,161 +252,23 @@ class Tracker:
         return vector
 
 
-def _refresh(board: _Board, enc: EncoderBase, observation: Any) -> None:
-    """Bring the parts a board keeps up to date with ``observation``."""
-    # the hot loop of every environment step: helpers are inlined on purpose
-    seat, buf = board.seat, board.buffer
+def _refresh(board: _Board, enc: EncoderBase, observation: Any) -> bool:
+    """Bring the parts a board keeps up to date with ``observation``.
+
+    Returns whether any entry may have changed.
+    """
     memos = board.memos
     if memos is None:
-        memos = board.memos = enc._memo_of(seat)
-    keys, done = board.keys, board.done
-    for k, key_of, fill, by_rows in board.parts:
-        if key_of is None:  # refreshed on every update, never remembered
-            _clear(buf, done[k])
-            idx, val = fill(observation, seat)
-            done[k] = idx
-            _put(buf, idx, val)
-            continue
-        key = key_of(observation)
-        old = keys[k]
-        if key == old:  # (never _UNSET: a fresh board fills every part)
-            continue
-        keys[k] = key
-        memo = memos[k]
-        if not by_rows:
-            got = None
-            if memo is not None:
-                try:
-                    got = memo.get(key)
-                except TypeError:  # an unhashable key: never remembered
-                    memo = memos[k] = None
-            if got is None:
-                got = fill(observation, seat)
-                if memo is not None:
-                    if len(memo) >= MEMO_LIMIT:
-                        memo.clear()
-                    memo[key] = got
-            idx, val = got
-            was = done[k]
-            if was is not idx:  # the same object: the same entries, overwritten
-                if type(was) is list:
-                    for i in was:
-                        buf[i] = 0.0
-                else:
-                    _clear(buf, was)
-            done[k] = idx
-            if type(val) is float:
-                for i in idx:
-                    buf[i] = val
-            else:
-                _put(buf, idx, val)
-            continue
-        rows = done[k]
-        if rows is None:  # the first update: every row
-            rows = done[k] = []
-            for j, item in enumerate(key):
-                idx, val = _fill(
-                    memos, k, fill, (observation, seat, j, item), (j, item)
-                )
-                rows.append(idx)
-                _put(buf, idx, val)
-            continue
-        n, m = len(key), len(rows)
-        for j in range(n, m):  # rows that are gone
-            _clear(buf, rows[j])
-        del rows[n:]
-        # the rows that differ, found at C level; all are cleared before any
-        # is filled, as an entry may pass from one row to another (a wagon
-        # that changed owners between two updates)
-        changed = list(compress(range(min(n, m)), map(ne, key, old)))
-        news = []
-        for j in changed:
-            item = key[j]
-            got = None
-            if memo is not None:
-                try:
-                    got = memo.get((j, item))
-                except TypeError:  # an unhashable row: never remembered
-                    memo = memos[k] = None
-            if got is None:
-                got = fill(observation, seat, j, item)
-                if memo is not None:
-                    if len(memo) >= MEMO_LIMIT:
-                        memo.clear()
-                    memo[(j, item)] = got
-            news.append(got)
-            was = rows[j]
-            if was is not got[0]:
-                if type(was) is list:
-                    for i in was:
-                        buf[i] = 0.0
-                else:
-                    _clear(buf, was)
-        for j, (idx, val) in zip(changed, news):
-            rows[j] = idx
-            if type(val) is float:
-                for i in idx:
-                    buf[i] = val
-            else:
-                _put(buf, idx, val)
-        for j in range(m, n):  # new rows
-            item = key[j]
-            idx, val = _fill(memos, k, fill, (observation, seat, j, item), (j, item))
-            rows.append(idx)
-            _put(buf, idx, val)
-
-
-def _fill(
-    memos: list[dict | None],
-    k: int,
-    fill: Callable[..., Any],
-    args: tuple,
-    key: Any,
-) -> Any:
-    """``fill(*args)`` for part ``k``, remembered by ``key``."""
-    memo = memos[k]
-    if memo is None:
-        return fill(*args)
-    try:
-        got = memo.get(key)
-    except TypeError:  # an unhashable key: never remembered
-        memos[k] = None
-        return fill(*args)
-    if got is None:
-        got = fill(*args)
-        if len(memo) >= MEMO_LIMIT:
-            memo.clear()
-        memo[key] = got
-    return got
-
-
-_ZEROS = array("f")
-
-
-def _clear(buf: Any, idx: Any) -> None:
-    """Zero the entries a fill set (``None``: none yet)."""
-    if idx is None:
-        return
-    if type(idx) is range:  # a slice
-        n = len(idx)
-        if len(_ZEROS) < n:
-            _ZEROS.frombytes(bytes(4 * n))
-        buf[idx.start : idx.stop] = _ZEROS[:n]
-        return
-    for i in idx:
-        buf[i] = 0.0
-
-
-def _put(buf: Any, idx: Any, val: Any) -> None:
-    """Write a fill's ``(indices, values)`` into ``buf``."""
-    if type(idx) is range:  # a slice and its values
-        buf[idx.start : idx.stop] = array("f", val)
-    elif isinstance(val, (list, tuple)):
-        for i, x in zip(idx, val):
-            buf[i] = x
-    else:
-        for i in idx:
-            buf[i] = val
+        memos = board.memos = enc._memo_of(board.seat)
+    return refresh(
+        board.parts,
+        board.keys,
+        board.done,
+        memos,
+        board.buffer,
+        board.seat,
+        observation,
+    )
 
 
 def _no_fields(action: Any) -> tuple:
@@ -476,26 +338,7 @@ class ActionTable:
         >>> ActionTable([Go(1), Go(2)]).indices([Go(2), Go(5), "Go(1)"])
         [1, -1, -1]
         """
-        by_class = self._by_class
-        if (
-            len(set(map(type, actions))) == 1
-        ):  # one class (most legal lists): at C level
-            entry = by_class.get(type(actions[0]))
-            if entry is None:
-                return [default] * len(actions)
-            get, table = entry
-            return [table.get(k, default) for k in map(get, actions)]
-        out = []
-        last: Any = None
-        get: Any = None
-        table: dict[Any, int] = {}
-        for a in actions:
-            cls = type(a)
-            if cls is not last:  # legal lists come in runs of one class
-                last = cls
-                get, table = by_class.get(cls, (None, {}))
-            out.append(default if get is None else table.get(get(a), default))
-        return out
+        return indices(self._by_class, actions, default)
 
     def get(self, action: Any, default: Any = None) -> Any:
         """The index of ``action``, or ``default`` if it has none."""
@@ -639,8 +482,9 @@ class EncoderBase:
         else:
             index = self.action_index
             keys = [index(a) for a in actions]
-        if len(set(keys)) == len(keys):  # the usual case: one action per index
-            return dict(sorted(zip(keys, actions)))
+        got = legal_map(keys, actions)
+        if got is not None:  # the usual case: one action per index
+            return got
         out: dict[int, Any] = {}
         for i, a in zip(keys, actions):
             out[i] = self._merge(out[i], a) if i in out else a

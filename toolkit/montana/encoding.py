@@ -79,6 +79,7 @@ class Encoder(EncoderBase):
         self.action_labels = tuple(labels)
         self._table = ActionTable([parse_action(label) for label in labels])
         assert len(self._table) == len(labels)
+        self._action_table = self._table  # legal_from: one look-up per list
         chance = [f"tile {t} r{k}" for t in range(1, 13) for k in range(6)]
         chance += [f"start {q},{r}" for q, r in hexes]
         chance += [f"spin {k}" for k in range(8)]
@@ -127,17 +128,6 @@ class Encoder(EncoderBase):
     def chance_index(self, outcome: Any) -> int:
         """The index of a chance outcome."""
         return self._chance_table[outcome]
-
-    def legal_from(self, actions: Any) -> dict[int, Any]:
-        """Legal indices (sorted) mapped to the engine's actions.
-
-        One table lookup per action: every Montana action has an index of its own.
-        """
-        keys = list(map(self._table.__getitem__, actions))
-        out = dict(zip(keys, actions))
-        if len(out) != len(keys):
-            return super().legal_from(actions)  # names the two actions
-        return {k: out[k] for k in sorted(out)}
 
     # The vector is built by the base's encode (and updated by its trackers)
     # from these parts; the layout is in ``__init__``.

@@ -86,6 +86,7 @@ class Encoder(EncoderBase):
         self.action_labels = tuple(labels)
         self._table = ActionTable([A.parse_action(label) for label in labels])
         assert len(self._table) == len(labels)
+        self._action_table = self._table  # legal_from: one look-up per list
         chance = [f"first {i}" for i in range(4)]
         chance += [f"deal {c}" for c in folk]
         chance += [f"reveal {c}" for c in cards]
@@ -152,17 +153,6 @@ class Encoder(EncoderBase):
     def action_index(self, action: Any) -> int:
         """The index of a decision."""
         return self._table[action]
-
-    def legal_from(self, actions: Any) -> dict[int, Any]:
-        """Legal indices (sorted) mapped to the engine's actions.
-
-        One table lookup per action: every action has an index of its own.
-        """
-        keys = list(map(self._table.__getitem__, actions))
-        out = dict(zip(keys, actions))
-        if len(out) != len(keys):
-            return super().legal_from(actions)  # names the two actions
-        return {k: out[k] for k in sorted(out)}
 
     # The vector is built by the base's encode (and updated by its trackers)
     # from these parts, every entry clipped at its bound (``high``).

@@ -8,10 +8,11 @@ observation layout.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import Any
 
 from toolkit.envs.encoding import ActionTable, EncoderBase, Layout, Part
+from toolkit.envs.tracking import legal_map
 from toolkit.pioneers import actions as A
 from toolkit.pioneers.board import PROFESSIONS, TILE_TYPES
 from toolkit.pioneers.rules import BANK_TOTAL, NUGGET_COUNTS, NUGGETS, PIONEERS, ROADS
@@ -57,7 +58,6 @@ TURN = (
 #: Wagon fills remembered (per relative owner and wagon) before starting afresh.
 WAGON_MEMO = 4096
 _wagons_of = attrgetter("wagons")
-_first = itemgetter(0)
 _nuggets_of = attrgetter("nuggets")
 
 #: Move indices per target city: the first ROUTE_SLOTS ways to pay for a trip
@@ -309,8 +309,9 @@ class PioneersEncoder(EncoderBase):
                 k = rank.get(target, 0)
                 rank[target] = k + 1
                 keys[n] = move0 + city[target] * ROUTE_SLOTS + min(k, ROUTE_SLOTS - 1)
-        if len(set(keys)) == len(keys):  # the usual case: one action per index
-            return dict(sorted(zip(keys, actions), key=_first))
+        got = legal_map(keys, actions)
+        if got is not None:  # the usual case: one action per index
+            return got
         # one action per index, the first listed (reversed: the first is written last)
         return dict(sorted(dict(zip(reversed(keys), reversed(actions))).items()))
 

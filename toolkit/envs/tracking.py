@@ -1,0 +1,214 @@
+"""The hot loops of the encoders: trackers' refresh, legal look-ups, masks.
+
+Plain functions over plain containers (lists, dicts, ``array.array``), so
+that ``python -m toolkit compiled build`` compiles this module with mypyc
+(:data:`toolkit.compiled.CORE`) while the classes that hold the data (the
+encoders, :class:`~toolkit.envs.encoding.Tracker`, its boards) stay plain
+Python classes that pickle as before. The compiled and the plain module give
+the same results (``tests/envs/test_tracking.py`` compares them).
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Any
+
+#: Fills an encoder remembers per seat and part before that memo starts
+#: afresh (see :data:`toolkit.envs.encoding.MEMO_LIMIT`).
+MEMO_LIMIT = 512
+
+_ZEROS: Any = array("f")
+
+
+def refresh(
+    parts: list[tuple[int, Any, Any, bool]],
+    keys: list[Any],
+    done: list[Any],
+    memos: list[Any],
+    buf: Any,
+    seat: int,
+    observation: Any,
+) -> bool:
+    """Bring the parts a board keeps up to date with ``observation``.
+
+    ``parts`` holds ``(k, key, fill, rows)`` per part the board keeps (``k``
+    its index in the encoder's parts); ``keys``, ``done`` and ``memos`` are
+    the board's last keys, entries set and memos, by ``k``; ``buf`` its
+    ``array("f")``. Returns whether any entry may have changed.
+    """
+    # the hot loop of every environment step: helpers are inlined on purpose
+    changed_any = False
+    for k, key_of, fill, by_rows in parts:
+        if key_of is None:  # refreshed on every update, never remembered
+            clear(buf, done[k])
+            idx, val = fill(observation, seat)
+            done[k] = idx
+            put(buf, idx, val)
+            changed_any = True
+            continue
+        key = key_of(observation)
+        old = keys[k]
+        if key == old:  # (never unset: a fresh board fills every part)
+            continue
+        changed_any = True
+        keys[k] = key
+        memo: dict | None = memos[k]
+        if not by_rows:
+            got: Any = None
+            if memo is not None:
+                try:
+                    got = memo.get(key)
+                except TypeError:  # an unhashable key: never remembered
+                    memo = memos[k] = None
+            if got is None:
+                got = fill(observation, seat)
+                if memo is not None:
+                    if len(memo) >= MEMO_LIMIT:
+                        memo.clear()
+                    memo[key] = got
+            idx, val = got
+            was = done[k]
+            if was is not idx:  # the same object: the same entries, overwritten
+                clear(buf, was)
+            done[k] = idx
+            put(buf, idx, val)
+            continue
+        rows: list[Any] | None = done[k]
+        if rows is None:  # the first update: every row
+            rows = []
+            done[k] = rows
+            for j, item in enumerate(key):
+                idx, val = remembered(memos, k, fill, observation, seat, j, item)
+                rows.append(idx)
+                put(buf, idx, val)
+            continue
+        n, m = len(key), len(rows)
+        for j in range(n, m):  # rows that are gone
+            clear(buf, rows[j])
+        del rows[n:]
+        # the rows that differ; all are cleared before any is filled, as an
+        # entry may pass from one row to another (a wagon that changed owners
+        # between two updates)
+        news: list[Any] = []
+        for j in range(min(n, m)):
+            item = key[j]
+            if item == old[j]:
+                continue
+            got = None
+            if memo is not None:
+                try:
+                    got = memo.get((j, item))
+                except TypeError:  # an unhashable row: never remembered
+                    memo = memos[k] = None
+            if got is None:
+                got = fill(observation, seat, j, item)
+                if memo is not None:
+                    if len(memo) >= MEMO_LIMIT:
+                        memo.clear()
+                    memo[(j, item)] = got
+            news.append((j, got))
+            was = rows[j]
+            if was is not got[0]:
+                clear(buf, was)
+        for j, got in news:
+            idx, val = got
+            rows[j] = idx
+            put(buf, idx, val)
+        for j in range(m, n):  # new rows
+            item = key[j]
+            idx, val = remembered(memos, k, fill, observation, seat, j, item)
+            rows.append(idx)
+            put(buf, idx, val)
+    return changed_any
+
+
+def remembered(
+    memos: list[Any], k: int, fill: Any, observation: Any, seat: int, j: int, item: Any
+) -> Any:
+    """Row ``j`` of part ``k`` filled from ``item``, remembered by ``(j, item)``."""
+    memo: dict | None = memos[k]
+    if memo is None:
+        return fill(observation, seat, j, item)
+    try:
+        got = memo.get((j, item))
+    except TypeError:  # an unhashable key: never remembered
+        memos[k] = None
+        return fill(observation, seat, j, item)
+    if got is None:
+        got = fill(observation, seat, j, item)
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        memo[(j, item)] = got
+    return got
+
+
+def clear(buf: Any, idx: Any) -> None:
+    """Zero the entries a fill set (``None``: none yet)."""
+    if idx is None:
+        return
+    if type(idx) is range:  # a slice
+        global _ZEROS
+        n = len(idx)
+        if len(_ZEROS) < n:
+            _ZEROS = array("f", bytes(4 * n))
+        buf[idx.start : idx.stop] = _ZEROS[:n]
+        return
+    for i in idx:
+        buf[i] = 0.0
+
+
+def put(buf: Any, idx: Any, val: Any) -> None:
+    """Write a fill's ``(indices, values)`` into ``buf``."""
+    if type(idx) is range:  # a slice and its values
+        buf[idx.start : idx.stop] = array("f", val)
+    elif isinstance(val, (list, tuple)):
+        for i, x in zip(idx, val):
+            buf[i] = x
+    else:
+        for i in idx:
+            buf[i] = val
+
+
+def indices(by_class: dict[Any, Any], actions: Any, default: int) -> list[Any]:
+    """The index of each action in an :class:`~toolkit.envs.encoding.ActionTable`.
+
+    ``by_class`` maps an action class to its fields' reader and fields -> index.
+    """
+    out: list[Any] = []
+    last: Any = None
+    get: Any = None
+    table: Any = None
+    for a in actions:
+        cls = type(a)
+        if cls is not last:  # legal lists come in runs of one class
+            last = cls
+            entry = by_class.get(cls)
+            if entry is None:
+                get = None
+            else:
+                get, table = entry
+        out.append(default if get is None else table.get(get(a), default))
+    return out
+
+
+def legal_map(keys: list[Any], actions: Any) -> dict[Any, Any] | None:
+    """``{index: action}`` sorted by index, or ``None`` if two actions share an index."""
+    pairs = sorted(zip(keys, actions), key=_first)
+    out: dict[Any, Any] = {}
+    for i, a in pairs:
+        out[i] = a
+    if len(out) != len(pairs):
+        return None
+    return out
+
+
+def _first(pair: tuple[Any, Any]) -> Any:
+    return pair[0]
+
+
+def mask_bytes(legal: dict[int, Any], size: int) -> bytearray:
+    """The int8 action mask of a legal map, as bytes."""
+    mask = bytearray(size)
+    for i in legal:
+        mask[i] = 1
+    return mask
