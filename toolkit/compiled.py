@@ -45,7 +45,7 @@ import warnings
 from pathlib import Path
 
 #: The generic modules compiled (each game package lists its own in ``compiled.txt``).
-CORE = ("toolkit.core.play",)
+CORE = ("toolkit.core.play", "toolkit.envs.tracking")
 #: The file in a game package naming the package's modules to compile.
 LISTING = "compiled.txt"
 

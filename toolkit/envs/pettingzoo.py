@@ -14,6 +14,7 @@ import numpy as np
 from toolkit.core import CHANCE, IllegalAction, sample_outcome
 from toolkit.envs.common import check_reward, needs, rewards
 from toolkit.envs.encoding import encoder_class
+from toolkit.envs.tracking import mask_bytes
 
 _pettingzoo = needs("pettingzoo", "toolkit.envs.pettingzoo_env")
 _spaces = needs("gymnasium.spaces", "toolkit.envs.pettingzoo_env")
@@ -185,13 +186,13 @@ class FrontierAEC(_pettingzoo.AECEnv):
             vector = self._trackers[seat].update(
                 self.game.observe(self.engine_state, seat)
             )
-            mask = bytearray(self._num_actions)  # zeros: not to move
             if self._to_move == seat:
                 legal = self._legal
                 if legal is None:
                     legal = self.legal()
-                for i in legal:
-                    mask[i] = 1
+                mask = mask_bytes(legal, self._num_actions)
+            else:
+                mask = bytearray(self._num_actions)  # zeros: not to move
             cached = self._obs[agent] = {"observation": vector, "action_mask": mask}
         return {
             "observation": cached["observation"].copy(),

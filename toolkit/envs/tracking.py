@@ -48,7 +48,7 @@ def refresh(
             continue
         key = key_of(observation)
         old = keys[k]
-        if key == old:  # (never unset: a fresh board fills every part)
+        if key is old or key == old:  # (never unset: a fresh board fills every part)
             continue
         changed_any = True
         keys[k] = key
@@ -92,7 +92,8 @@ def refresh(
         news: list[Any] = []
         for j in range(min(n, m)):
             item = key[j]
-            if item == old[j]:
+            was_item = old[j]
+            if item is was_item or item == was_item:  # (most rows: the same object)
                 continue
             got = None
             if memo is not None:

@@ -144,12 +144,24 @@ def _fitting(workers: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(m for m in _MULTISETS if _fits(workers, m))
 
 
+def _same(items: list[Any], old: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``tuple(items)``, or ``old`` itself when it holds the same items."""
+    if len(items) == len(old):
+        for a, b in zip(items, old):
+            if a is not b and a != b:
+                break
+        else:
+            return old
+    return tuple(items)
+
+
 class _W:
     """A mutable working copy of a :class:`State`."""
 
     __slots__ = (
         "action",
         "active",
+        "base",
         "built",
         "canteen",
         "canteens",
@@ -189,6 +201,7 @@ class _W:
     )  # fmt: skip
 
     def __init__(self, s: State) -> None:
+        self.base = s
         self.phase = s.phase
         self.kinds = s.kinds
         self.tiles = s.tiles
@@ -254,30 +267,33 @@ class _W:
                     self.hired[i],
                 )
             )
+        # an unchanged field keeps the old state's tuple (the same object: what
+        # compares it later, an encoder's tracker, sees so at once)
+        b = self.base
         return State(
             phase=self.phase,
             kinds=self.kinds,
             tiles=self.tiles,
             start=self.start,
-            cattle=tuple(self.cattle),
-            canteen=tuple(self.canteen),
-            owner=tuple(self.owner),
-            stack=tuple(self.stack),
-            supply=tuple(self.supply),
-            pool=tuple(self.pool),
+            cattle=_same(self.cattle, b.cattle),
+            canteen=_same(self.canteen, b.canteen),
+            owner=_same(self.owner, b.owner),
+            stack=_same(self.stack, b.stack),
+            supply=_same(self.supply, b.supply),
+            pool=_same(self.pool, b.pool),
             herd=self.herd,
-            players=tuple(players),
-            spots=tuple(self.spots),
-            city=tuple(self.city),
+            players=_same(players, b.players),
+            spots=_same(self.spots, b.spots),
+            city=_same(self.city, b.city),
             wheel=self.wheel,
             active=self.active,
             first=self.first,
             round=self.round,
             turns=self.turns,
             decider=self.decider,
-            incoming=tuple(self.incoming),
+            incoming=_same(self.incoming, b.incoming),
             step=self.step,
-            queue=tuple(self.queue),
+            queue=_same(self.queue, b.queue),
             displaced=self.displaced,
             used=self.used,
             built=self.built,
