@@ -45,7 +45,10 @@ for name in names:
     for g in range(2):
         rng = random.Random(g)
         env.reset(seed=g)
-        for n, agent in enumerate(env.agent_iter(max_iter=400)):
+        n = 0
+        while env.agents and n < 400:  # agent_iter, with the env replaced half-way
+            n += 1
+            agent = env.agent_selection
             obs, reward, terminated, truncated, info = env.last()
             for other in env.agents:
                 o = env.observe(other)
