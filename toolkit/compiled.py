@@ -7,7 +7,8 @@ sources. Python then imports the extension instead of the ``.py`` file; the
 behaviour is the same (the tests run both ways and compare game records byte
 for byte), only about twice as fast (see the speed scripts in ``benchmarks``).
 
-Which modules: :data:`CORE` (the shared play loop) and, for each game of
+Which modules: :data:`CORE` (the shared play loop and the encoders' hot loops,
+:mod:`toolkit.envs.tracking`) and, for each game of
 :data:`toolkit.GAMES`, the modules its package lists in a text file
 ``compiled.txt`` (one module name, relative to the package, per line; ``#``
 starts a comment). The file is read, not imported, so ``import toolkit`` (which
@@ -44,7 +45,8 @@ import tempfile
 import warnings
 from pathlib import Path
 
-#: The generic modules compiled (each game package lists its own in ``compiled.txt``).
+#: The generic modules compiled (each game package lists its own in ``compiled.txt``):
+#: the play loop and the encoders' hot loops (plain functions: the encoders pickle).
 CORE = ("toolkit.core.play", "toolkit.envs.tracking")
 #: The file in a game package naming the package's modules to compile.
 LISTING = "compiled.txt"
