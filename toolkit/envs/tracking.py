@@ -5,7 +5,7 @@ that ``python -m toolkit compiled build`` compiles this module with mypyc
 (:data:`toolkit.compiled.CORE`) while the classes that hold the data (the
 encoders, :class:`~toolkit.envs.encoding.Tracker`, its boards) stay plain
 Python classes that pickle as before. The compiled and the plain module give
-the same results (``tests/envs/test_tracking.py`` compares them).
+the same results (``tests/envs/test_compiled_tracking.py`` compares them).
 """
 
 from __future__ import annotations
