@@ -1,0 +1,155 @@
+"""Load the apps page in Voila again and again and count the loads that lose a widget.
+
+Not a test (pytest does not collect it): the measurement behind issue 18's
+"Error displaying widget: model not found" in Voila, with and without the
+project's page fix (the ``@frontier-toolkit/widget-restore`` labextension in
+``toolkit/widgets/labextensions``, see its ``remoteEntry`` for why). Two Voila
+servers serve the same page, one with the fix and one without, and the loads
+alternate between them, so both see the same machine. ``--busy K`` starts K
+busy Python loops (``nice``d) to load the machine like a busy classroom server,
+and stops them at the end. Each line prints the load average.
+
+    PYTHONPATH=$PWD python -m tests.browser.voila_restore_loads --loads 8 --busy 8
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import nbformat
+
+from tests.browser.conftest import (
+    _BROKEN_WIDGETS,
+    APPS,
+    BIN,
+    CHROMIUM_ARGS,
+    LABEXTENSIONS,
+    Server,
+    apps_notebook,
+    free_port,
+)
+
+#: Outputs still waiting for their widget ("Loading widget...").
+_LOADING = """() => Array.from(document.querySelectorAll('.jp-OutputArea-output'))
+    .filter(el => el.textContent.trim() === 'Loading widget...').length"""
+
+
+def voila_server(nbdir: Path, env: dict, fixed: bool) -> tuple[Server, str]:
+    port = free_port()
+    cmd = [
+        str(BIN / "voila"),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        f"--Voila.root_dir={nbdir}",
+    ]
+    if fixed:
+        cmd.append(f"--VoilaConfiguration.extra_labextensions_path=['{LABEXTENSIONS}']")
+    return Server(cmd, nbdir, env, f"http://127.0.0.1:{port}/voila/static/"), (
+        f"http://127.0.0.1:{port}"
+    )
+
+
+def one_load(browser, url: str) -> dict:
+    page = browser.new_page(viewport={"width": 1300, "height": 1000})
+    start = time.monotonic()
+    try:
+        page.goto(f"{url}/voila/render/{APPS}", timeout=300_000)
+        # Voila sets window.jupyterapp once it has started rendering the outputs
+        page.wait_for_function("() => !!window.jupyterapp", timeout=300_000)
+        # until every output has its widget or has given up (or 60 s)
+        deadline = time.monotonic() + 60
+        while page.evaluate(_LOADING) and time.monotonic() < deadline:
+            time.sleep(0.5)
+        broken = page.evaluate(_BROKEN_WIDGETS)
+        return {
+            "seconds": round(time.monotonic() - start, 1),
+            "broken": len(broken),
+            "loading": page.evaluate(_LOADING),
+            "patched": page.evaluate(
+                "() => !!(window.jupyterapp.widgetManager || {})"
+                ".__frontierWaitsForModels"
+            ),
+            "load": round(os.getloadavg()[0], 1),
+            "first": broken[:1],
+        }
+    finally:
+        page.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--loads", type=int, default=8, help="loads per server")
+    parser.add_argument("--busy", type=int, default=0, help="busy loops to start")
+    parser.add_argument("--nice", type=int, default=10, help="their nice level")
+    parser.add_argument("--only", choices=["fixed", "unfixed"], default=None)
+    args = parser.parse_args()
+
+    import playwright.sync_api as playwright
+
+    # stopped by its pid (kill PID): still stop the busy loops and the servers
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))
+
+    base = Path(tempfile.mkdtemp(prefix="voila-restore-"))
+    notebook = apps_notebook()
+    root = Path(__file__).resolve().parents[2]
+    env = dict(
+        os.environ,
+        JUPYTER_CONFIG_DIR=str(base / "config"),
+        JUPYTER_RUNTIME_DIR=str(base / "runtime"),
+        JUPYTER_PLATFORM_DIRS="1",
+        PYTHONPATH=os.pathsep.join(
+            p for p in (str(root), os.environ.get("PYTHONPATH", "")) if p
+        ),
+    )
+    kinds = ["unfixed", "fixed"] if args.only is None else [args.only]
+    servers, busy = {}, []
+    try:
+        for kind in kinds:
+            nbdir = base / kind / "nb"
+            nbdir.mkdir(parents=True)
+            nbformat.write(notebook, nbdir / APPS)
+            servers[kind] = voila_server(nbdir, env, fixed=kind == "fixed")
+        for _ in range(args.busy):
+            busy.append(
+                subprocess.Popen(
+                    [sys.executable, "-c", "while True: pass"],
+                    preexec_fn=lambda: os.nice(args.nice),
+                )
+            )
+        print("busy loops (pids):", [p.pid for p in busy], flush=True)
+        counts = {kind: [] for kind in kinds}
+        with playwright.sync_playwright() as p:
+            browser = p.chromium.launch(
+                executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS, headless=True
+            )
+            for i in range(args.loads):
+                for kind in kinds:
+                    result = one_load(browser, servers[kind][1])
+                    counts[kind].append(result)
+                    print(i + 1, kind, result, flush=True)
+            browser.close()
+        for kind in kinds:
+            rows = counts[kind]
+            loads = [r["load"] for r in rows]
+            print(
+                f"{kind}: {sum(r['broken'] > 0 for r in rows)} of {len(rows)} loads "
+                f"broken (load average {min(loads)}-{max(loads)})"
+            )
+    finally:
+        for proc in busy:
+            proc.kill()
+            proc.wait()
+        for server, _ in servers.values():
+            server.stop()
+
+
+if __name__ == "__main__":
+    main()
