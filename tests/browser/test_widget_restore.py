@@ -87,9 +87,12 @@ const later = (ms, f) => setTimeout(f, ms);
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
 def test_get_model_waits_for_the_restore_and_looks_before_giving_up():
-    entry = EXTENSION / json.loads((EXTENSION / "package.json").read_text())[
-        "jupyterlab"
-    ]["_build"]["load"]
+    entry = (
+        EXTENSION
+        / json.loads((EXTENSION / "package.json").read_text())["jupyterlab"]["_build"][
+            "load"
+        ]
+    )
     run = subprocess.run(
         ["node", "-e", _NODE, str(entry)],
         capture_output=True,

@@ -57,8 +57,11 @@ def voila_server(nbdir: Path, env: dict, fixed: bool) -> tuple[Server, str]:
     )
 
 
-def one_load(browser, url: str) -> dict:
+def one_load(browser, url: str, throttle: float = 1) -> dict:
     page = browser.new_page(viewport={"width": 1300, "height": 1000})
+    if throttle != 1:  # a slower computer: Chromium runs the page's JS slower
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     start = time.monotonic()
     try:
         page.goto(f"{url}/voila/render/{APPS}", timeout=300_000)
@@ -78,6 +81,7 @@ def one_load(browser, url: str) -> dict:
                 ".__frontierWaitsForModels"
             ),
             "load": round(os.getloadavg()[0], 1),
+            "throttle": throttle,
             "first": broken[:1],
         }
     finally:
@@ -89,6 +93,11 @@ def main() -> None:
     parser.add_argument("--loads", type=int, default=8, help="loads per server")
     parser.add_argument("--busy", type=int, default=0, help="busy loops to start")
     parser.add_argument("--nice", type=int, default=10, help="their nice level")
+    parser.add_argument(
+        "--throttle",
+        default="1",
+        help="CPU slow-down rates of the page, taken in turn per load (e.g. 1,2,3)",
+    )
     parser.add_argument("--only", choices=["fixed", "unfixed"], default=None)
     args = parser.parse_args()
 
@@ -130,9 +139,11 @@ def main() -> None:
             browser = p.chromium.launch(
                 executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS, headless=True
             )
+            rates = [float(r) for r in args.throttle.split(",")]
             for i in range(args.loads):
                 for kind in kinds:
-                    result = one_load(browser, servers[kind][1])
+                    rate = rates[i % len(rates)]
+                    result = one_load(browser, servers[kind][1], rate)
                     counts[kind].append(result)
                     print(i + 1, kind, result, flush=True)
             browser.close()
