@@ -10,6 +10,12 @@ busy Python loops (``nice``d) to load the machine like a busy classroom server,
 and stops them at the end. Each line prints the load average.
 
     PYTHONPATH=$PWD python -m tests.browser.voila_restore_loads --loads 8 --busy 8
+
+``--logic`` instead runs, under Node.js, the ``get_model`` Voila runs today
+(taken from the installed ``@jupyter-widgets/jupyterlab-manager`` bundle) and
+the fixed one on the traced case: the kernel's states arrive 1.5 s after an
+output asked for its model, and handling them is one 1.9 s task that
+registers the model at its start.
 """
 
 from __future__ import annotations
@@ -88,6 +94,58 @@ def one_load(browser, url: str, throttle: float = 1) -> dict:
         page.close()
 
 
+#: The traced case, for the get_model of ipywidgets (``UPSTREAM``: the text of
+#: the method) and for the fixed one (the labextension on a stand-in manager).
+_LOGIC = r"""
+const fs = require('fs'), vm = require('vm');
+const [upstreamSrc, entry] = process.argv.slice(1);
+const block = (ms) => { const s = Date.now(); while (Date.now() - s < ms) {} };
+const traced = (manager, name) => {
+  const t0 = Date.now();
+  const done = manager.get_model('x').then(() => 'found', (e) => e.message)
+    .then((r) => console.log(`${name}: ${r} after ${Date.now() - t0} ms`));
+  setTimeout(() => {
+    manager._models.x = Promise.resolve('X'); block(1900);
+    manager._kernelRestoreInProgress = false;
+  }, 1500);
+  return done;
+};
+(async () => {
+  const Upstream = eval('(class { ' + fs.readFileSync(upstreamSrc, 'utf8') + ' })');
+  const before = new Upstream(); before._models = {};
+  await traced(before, 'ipywidgets 8.1.9 get_model');
+  vm.runInThisContext(fs.readFileSync(entry, 'utf8'));
+  const c = _JUPYTERLAB['@frontier-toolkit/widget-restore'];
+  const plugin = (await c.get('./extension'))().default[0];
+  const after = {_models: {}, _kernelRestoreInProgress: true,
+                 register_model(id, p) { this._models[id] = p; }};
+  plugin.activate({widgetManagerPromise: {promise: Promise.resolve(after)}});
+  await new Promise((r) => setTimeout(r, 0));
+  await traced(after, 'with @frontier-toolkit/widget-restore');
+})();
+"""
+
+
+def logic() -> None:
+    """Run the traced case under Node.js, before and after the fix."""
+    import re
+
+    bundles = Path(sys.prefix, "share/jupyter/labextensions/@jupyter-widgets")
+    method = None
+    for js in sorted(bundles.glob("jupyterlab-manager/static/*.js")):
+        found = re.search(r"async get_model\(e\)\{.*?\}return t\}", js.read_text())
+        if found:
+            method = found.group(0)
+            break
+    assert method, f"no get_model in {bundles}"
+    meta = LABEXTENSIONS / "@frontier-toolkit" / "widget-restore"
+    entry = meta / "static" / "remoteEntry.widget-restore-1.js"
+    with tempfile.NamedTemporaryFile("w", suffix=".js") as f:
+        f.write(method)
+        f.flush()
+        subprocess.run(["node", "-e", _LOGIC, f.name, str(entry)], check=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=8, help="loads per server")
@@ -98,8 +156,12 @@ def main() -> None:
         default="1",
         help="CPU slow-down rates of the page, taken in turn per load (e.g. 1,2,3)",
     )
+    parser.add_argument("--logic", action="store_true", help="see the module doc")
     parser.add_argument("--only", choices=["fixed", "unfixed"], default=None)
     args = parser.parse_args()
+    if args.logic:
+        logic()
+        return
 
     import playwright.sync_api as playwright
 
