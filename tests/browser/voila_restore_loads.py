@@ -21,6 +21,7 @@ registers the model at its start.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import signal
 import subprocess
@@ -106,7 +107,6 @@ const traced = (manager, name) => {
     .then((r) => console.log(`${name}: ${r} after ${Date.now() - t0} ms`));
   setTimeout(() => {
     manager._models.x = Promise.resolve('X'); block(1900);
-    manager._kernelRestoreInProgress = false;
   }, 1500);
   return done;
 };
@@ -117,8 +117,7 @@ const traced = (manager, name) => {
   vm.runInThisContext(fs.readFileSync(entry, 'utf8'));
   const c = _JUPYTERLAB['@frontier-toolkit/widget-restore'];
   const plugin = (await c.get('./extension'))().default[0];
-  const after = {_models: {}, _kernelRestoreInProgress: true,
-                 register_model(id, p) { this._models[id] = p; }};
+  const after = {_models: {}, register_model(id, p) { this._models[id] = p; }};
   plugin.activate({widgetManagerPromise: {promise: Promise.resolve(after)}});
   await new Promise((r) => setTimeout(r, 0));
   await traced(after, 'with @frontier-toolkit/widget-restore');
@@ -139,7 +138,12 @@ def logic() -> None:
             break
     assert method, f"no get_model in {bundles}"
     meta = LABEXTENSIONS / "@frontier-toolkit" / "widget-restore"
-    entry = meta / "static" / "remoteEntry.widget-restore-1.js"
+    entry = (
+        meta
+        / json.loads((meta / "package.json").read_text())["jupyterlab"]["_build"][
+            "load"
+        ]
+    )
     with tempfile.NamedTemporaryFile("w", suffix=".js") as f:
         f.write(method)
         f.flush()

@@ -14,19 +14,20 @@
  * restore has finished by then the output stays "Error displaying widget: model
  * not found".
  *
- * The fix, on the page's one widget manager, before any output asks for a model:
- * get_model answers as soon as the model registers (no polling), waits while the
- * restore from the kernel is running, and gives up only 2 s after the later of
- * the call and the end of the restore, looking once more before it gives up.
- * A model that is really missing still fails, as before. In JupyterLab (no
+ * The fix, on the page's one widget manager, before any output asks for a model
+ * (as jupyter-widgets/ipywidgets#4040 proposes): get_model answers as soon as
+ * the model registers (no polling), and when its 2 s are up it looks once
+ * more before it gives up. So a model that arrived is always found; one that
+ * has not arrived while the restore still runs is refused as before, and the
+ * output then waits for the end of the restore (ipywidgets' renderer draws it
+ * again then); one that never comes still fails after 2 s. In JupyterLab (no
  * Voila widget manager) the plugin does nothing.
  */
 var _JUPYTERLAB;
 (function () {
   'use strict';
   var NAME = '@frontier-toolkit/widget-restore';
-  var GRACE_MS = 2000; // ipywidgets' own wait, counted from the end of the restore
-  var RESTORE_POLL_MS = 200;
+  var WAIT_MS = 2000; // ipywidgets' own wait for a model
 
   function patchManager(manager) {
     if (!manager || manager.__frontierWaitsForModels) {
@@ -55,7 +56,7 @@ var _JUPYTERLAB;
       }
       return new Promise(function (resolve, reject) {
         var timer = null;
-        var graceFrom = Date.now();
+        var deadline = Date.now() + WAIT_MS;
         var settle = function () {
           clearTimeout(timer);
           var callbacks = waiting.get(modelId);
@@ -73,17 +74,13 @@ var _JUPYTERLAB;
         var check = function () {
           var found = manager._models[modelId];
           if (found !== undefined) {
-            // the last look comes before any deadline
+            // the last look comes before the deadline is checked: a long task
+            // may hold this timer back past the deadline while the model came
             settle();
             resolve(found);
             return;
           }
-          if (manager._kernelRestoreInProgress === true) {
-            graceFrom = Date.now();
-            timer = setTimeout(check, RESTORE_POLL_MS);
-            return;
-          }
-          var left = graceFrom + GRACE_MS - Date.now();
+          var left = deadline - Date.now();
           if (left > 0) {
             timer = setTimeout(check, left);
             return;
