@@ -16,8 +16,10 @@ PY := $(VENV)/bin/python
 # rl (pettingzoo, gymnasium, open_spiel) installs from wheels on Python 3.11;
 # dev adds ruff and nbstripout; fast adds mypyc for the compiled engine.
 EXTRAS ?= test,lab,scale,rl,dev,fast
-# Reinstall only when pyproject.toml is newer than this file.
+# Reinstall only when pyproject.toml (or a labextension the project ships, which
+# the install copies into .venv/share/jupyter/labextensions) is newer than this file.
 STAMP := $(VENV)/.frontier-installed
+LABEXTENSIONS := $(shell find toolkit/widgets/labextensions -type f 2>/dev/null)
 # The compiled engine (see toolkit/compiled.py) is rebuilt when its sources change.
 # If it cannot be built, the same code runs as plain Python (slower) and make goes on.
 COMPILED := $(VENV)/.frontier-compiled
@@ -43,7 +45,7 @@ $(COMPILED): $(STAMP) $(COMPILED_SOURCES)
 	$(PY) -m toolkit compiled build --optional
 	@touch $@
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(LABEXTENSIONS)
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "frontier-toolkit needs Python >= 3.11; $(PYTHON) is " + sys.version.split()[0] + ". Try: make PYTHON=python3.11 ...")'
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip

@@ -46,6 +46,10 @@ CHROMIUM_ARGS = [
 SLOW = 180_000  # ms: a busy 2-core machine starts kernels slowly
 LESSON_04 = ROOT / "notebooks" / "04-play-pioneers.ipynb"
 APPS = "apps.ipynb"
+#: The labextensions the project ships (installed into share/jupyter/labextensions
+#: by pyproject's shared-data): Voila finds them there in an installed project;
+#: the tests' Voila, run from the checkout, is given this folder.
+LABEXTENSIONS = ROOT / "toolkit" / "widgets" / "labextensions"
 
 
 def free_port() -> int:
@@ -209,6 +213,8 @@ def lab(served):
         "--allow-root",  # no login page; CI runs as root
         "--LabApp.expose_app_in_browser=True",  # window.jupyterapp, to run all cells
         f"--ServerApp.root_dir={nbdir}",
+        # the project's labextensions, as an installed project has them
+        f"--LabApp.extra_labextensions_path=['{LABEXTENSIONS}']",
     ]
     server = Server(cmd, nbdir, env, f"http://127.0.0.1:{port}/api/status")
     yield f"http://127.0.0.1:{port}"
@@ -227,6 +233,9 @@ def voila(served):
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
         f"--Voila.root_dir={nbdir}",
+        # the project's labextensions, as an installed project has them (the
+        # page fix that keeps Voila from losing widgets, issue 18)
+        f"--VoilaConfiguration.extra_labextensions_path=['{LABEXTENSIONS}']",
     ]
     server = Server(cmd, nbdir, env, f"http://127.0.0.1:{port}/voila/static/")
     yield f"http://127.0.0.1:{port}"
@@ -273,10 +282,25 @@ def open_in_lab(browser, lab: str, name: str, width: int = 1400):
 
 
 def open_in_voila(browser, voila: str, name: str, width: int = 1300):
+    """A page with notebook ``name`` rendered by Voila, its widgets restored.
+
+    Fails unless the project's page fix (``@frontier-toolkit/widget-restore``)
+    runs in the page: it keeps outputs waiting for their widget models while
+    Voila restores them (else a busy machine shows "Error displaying widget:
+    model not found", issue 18)."""
     page = browser.new_page(viewport={"width": width, "height": 1000})
     watch(page)
     page.goto(f"{voila}/voila/render/{name}", timeout=SLOW)
+    # Voila sets window.jupyterapp once it has started rendering the outputs
+    page.wait_for_function("() => !!window.jupyterapp", timeout=SLOW)
+    assert page.evaluate(VOILA_FIX_ACTIVE), "the widget-restore labextension is off"
     return page
+
+
+#: Whether the page's widget manager waits for its models (our labextension).
+VOILA_FIX_ACTIVE = (
+    "() => !!(window.jupyterapp.widgetManager || {}).__frontierWaitsForModels"
+)
 
 
 def watch(page) -> None:
@@ -354,6 +378,59 @@ _BROKEN_WIDGETS = """() => {
   }
   return out;
 }"""
+
+
+#: Find and click, in one step on the page, the first enabled button of ``app``
+#: whose label starts with one of ``labels`` (in that order; ``"*"`` takes any
+#: enabled button of the app's ``.frontier-actions``), waiting for the kernel
+#: to draw it; or stop without a click as soon as the text of ``app``'s element
+#: ``title`` matches ``done``. The kernel redraws an app's buttons after each
+#: answer (and a bot's moves in between), so a button found by one Playwright
+#: call (a count, a text read) may be gone by the next one, which then waits
+#: 30 s for it: searching and clicking in one page step cannot be overtaken.
+#: Returns the label clicked, ``null`` when ``done`` matched, ``"timeout"``.
+_CLICK_WHEN_DRAWN = """(app, [labels, title, done, ms]) => new Promise((finish) => {
+  const doneRe = done === null ? null : new RegExp(done);
+  const heading = () => app.querySelector(title) || document.querySelector(title);
+  const attempt = () => {
+    const head = heading();
+    if (doneRe && head && doneRe.test(head.textContent)) return [true, null];
+    const buttons = Array.from(app.querySelectorAll('button')).filter((b) => !b.disabled);
+    for (const label of labels) {
+      const b = label === '*'
+        ? buttons.find((b) => b.closest('.frontier-actions'))
+        : buttons.find((b) => b.innerText.replace(/^\\s+/, '').startsWith(label));
+      if (b) { b.click(); return [true, label]; }
+    }
+    return [false, null];
+  };
+  let [ok, out] = attempt();
+  if (ok) return finish(out);
+  const seen = new MutationObserver(() => {
+    [ok, out] = attempt();
+    if (ok) { seen.disconnect(); clearTimeout(timer); finish(out); }
+  });
+  const timer = setTimeout(() => { seen.disconnect(); finish('timeout'); }, ms);
+  seen.observe(app.ownerDocument.body, {subtree: true, childList: true,
+                                        characterData: true, attributes: true});
+})"""
+
+
+def click_when_drawn(
+    app,
+    labels: list[str],
+    title: str = "h3",
+    done: str | None = None,
+    timeout: float = 60_000,
+) -> str | None:
+    """Click the first drawn, enabled button of ``app`` labelled ``labels[i]``
+    (in one page step), or return None once ``title``'s text matches ``done``."""
+    out = app.evaluate(_CLICK_WHEN_DRAWN, [labels, title, done, timeout])
+    assert out != "timeout", (
+        f"no button {labels} drawn and no title matching {done!r} in "
+        f"{timeout / 1000:.0f} s"
+    )
+    return out
 
 
 def check_page(page, root=None) -> list[dict]:

@@ -22,7 +22,14 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import LESSON_04, SLOW, check_page, open_in_lab, open_in_voila
+from .conftest import (
+    LESSON_04,
+    SLOW,
+    check_page,
+    click_when_drawn,
+    open_in_lab,
+    open_in_voila,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -85,8 +92,15 @@ def check_game(page, shot: Path) -> None:
     # Blue decides again (a new turn, or an offer to join a bot's city).
     page.locator("button:has-text('Settle ')").first.click()
     expect(title).not_to_contain_text("blue to settle", timeout=60_000)
-    if re.search("blue to (use|add)", title.text_content()):
-        page.locator("button:has-text('Skip')").first.click()  # optional tile effect
+    # skip optional tile effects ("blue to use/add") until Blue buys or joins;
+    # each Skip is found and clicked in one page step (a title read first, then
+    # a click, could act on buttons the kernel has redrawn in between)
+    for _ in range(6):
+        before = title.text_content()
+        done = "blue to (buy|join)"
+        if click_when_drawn(app, ["Skip"], ".gtitle", done, timeout=120_000) is None:
+            break
+        expect(title).not_to_have_text(before, timeout=60_000)
     expect(title).to_contain_text(re.compile("blue to (buy|join)"), timeout=120_000)
     expect(log).to_contain_text("Red's turn: income", timeout=60_000)
     page.screenshot(path=str(shot), full_page=True)
