@@ -419,12 +419,28 @@ def _mean_unknown_nugget(state: Any) -> float:
     return sum(pool) / len(pool) if pool else 3.0
 
 
+#: Evaluations of recent position objects (``id(state)`` -> ``(state, game,
+#: values)``): a search evaluates the position a follow-up ends in, and the
+#: search the same object again. The state is kept with its entry (so its id
+#: cannot be reused while the entry lives); the table is emptied when full.
+_STATES: dict[int, tuple] = {}
+_STATES_KEPT = 256
+
+
 def evaluate(game: Any, state: Any) -> tuple[float, ...]:
     """Estimated final VP of every seat (the sum of :func:`evaluate_terms`)."""
+    hit = _STATES.get(id(state))
+    if hit is not None and hit[0] is state and hit[1] is game:
+        return hit[2]
     if state.phase == "over":
-        return tuple(float(s) for s in game.scores(state))
-    ctx = _Context(game, state)
-    return tuple(_seat_value(game, state, s, ctx) for s in range(game.players))
+        values = tuple(float(s) for s in game.scores(state))
+    else:
+        ctx = _Context(game, state)
+        values = tuple(_seat_value(game, state, s, ctx) for s in range(game.players))
+    if len(_STATES) >= _STATES_KEPT:
+        _STATES.clear()
+    _STATES[id(state)] = (state, game, values)
+    return values
 
 
 #: Seat values of recent positions. A seat's value reads only its own record,
