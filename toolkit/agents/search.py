@@ -52,6 +52,7 @@ from toolkit.core.play import sample_outcome
 from .base import (
     hook,
     outcome_rewards,
+    paused_gc,
     playout,
     softmax_rewards,
     view_of,
@@ -96,6 +97,12 @@ class MonteCarloAgent:
         """Return the action with the best mean playout reward."""
         if len(legal) == 1:
             return legal[0]
+        with paused_gc():
+            return self._decide(game, observation, legal, rng)
+
+    def _decide(
+        self, game: Any, observation: Any, legal: Sequence[Any], rng: random.Random
+    ) -> Any:
         seat, view = view_of(game, observation)
         cands = _candidates(game, view, legal)
         policy = hook(game, "policy")
@@ -336,6 +343,12 @@ class MCTSAgent:
         """Search from the observation and return the most visited legal action."""
         if len(legal) == 1:
             return legal[0]
+        with paused_gc():
+            return self._search(game, observation, legal, rng)
+
+    def _search(
+        self, game: Any, observation: Any, legal: Sequence[Any], rng: random.Random
+    ) -> Any:
         seat, view = view_of(game, observation)
         root = _Node()
         hooks = (
