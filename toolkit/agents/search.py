@@ -211,6 +211,7 @@ class _Memo:
         "nexts",
         "outs",
         "roots",
+        "seen",
     )
 
     def __init__(self, game: Any, cand_fn: Any) -> None:
@@ -220,6 +221,10 @@ class _Memo:
         self.nexts: dict[tuple[int, int], tuple] = {}
         self.outs: dict[int, tuple] = {}
         self.roots: dict[Any, Any] = {}
+        # id -> (state, its canonical state) of the states canonicalised: a
+        # determiniser that hands back one object for one sample is not hashed
+        # again (each entry keeps its state alive, so the id is not reused)
+        self.seen: dict[int, tuple[Any, Any]] = {}
         self.hashable = True
 
     def canonical(self, state: Any, view: Any = None) -> Any:
@@ -230,12 +235,19 @@ class _Memo:
         """
         if not self.hashable:
             return state
+        hit = self.seen.get(id(state))
+        if hit is not None and hit[0] is state:
+            return hit[1]
         try:
             key = state if view is None else _shared_key(state, view, _KEY_DEPTH)
-            return self.roots.setdefault(key, state)
+            out = self.roots.setdefault(key, state)
         except TypeError:
             self.hashable = False
             return state
+        if len(self.seen) >= _MEMO_LIMIT:
+            self.seen.clear()
+        self.seen[id(state)] = (state, out)
+        return out
 
     def choice(self, state: Any) -> tuple[list, list, list[str]]:
         """``(legal, candidates, keys)`` of a decision point."""

@@ -72,25 +72,49 @@ def hidden_nugget_pool(view: Any, seat: int) -> list[int]:
     return pool
 
 
+#: Determinisations of recent views (``(id(view), values)`` -> ``(view,
+#: state)``): a search samples the same values again and again, and one object
+#: per sample spares it hashing equal states (:class:`toolkit.agents.search.
+#: _Memo`) and evaluating them again. The view is kept with its entry (so its
+#: id cannot be reused while the entry lives); the table is emptied when full.
+_DEALS: dict[tuple, tuple] = {}
+_DEALS_KEPT = 256
+
+
 def determinize(game: Any, view: Any, seat: int, rng: random.Random) -> Any:
     """Sample a full state consistent with ``view``: others' nugget values.
 
     The values come from :func:`hidden_nugget_pool` without replacement; the
     pool the engine draws from next is then whatever is left, as in a real
     game. During set-up (no agent decides then) unused tiles are not rebuilt.
+    The same values for the same view give the same state object.
     """
     players = view.players
     if not any(v is None for pl in players for v in pl.nuggets):
         return view
     pool = hidden_nugget_pool(view, seat)
     rng.shuffle(pool)
-    out = []
-    for pl in players:
-        if any(v is None for v in pl.nuggets):
-            values = tuple(pool.pop() if v is None else v for v in pl.nuggets)
-            pl = pl._replace(nuggets=values)
-        out.append(pl)
-    return view._replace(players=tuple(out))
+    values = tuple(
+        [
+            tuple([pool.pop() if v is None else v for v in pl.nuggets])
+            if None in pl.nuggets
+            else None
+            for pl in players
+        ]
+    )
+    key = (id(view), values)
+    hit = _DEALS.get(key)
+    if hit is not None and hit[0] is view:
+        return hit[1]
+    out = [
+        pl if nuggets is None else pl._replace(nuggets=nuggets)
+        for pl, nuggets in zip(players, values, strict=True)
+    ]
+    state = view._replace(players=tuple(out))
+    if len(_DEALS) >= _DEALS_KEPT:
+        _DEALS.clear()
+    _DEALS[key] = (view, state)
+    return state
 
 
 # ----- greedy -------------------------------------------------------------------
