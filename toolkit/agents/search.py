@@ -35,7 +35,9 @@ ladder against the previous version (``benchmarks/bots_versions.py``) shows it
 is as strong: ``follow_ups="own"`` values only the searching seat's own
 candidates after their small follow-up decisions (the game's ``resolve``
 hook) and other seats' candidates as they stand (about 1.6x faster in
-``benchmarks/bots_speed.py``; ``"root"`` resolves only the root's candidates).
+``benchmarks/bots_speed.py`` once, ~1.2x since ``resolve`` computes each
+position once; ``"root"`` resolves only the root's candidates). A decision
+pauses the cyclic garbage collector (:func:`~toolkit.agents.base.paused_gc`).
 """
 
 from __future__ import annotations
