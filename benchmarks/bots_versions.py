@@ -4,6 +4,7 @@ Run::
 
     python benchmarks/bots_versions.py [--ref d0a5e4e] [--games 2] [--ladder-games 6]
         [--bots greedy,mcts] [--workers 2] [--agree] [--rows ladder.jsonl]
+        [--new-set follow_ups=own]
 
 Loads the search and simple bots of git commit ``--ref`` (``toolkit/agents/search.py``
 and ``simple.py`` as they were there; the engine and the game hooks are today's)
@@ -25,6 +26,10 @@ beside today's, then for each bot:
   identically from the same position and random stream. ``--workers`` plays
   games in parallel processes, ``--rows`` appends each finished game to a
   JSON-lines file (a long ladder can be read while it runs).
+
+``--new-set name=value`` sets an attribute on new's bot only (say
+``follow_ups=own`` with ``--ref HEAD``: the same code with one option changed
+against its default).
 
 Shared machines are noisy: both versions run in this process, alternating, so the
 ratio is what to read.
@@ -150,11 +155,11 @@ _WORKER: dict = {}
 
 
 def _ladder_game(job: tuple) -> dict:
-    """Play one ladder game in a worker: ``(ref, spec, seed, swap, agree)``."""
-    ref, spec, seed, swap, agree = job
-    if _WORKER.get("key") != (ref, spec):
-        new_bot, old_bot = _pair(spec, old_agents(ref))
-        _WORKER.update(key=(ref, spec), new=Timed(new_bot), old=Timed(old_bot))
+    """Play one ladder game in a worker: ``(ref, spec, seed, swap, agree, sets)``."""
+    ref, spec, seed, swap, agree, sets = job
+    if _WORKER.get("key") != (ref, spec, sets):
+        new_bot, old_bot = _pair(spec, old_agents(ref), sets)
+        _WORKER.update(key=(ref, spec, sets), new=Timed(new_bot), old=Timed(old_bot))
         _WORKER["raw_old"] = old_bot
     new, old = _WORKER["new"], _WORKER["old"]
     twin = Twin(new, _WORKER["raw_old"]) if agree else new
@@ -189,6 +194,7 @@ def ladder(
     workers: int,
     agree: bool,
     rows_to: str | None = None,
+    sets: tuple = (),
 ) -> pd.DataFrame:
     """New against old, two seats each; every deal is played twice, seats swapped.
 
@@ -196,7 +202,8 @@ def ladder(
     not independent) and printed with a 95% interval over deals.
     """
     jobs = [
-        (ref, spec, seed + g // 2, g % 2 == 1, agree) for g in range(2 * (games // 2))
+        (ref, spec, seed + g // 2, g % 2 == 1, agree, sets)
+        for g in range(2 * (games // 2))
     ]
     rows = []
     log = open(rows_to, "a") if rows_to else None  # noqa: SIM115
@@ -238,14 +245,32 @@ def ladder(
     return df
 
 
-def _pair(spec: str, old: dict) -> tuple:
-    """Today's bot for ``spec`` and the old version with the same budget."""
+def _pair(spec: str, old: dict, sets: tuple = ()) -> tuple:
+    """Today's bot for ``spec`` and the old version with the same budget.
+
+    ``sets``: ``(name, value)`` attributes set on today's bot only.
+    """
     new_bot = make_agent(spec)
     old_bot = old[spec.split(":")[0]]()
     for attr in ("iterations", "simulations"):
         if hasattr(new_bot, attr):
             setattr(old_bot, attr, getattr(new_bot, attr))
+    for name, value in sets:
+        if not hasattr(new_bot, name):
+            raise SystemExit(f"--new-set: {spec} has no attribute {name!r}")
+        setattr(new_bot, name, value)
     return new_bot, old_bot
+
+
+def _setting(text: str) -> tuple[str, object]:
+    """``"name=value"`` -> ``(name, value)``, the value as int, float or text."""
+    name, _, value = text.partition("=")
+    for kind in (int, float):
+        try:
+            return name, kind(value)
+        except ValueError:
+            pass
+    return name, value
 
 
 def main() -> None:
@@ -273,16 +298,28 @@ def main() -> None:
     ap.add_argument(
         "--rows", default=None, help="append each ladder game to this JSON-lines file"
     )
+    ap.add_argument(
+        "--new-set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set an attribute of new's bot (text; ints and floats as numbers)",
+    )
     args = ap.parse_args()
+    sets = tuple(_setting(text) for text in args.new_set)
     old = old_agents(args.ref)
     engine = ", ".join(
         f"{n.rsplit('.', 1)[1]} {how}" for n, how in compiled.status().items()
     )
     print(f"engine: {engine}")
-    print(f"new: this checkout; old: toolkit/agents at {args.ref}; Pioneers 4 players")
+    changed = "".join(f", {n}={v!r}" for n, v in sets)
+    print(
+        f"new: this checkout{changed}; old: toolkit/agents at {args.ref}; "
+        "Pioneers 4 players"
+    )
     frames = []
     for spec in args.bots.split(","):
-        new_bot, old_bot = _pair(spec, old)
+        new_bot, old_bot = _pair(spec, old, sets)
         if args.games:
             speed(spec, new_bot, old_bot, args.games, args.seed)
         if args.agree_games:
@@ -296,6 +333,7 @@ def main() -> None:
                 args.workers,
                 args.agree,
                 args.rows,
+                sets,
             )
             frames.append(df.assign(bot=spec))
     if args.out and frames:

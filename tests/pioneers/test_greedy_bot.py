@@ -212,3 +212,103 @@ def test_hoard_takes_value_off_the_dollars_beyond_the_reserve():
     assert B.hoard(game, rich, 0, 0.5, 6.0) == pytest.approx(0.5 * per_dollar * 4)
     assert B.hoard(game, rich, 0, 0.5, 12.0) == 0.0
     assert B.hoard(game, rich, 0, 0.0, 6.0) == 0.0
+
+
+def _rebuilt(state):
+    """An equal state in new objects (the records, the pioneers, the tiles)."""
+    return state._replace(
+        players=tuple(pl._replace(nuggets=(*pl.nuggets,)) for pl in state.players),
+        settled=tuple((*row,) for row in state.settled),
+        tiles=(*state.tiles,),
+    )
+
+
+def test_equal_positions_in_other_objects_evaluate_alike():
+    """``evaluate`` remembers by object; an equal position built of other
+    objects (another determinisation, another order of the same moves) gets
+    the terms summed afresh, not a value remembered for other facts."""
+    game = Pioneers(players=4)
+    checked = 0
+    for state, _, legal in positions(game, [5], RandomAgent()):
+        for a in legal[:4]:
+            after = game.apply(state, a)
+            if after.phase == "over":
+                continue
+            fresh = tuple(
+                sum(E.evaluate_terms(game, after, s).values()) for s in range(4)
+            )
+            assert E.evaluate(game, after) == fresh
+            twin = _rebuilt(after)
+            assert twin is not after and twin == after
+            assert E.evaluate(game, twin) == fresh
+            checked += 1
+    assert checked > 200
+
+
+def _plain_resolve(game, state, rng, depth=3):
+    """``bots.resolve`` as it was: every option valued by ``bots.greedy`` afresh."""
+    seat = state.active
+    for _ in range(depth):
+        to_move = game.to_move(state)
+        if to_move == seat and state.phase in B._LOOKAHEAD:
+            legal = game.legal_actions(state)
+            if len(legal) == 1:
+                state = game.apply(state, legal[0])
+                continue
+            best, top = legal[0], -float("inf")
+            for a in legal:
+                v = B.greedy(game, game.apply(state, a), seat, 1)
+                if v > top:
+                    best, top = a, v
+            state = game.apply(state, best)
+        elif to_move == CHANCE and state.phase == "nugget":
+            state = game.apply(state, sample_outcome(game.chance_outcomes(state), rng))
+        else:
+            break
+    return state
+
+
+def test_resolve_decides_as_valuing_every_option_afresh():
+    """``resolve`` computes each position it meets once (``_Follow``); it ends
+    in the same position, with the same use of ``rng``, as the plain loop."""
+    game = Pioneers(players=4)
+    checked = 0
+    for state, _, legal in positions(game, [2, 7], RandomAgent()):
+        for a in legal[:8]:
+            after = game.apply(state, a)
+            if game.to_move(after) is None:
+                continue
+            r1, r2 = random.Random(checked), random.Random(checked)
+            assert B.resolve(game, after, r1) == _plain_resolve(game, after, r2)
+            assert r1.random() == r2.random()
+            checked += 1
+    assert checked > 300
+
+
+def test_determinize_gives_one_object_per_sample():
+    """The same nugget values for the same view give the same state object,
+    equal to the state built afresh; the random stream is used as before."""
+    game = Pioneers(players=4)
+    seen = 0
+    for state, seat, _ in positions(game, [4], GreedyAgent()):
+        view = game.observe(state, seat)
+        if not any(v is None for pl in view.players for v in pl.nuggets):
+            continue
+        first = B.determinize(game, view, seat, random.Random(9))
+        again = B.determinize(game, view, seat, random.Random(9))
+        assert again is first
+        pool = B.hidden_nugget_pool(view, seat)
+        random.Random(9).shuffle(pool)
+        built = view._replace(
+            players=tuple(
+                pl._replace(
+                    nuggets=tuple(pool.pop() if v is None else v for v in pl.nuggets)
+                )
+                if None in pl.nuggets
+                else pl
+                for pl in view.players
+            )
+        )
+        assert first == built
+        seen += 1
+    assert seen > 5

@@ -8,7 +8,7 @@ from typing import Any
 
 from toolkit.core import CHANCE, random_agent
 
-from .base import determinize, evaluate, hook, view_of
+from .base import determinize, evaluate, hook, paused_gc, view_of
 
 __all__ = ["GreedyAgent", "RandomAgent", "generic_greedy_value"]
 
@@ -61,14 +61,15 @@ class GreedyAgent:
         """Evaluate every legal action one step ahead and return the best."""
         if len(legal) == 1:
             return legal[0]
-        seat, view = view_of(game, observation)
-        state = determinize(game, view, seat, rng)
-        batch = hook(game, "greedy_values")
-        if batch is not None:
-            values = batch(game, state, seat, legal)
-        else:
-            value = hook(game, "greedy") or generic_greedy_value
-            values = [value(game, game.apply(state, a), seat) for a in legal]
+        with paused_gc():
+            seat, view = view_of(game, observation)
+            state = determinize(game, view, seat, rng)
+            batch = hook(game, "greedy_values")
+            if batch is not None:
+                values = batch(game, state, seat, legal)
+            else:
+                value = hook(game, "greedy") or generic_greedy_value
+                values = [value(game, game.apply(state, a), seat) for a in legal]
         best: list[Any] = []
         top = -float("inf")
         for action, v in zip(legal, values, strict=True):

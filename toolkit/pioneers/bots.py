@@ -72,25 +72,49 @@ def hidden_nugget_pool(view: Any, seat: int) -> list[int]:
     return pool
 
 
+#: Determinisations of recent views (``(id(view), values)`` -> ``(view,
+#: state)``): a search samples the same values again and again, and one object
+#: per sample spares it hashing equal states (:class:`toolkit.agents.search.
+#: _Memo`) and evaluating them again. The view is kept with its entry (so its
+#: id cannot be reused while the entry lives); the table is emptied when full.
+_DEALS: dict[tuple, tuple] = {}
+_DEALS_KEPT = 256
+
+
 def determinize(game: Any, view: Any, seat: int, rng: random.Random) -> Any:
     """Sample a full state consistent with ``view``: others' nugget values.
 
     The values come from :func:`hidden_nugget_pool` without replacement; the
     pool the engine draws from next is then whatever is left, as in a real
     game. During set-up (no agent decides then) unused tiles are not rebuilt.
+    The same values for the same view give the same state object.
     """
     players = view.players
     if not any(v is None for pl in players for v in pl.nuggets):
         return view
     pool = hidden_nugget_pool(view, seat)
     rng.shuffle(pool)
-    out = []
-    for pl in players:
-        if any(v is None for v in pl.nuggets):
-            values = tuple(pool.pop() if v is None else v for v in pl.nuggets)
-            pl = pl._replace(nuggets=values)
-        out.append(pl)
-    return view._replace(players=tuple(out))
+    values = tuple(
+        [
+            tuple([pool.pop() if v is None else v for v in pl.nuggets])
+            if None in pl.nuggets
+            else None
+            for pl in players
+        ]
+    )
+    key = (id(view), values)
+    hit = _DEALS.get(key)
+    if hit is not None and hit[0] is view:
+        return hit[1]
+    out = [
+        pl if nuggets is None else pl._replace(nuggets=nuggets)
+        for pl, nuggets in zip(players, values, strict=True)
+    ]
+    state = view._replace(players=tuple(out))
+    if len(_DEALS) >= _DEALS_KEPT:
+        _DEALS.clear()
+    _DEALS[key] = (view, state)
+    return state
 
 
 # ----- greedy -------------------------------------------------------------------
@@ -725,31 +749,110 @@ def _playout_pioneer(
     return best
 
 
+class _Follow:
+    """The positions one :func:`resolve` call meets, each computed once.
+
+    ``resolve`` values the mover's options one decision deep and then plays the
+    best, so the positions it valued after that option are met again one step
+    later: here every position's children (by ``legal_actions`` or
+    ``chance_outcomes`` order) and every leaf's greedy value are kept, by the
+    position object (each entry keeps its position alive, so its ``id`` is not
+    reused). States are immutable and these are pure functions, so this
+    decides exactly as calling :func:`greedy` afresh would.
+    """
+
+    __slots__ = ("game", "kids", "leaves", "seat")
+
+    def __init__(self, game: Any, seat: int) -> None:
+        self.game = game
+        self.seat = seat
+        self.kids: dict[int, tuple[Any, list, list]] = {}
+        self.leaves: dict[int, tuple[Any, float]] = {}
+
+    def children(self, state: Any) -> list:
+        """The positions after each legal action, in ``legal_actions`` order."""
+        hit = self.kids.get(id(state))
+        if hit is not None:
+            return hit[2]
+        game = self.game
+        after = [game.apply(state, a) for a in game.legal_actions(state)]
+        self.kids[id(state)] = (state, [], after)
+        return after
+
+    def outcomes(self, state: Any) -> tuple[list, list]:
+        """``(chance outcomes, positions after each)`` of a draw."""
+        hit = self.kids.get(id(state))
+        if hit is not None:
+            return hit[1], hit[2]
+        game = self.game
+        outs = list(game.chance_outcomes(state))
+        after = [game.apply(state, a) for a, _ in outs]
+        self.kids[id(state)] = (state, outs, after)
+        return outs, after
+
+    def draw(self, state: Any, rng: random.Random) -> Any:
+        """The position after a sampled draw (``sample_outcome``'s use of ``rng``)."""
+        from toolkit.core.play import sample_outcome
+
+        hit = self.kids.get(id(state))
+        if hit is None:
+            game = self.game
+            return game.apply(state, sample_outcome(game.chance_outcomes(state), rng))
+        outs, after = hit[1], hit[2]
+        pick = sample_outcome(outs, rng)
+        for (a, _), s in zip(outs, after, strict=True):
+            if a is pick:
+                return s
+        return self.game.apply(state, pick)
+
+    def value(self, state: Any, depth: int) -> float:
+        """``greedy(game, state, seat, depth)`` with its default weights."""
+        game, seat = self.game, self.seat
+        to_move = game.to_move(state)
+        if depth > 0 and to_move == seat and state.phase in _LOOKAHEAD:
+            return max(self.value(s, depth - 1) for s in self.children(state))
+        if depth > 0 and to_move == CHANCE and state.phase == "nugget":
+            outs, after = self.outcomes(state)
+            return sum(
+                p * self.value(s, depth - 1)
+                for (_, p), s in zip(outs, after, strict=True)
+            )
+        hit = self.leaves.get(id(state))
+        if hit is not None:
+            return hit[1]
+        values = evaluate(game, state)
+        per_dollar = money_weights(game, state, seat, values, LEADER_WEIGHT)
+        value = relative_value(values, seat, None) - rival_money(state, per_dollar)
+        self.leaves[id(state)] = (state, value)
+        return value
+
+
 def resolve(game: Any, state: Any, rng: random.Random, depth: int = 3) -> Any:
     """Play the mover's small follow-up decisions greedily (settle, farmer, innkeeper).
 
     Used before evaluating a position in the middle of a turn, so that a move
-    is valued with the settlement it leads to. A nugget draw is sampled
-    (``state`` is a full, determinised state).
+    is valued with the settlement it leads to: each option is valued by
+    :func:`greedy` one decision deep (the positions met are computed once,
+    :class:`_Follow`). A nugget draw is sampled (``state`` is a full,
+    determinised state).
     """
-    from toolkit.core.play import sample_outcome
-
     seat = state.active
+    follow = _Follow(game, seat)
     for _ in range(depth):
         to_move = game.to_move(state)
         if to_move == seat and state.phase in _LOOKAHEAD:
-            legal = game.legal_actions(state)
-            if len(legal) == 1:
-                state = game.apply(state, legal[0])
+            after = follow.children(state)
+            if len(after) == 1:
+                state = after[0]
                 continue
-            best, top = legal[0], -float("inf")
-            for a in legal:
-                v = greedy(game, game.apply(state, a), seat, 1)
+            best, top = after[0], -float("inf")
+            for s in after:
+                v = follow.value(s, 1)
                 if v > top:
-                    best, top = a, v
-            state = game.apply(state, best)
+                    best, top = s, v
+            state = best
         elif to_move == CHANCE and state.phase == "nugget":
-            state = game.apply(state, sample_outcome(game.chance_outcomes(state), rng))
+            state = follow.draw(state, rng)
         else:
             break
     return state

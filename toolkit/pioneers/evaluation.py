@@ -37,6 +37,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .state import PlayerState, State
+
 __all__ = [
     "NUGGETS",
     "NUGGET_COUNTS",
@@ -60,7 +62,7 @@ MERCHANT_PER_TURN = 0.25
 STUCK_FACTOR = 0.15
 
 
-def turns_left(game: Any, state: Any) -> float:
+def turns_left(game: Any, state: State) -> float:
     """Estimate the turns each player still takes (rough and smooth).
 
     The game ends after the round in which the deck runs out or someone places
@@ -73,17 +75,22 @@ def turns_left(game: Any, state: Any) -> float:
         return 0.5
     rnd = max(state.round, 1)
     initial = max(len(game.regular_wagons) - 4 - _removed(game), 1)
-    bought = max(initial - state.deck, 0)
+    deck: int = state.deck
+    bought = max(initial - deck, 0)
     rate = min(max(bought / rnd, 1.0), 3.5)
-    by_deck = state.deck / rate + 0.5
-    min_roads = min(pl.roads_left for pl in state.players)
+    by_deck = deck / rate + 0.5
+    min_roads = min([pl.roads_left for pl in state.players])
     by_roads = min_roads / 1.5 + 0.5
     by_cap = game.options["max_rounds"] - state.round + 0.5
     return max(min(by_deck, by_roads, by_cap), 0.5)
 
 
+#: Regular wagons removed before play, by player count.
+_REMOVED: dict[int, int] = {2: 12, 3: 6, 4: 2}
+
+
 def _removed(game: Any) -> int:
-    return {2: 12, 3: 6, 4: 2}.get(game.players, 0)
+    return _REMOVED.get(game.players, 0)
 
 
 def money_value(turns: float) -> float:
@@ -95,7 +102,7 @@ def money_value(turns: float) -> float:
     return 0.02
 
 
-def _networks(game: Any, state: Any, seat: int) -> tuple[int, set[int]]:
+def _networks(game: Any, state: State, seat: int) -> tuple[int, set[int]]:
     """Own pioneers in the best network and that network's cities (P-SCORE-4)."""
     return _best_of(_network_roots(game, state.roads, seat), state.settled, seat)
 
@@ -146,15 +153,21 @@ def _union(pairs: list[tuple[int, int]]) -> dict[int, int]:
     return {c: find(c) for c in parent}
 
 
-def _best_of(roots: dict[int, int], settled: Any, seat: int) -> tuple[int, set[int]]:
+def _best_of(
+    roots: dict[int, int], settled: tuple[tuple[int, ...], ...], seat: int
+) -> tuple[int, set[int]]:
     """The best network of ``roots`` (most own pioneers, then the lowest root)."""
     if not roots:
         return 0, set()
     count: dict[int, int] = {}
     for c, r in roots.items():
         count[r] = count.get(r, 0) + settled[c][seat]
-    best = max(count, key=lambda r: (count[r], -r))
-    return count[best], {c for c, r in roots.items() if r == best}
+    # the first root with the most pioneers and, among those, the lowest root
+    best, top = -1, -1
+    for r, k in count.items():
+        if k > top or (k == top and r < best):
+            best, top = r, k
+    return top, {c for c, r in roots.items() if r == best}
 
 
 class _Context:
@@ -162,7 +175,7 @@ class _Context:
 
     __slots__ = ("_on_board", "mean_nugget", "mv", "tiles", "turns")
 
-    def __init__(self, game: Any, state: Any, turns: float | None = None) -> None:
+    def __init__(self, game: Any, state: State, turns: float | None = None) -> None:
         self.turns = turns_left(game, state) if turns is None else turns
         self.mv = money_value(self.turns)
         self.tiles = state.tiles
@@ -198,13 +211,14 @@ def evaluate_terms(
 TERMS = ("score", "wagons", "money", "income", "tolls", "network", "pending")
 
 
-def _terms(game: Any, state: Any, seat: int, ctx: _Context) -> tuple:
+def _terms(game: Any, state: State, seat: int, ctx: _Context) -> tuple:
     """``(score without network, best network, its cities, wagons, money,
     income, tolls, network, pending)`` of ``seat``: what :func:`evaluate_terms`
     names, with the best network apart (:func:`evaluate_roads` changes it).
     """
-    turns, mv = ctx.turns, ctx.mv
-    pl = state.players[seat]
+    turns: float = ctx.turns
+    mv: float = ctx.mv
+    pl: PlayerState = state.players[seat]
     # score now
     empty = 0
     for w in pl.wagons:
@@ -271,12 +285,18 @@ def _terms(game: Any, state: Any, seat: int, ctx: _Context) -> tuple:
     )
 
 
-def _reach(game: Any, roads: Any, settled: Any, seat: int, net_cities: set) -> float:
+def _reach(
+    game: Any,
+    roads: tuple[tuple[int, ...], ...],
+    settled: tuple[tuple[int, ...], ...],
+    seat: int,
+    net_cities: set[int],
+) -> float:
     """The ``network`` term: own pioneers one free connection from the best network."""
     if not net_cities:
         return 0.0
-    adj = game.board.adj
-    near = set()
+    adj: tuple[tuple[tuple[int, int], ...], ...] = game.board.adj
+    near: set[int] = set()
     for c in net_cities:
         for v, e in adj[c]:
             if v not in net_cities and not roads[e]:
@@ -410,7 +430,7 @@ def _joined(
     return -1, set()
 
 
-def _mean_unknown_nugget(state: Any) -> float:
+def _mean_unknown_nugget(state: State) -> float:
     pool = [v for v, c in zip(NUGGETS, NUGGET_COUNTS, strict=True) for _ in range(c)]
     for pl in state.players:
         for v in pl.nuggets:
@@ -419,12 +439,28 @@ def _mean_unknown_nugget(state: Any) -> float:
     return sum(pool) / len(pool) if pool else 3.0
 
 
+#: Evaluations of recent position objects (``id(state)`` -> ``(state, game,
+#: values)``): a search evaluates the position a follow-up ends in, and the
+#: search the same object again. The state is kept with its entry (so its id
+#: cannot be reused while the entry lives); the table is emptied when full.
+_STATES: dict[int, tuple] = {}
+_STATES_KEPT = 256
+
+
 def evaluate(game: Any, state: Any) -> tuple[float, ...]:
     """Estimated final VP of every seat (the sum of :func:`evaluate_terms`)."""
+    hit = _STATES.get(id(state))
+    if hit is not None and hit[0] is state and hit[1] is game:
+        return hit[2]
     if state.phase == "over":
-        return tuple(float(s) for s in game.scores(state))
-    ctx = _Context(game, state)
-    return tuple(_seat_value(game, state, s, ctx) for s in range(game.players))
+        values = tuple(float(s) for s in game.scores(state))
+    else:
+        ctx = _Context(game, state)
+        values = tuple(_seat_value(game, state, s, ctx) for s in range(game.players))
+    if len(_STATES) >= _STATES_KEPT:
+        _STATES.clear()
+    _STATES[id(state)] = (state, game, values)
+    return values
 
 
 #: Seat values of recent positions. A seat's value reads only its own record,
@@ -438,9 +474,9 @@ _SEATS: dict[tuple, tuple] = {}
 _SEATS_KEPT = 512
 
 
-def _seat_value(game: Any, state: Any, seat: int, ctx: _Context) -> float:
+def _seat_value(game: Any, state: State, seat: int, ctx: _Context) -> float:
     """``sum(evaluate_terms(game, state, seat).values())``, remembered."""
-    pl = state.players[seat]
+    pl: PlayerState = state.players[seat]
     if None in pl.nuggets:  # the mean hidden nugget depends on every seat
         return _total(_terms(game, state, seat, ctx))
     roads, settled, tiles = state.roads, state.settled, state.tiles
@@ -472,7 +508,9 @@ def _seat_value(game: Any, state: Any, seat: int, ctx: _Context) -> float:
     return value
 
 
-def _same_column(old: Any, new: Any, seat: int) -> bool:
+def _same_column(
+    old: tuple[tuple[int, ...], ...], new: tuple[tuple[int, ...], ...], seat: int
+) -> bool:
     """Whether ``seat`` has the same pioneers in every city in both ``settled``."""
     if old is new:
         return True
