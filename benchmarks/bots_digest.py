@@ -19,28 +19,13 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import time
+
+from bots_versions import Timed  # (a script beside this one)
 
 from toolkit import compiled
 from toolkit.agents import make_agent
 from toolkit.core import play
 from toolkit.pioneers import Pioneers
-
-
-class Timed:
-    """Wrap a bot and add up its CPU time deciding."""
-
-    def __init__(self, bot):
-        self.bot, self.seconds, self.calls = bot, 0.0, 0
-        self.name = self.__name__ = getattr(bot, "name", "bot")
-
-    def __call__(self, game, observation, legal, rng):
-        t = time.process_time()
-        try:
-            return self.bot(game, observation, legal, rng)
-        finally:
-            self.seconds += time.process_time() - t
-            self.calls += 1
 
 
 def digest(spec: str, games: int, seed: int) -> tuple[str, float, int]:

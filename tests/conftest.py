@@ -15,8 +15,12 @@ Kept small on purpose. Two policies live here:
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -64,3 +68,30 @@ def chromium_executable() -> str:
     if path is None:
         pytest.fail("Chromium not found: apt-get install chromium")
     return path
+
+
+@pytest.fixture(scope="session")
+def run_python():
+    """Run a script in a fresh interpreter at the checkout's root, compiled or
+    plain (``pure=True`` sets ``FRONTIER_PURE=1``), and return the JSON object
+    it printed last. The compiled-versus-plain tests of the core, the encoders
+    and every game compare two such runs."""
+    root = Path(__file__).resolve().parents[1]
+
+    def run(code: str, *args: str, pure: bool, timeout: float = 600) -> dict:
+        env = dict(os.environ)
+        env.pop("FRONTIER_PURE", None)
+        if pure:
+            env["FRONTIER_PURE"] = "1"
+        out = subprocess.run(
+            [sys.executable, "-c", code, *args],
+            env=env,
+            cwd=root,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
+        assert out.returncode == 0, out.stderr[-3000:]
+        return json.loads(out.stdout.strip().splitlines()[-1])
+
+    return run

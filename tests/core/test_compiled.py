@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -38,28 +37,11 @@ print(json.dumps({"status": compiled.status(), "file": rules.__file__, "hash": h
 """
 
 
-def _run(pure: bool) -> dict:
-    env = dict(os.environ)
-    env.pop("FRONTIER_PURE", None)
-    if pure:
-        env["FRONTIER_PURE"] = "1"
-    out = subprocess.run(
-        [sys.executable, "-c", GAMES],
-        env=env,
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
-
-def test_compiled_and_python_engines_play_identical_games():
-    pure = _run(pure=True)
+def test_compiled_and_python_engines_play_identical_games(run_python):
+    pure = run_python(GAMES, pure=True, timeout=300)
     assert pure["file"].endswith("rules.py")
     assert all(s.startswith("python") for s in pure["status"].values())
-    fast = _run(pure=False)
+    fast = run_python(GAMES, pure=False, timeout=300)
     if set(fast["status"].values()) != {"compiled"}:
         if os.environ.get("CI"):  # CI builds the engine (make venv): it must be tested
             pytest.fail(f"the compiled engine was not built: {fast['status']}")

@@ -14,17 +14,11 @@ skipped, except in CI (``CI`` set), which builds it and so must test it.
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from toolkit import compiled
-
-ROOT = Path(__file__).resolve().parents[2]
 
 PLAY = r"""
 import hashlib, json, pickle, random, sys
@@ -73,23 +67,6 @@ print(json.dumps({"status": status, "file": module, "games": names, "hash": h.he
 """
 
 
-def _run(pure: bool) -> dict:
-    env = dict(os.environ)
-    env.pop("FRONTIER_PURE", None)
-    if pure:
-        env["FRONTIER_PURE"] = "1"
-    out = subprocess.run(
-        [sys.executable, "-c", PLAY],
-        env=env,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    assert out.returncode == 0, out.stderr[-3000:]
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
-
 def test_tracking_is_compiled_with_the_core():
     """The encoders' hot loops are built with the shared play loop (and the wheel)."""
     assert "toolkit.envs.tracking" in compiled.CORE
@@ -97,11 +74,11 @@ def test_tracking_is_compiled_with_the_core():
 
 
 @pytest.mark.slow
-def test_compiled_and_plain_trackers_give_identical_environments():
-    pure = _run(pure=True)
+def test_compiled_and_plain_trackers_give_identical_environments(run_python):
+    pure = run_python(PLAY, pure=True, timeout=900)
     assert pure["status"].startswith("python") and pure["file"].endswith(".py")
     assert len(pure["games"]) >= 4
-    fast = _run(pure=False)
+    fast = run_python(PLAY, pure=False, timeout=900)
     if fast["status"] != "compiled":
         if os.environ.get("CI"):  # CI builds the engine (make venv): it must be tested
             pytest.fail(f"toolkit.envs.tracking was not built: {fast['status']}")

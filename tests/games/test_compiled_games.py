@@ -15,18 +15,12 @@ skipped, except in CI (``CI`` set), which builds it and so must test it.
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 import toolkit
 from toolkit import compiled
-
-ROOT = Path(__file__).resolve().parents[2]
 
 #: Turns a game with a ``max_turns`` option is cut at (random play is long).
 MAX_TURNS = 40
@@ -95,23 +89,6 @@ def _compiled_games() -> list[str]:
     return sorted(n for n, t in toolkit.GAMES.items() if t.split(":")[0] in groups)
 
 
-def _run(name: str, pure: bool) -> dict:
-    env = dict(os.environ)
-    env.pop("FRONTIER_PURE", None)
-    if pure:
-        env["FRONTIER_PURE"] = "1"
-    out = subprocess.run(
-        [sys.executable, "-c", PLAY, name, str(MAX_TURNS)],
-        env=env,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert out.returncode == 0, out.stderr[-3000:]
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
-
 def test_some_game_lists_compiled_modules():
     """The comparison below runs on at least one game (Pioneers compiles its engine)."""
     assert _compiled_games()
@@ -119,12 +96,12 @@ def test_some_game_lists_compiled_modules():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", _compiled_games())
-def test_compiled_and_plain_engines_play_identical_games(name):
-    pure = _run(name, pure=True)
+def test_compiled_and_plain_engines_play_identical_games(name, run_python):
+    pure = run_python(PLAY, name, str(MAX_TURNS), pure=True)
     assert pure["status"], f"{name} lists no compiled modules"
     assert all(s.startswith("python") for s in pure["status"].values())
     assert all(f.endswith(".py") for f in pure["files"].values()), pure["files"]
-    fast = _run(name, pure=False)
+    fast = run_python(PLAY, name, str(MAX_TURNS), pure=False)
     if set(fast["status"].values()) != {"compiled"}:
         if os.environ.get("CI"):  # CI builds the engine (make venv): it must be tested
             pytest.fail(f"{name}: the compiled engine was not built: {fast['status']}")
