@@ -48,6 +48,7 @@ import numpy as np
 from toolkit.core import CHANCE, IllegalAction, make_game, sample_outcome
 from toolkit.envs.common import check_reward, rewards
 from toolkit.envs.encoding import encoder_class
+from toolkit.envs.tracking import mask_bytes
 
 __all__ = ["VectorEnv"]
 
@@ -105,7 +106,12 @@ class VectorEnv:
         self._seed = seed
         n, P = num_envs, game.players
         self.observations = np.zeros((n, enc.size), dtype=np.float32)
-        self.action_masks = np.zeros((n, enc.num_actions), dtype=np.int8)
+        # the masks live in one bytearray, written a game's row at a time as
+        # bytes (cheaper than numpy's indexing from Python lists)
+        self._width = A = enc.num_actions
+        self._mask_bytes = bytearray(n * A)
+        self.action_masks = np.frombuffer(self._mask_bytes, dtype=np.int8).reshape(n, A)
+        self._rows = list(self.observations)  # one view per game, made once
         self.seats = np.zeros(n, dtype=np.int64)
         self.rewards = np.zeros((n, P), dtype=np.float32)
         self.dones = np.zeros(n, dtype=bool)
@@ -116,6 +122,18 @@ class VectorEnv:
         self._legal: list[dict[int, Any]] = [{}] * n
         self._steps = [0] * n
         self._rngs: list[random.Random] = []
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        del state["action_masks"], state["_rows"]  # views: made again on unpickling
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.action_masks = np.frombuffer(self._mask_bytes, dtype=np.int8).reshape(
+            self.num_envs, self._width
+        )
+        self._rows = list(self.observations)
 
     @property
     def states(self) -> list[Any]:
@@ -163,12 +181,13 @@ class VectorEnv:
             return
         self._states[i] = state
         self.seats[i] = seat
-        self.observations[i] = self._trackers[i][seat].update(game.observe(state, seat))
+        np.copyto(
+            self._rows[i], self._trackers[i][seat].update(game.observe(state, seat))
+        )
         legal = self.encoder.legal_from(game.legal_actions(state))
         self._legal[i] = legal
-        row = self.action_masks[i]
-        row[:] = 0
-        row[list(legal)] = 1
+        width = self._width
+        self._mask_bytes[i * width : (i + 1) * width] = mask_bytes(legal, width)
 
     def step(
         self, actions: Any
@@ -217,8 +236,9 @@ class VectorEnv:
 
     def sample_actions(self, rng: np.random.Generator) -> np.ndarray:
         """One uniformly random legal index per game (from the masks)."""
-        out = np.empty(self.num_envs, dtype=np.int64)
-        for i, legal in enumerate(self._legal):
-            keys = list(legal)
-            out[i] = keys[int(rng.integers(len(keys)))]
-        return out
+        legals = self._legal
+        # one draw for all games: the same numbers as one draw per game in turn
+        picks = rng.integers(0, [len(legal) for legal in legals]).tolist()
+        return np.array(
+            [list(legal)[k] for legal, k in zip(legals, picks)], dtype=np.int64
+        )
