@@ -3,7 +3,7 @@
 Run::
 
     python benchmarks/peers.py --peer-python /path/to/venv/bin/python \
-        [--rounds 3] [--seconds 4] [--what engine,env,vector]
+        [--rounds 3] [--seconds 4] [--what engine,env,vector] [--games montana,...]
 
 or set ``CATANATRON_PYTHON`` instead of ``--peer-python``. The peer is
 `Catanatron <https://github.com/bcollazo/catanatron>`_ (PyPI ``catanatron``
@@ -223,8 +223,17 @@ def main() -> None:
     ap.add_argument("--what", default="engine,env,vector")
     ap.add_argument("--batch", type=int, default=64, help="games per vector step")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument(
+        "--games",
+        default=",".join(GAMES),
+        help="our games to measure (comma-separated)",
+    )
     args = ap.parse_args()
     what = args.what.split(",")
+    games = args.games.split(",")
+    unknown = sorted(set(games) - set(GAMES))
+    if unknown:
+        ap.error(f"unknown games {unknown}; known: {', '.join(GAMES)}")
     peer = Peer(args.peer_python) if args.peer_python else None
     engine = ", ".join(
         f"{n.rsplit('.', 1)[1]} {how}" for n, how in compiled.status().items()
@@ -266,7 +275,7 @@ def main() -> None:
         print(f"round {r + 1}")
         # each of our measures right after a peer measure of the same kind: its ratio
         if "engine" in what:
-            for name in GAMES:
+            for name in games:
                 base = peer_rate("engine", seed)
                 note(
                     f"{name} engine (4 random)",
@@ -274,11 +283,11 @@ def main() -> None:
                     base,
                 )
         if "env" in what:
-            for name in GAMES:
+            for name in games:
                 base = peer_rate("env", seed)
                 note(f"{name} AEC env", our_env(name, args.seconds, seed), base)
         if "vector" in what:
-            for name in GAMES:
+            for name in games:
                 base = peer_rate("env", seed)
                 note(
                     f"{name} vector env x{args.batch}",
