@@ -287,14 +287,25 @@ class Coach(Tables):
         A label is a simple route from the coach to an untiled city: its payment
         vector (one int: ``width`` bits for the bank, then for each seat), its
         cost, the set of its cities (a bit mask) and its cities. Labels grow one
-        step per round, so a round holds the routes of one length. A label is
-        dropped when an earlier label reached the same city over a subset of its
-        cities paying each payee at most as much (``every``: exactly as much):
-        every way on from the dropped label is open to the kept one, with as
-        many steps or fewer and payments no higher, so no undominated outcome
-        and no outcome's best route (fewest steps, then lowest ids) is lost. Two
-        labels of one round with the same city, vector and cities keep the lower
-        route. Costs never fall along a route, so a label dearer than ``budget``
+        step per round, so a round holds the routes of one length.
+
+        Without ``every``, a label is dropped when a label of an earlier round
+        reached the same city paying each payee at most as much, and two labels
+        of one round with the same city and vector keep the lower route. No
+        undominated outcome and no outcome's best route (fewest steps, then
+        lowest ids) is lost: if a prefix of such a route R were dropped for a
+        label K, K followed by the rest of R would pay no payee more, in as many
+        steps or fewer; if it is a simple route, R was not best (or K's is
+        lower, R's prefix being dropped only for an earlier round or a lower
+        route); if it visits a city twice, cutting out the loop leaves a simple
+        route paying no more in fewer steps, so again R was not best.
+
+        With ``every`` (every outcome, dominated ones too) a vector must be met
+        exactly, and cutting out a loop may pay less: a label is dropped only
+        when an earlier label reached the same city with the same vector over a
+        subset of its cities (every way on from it is open to the kept one), and
+        two labels of one round keep the lower route only if they also share
+        their cities. Costs never fall along a route, so a label dearer than ``budget``
         ends there. Without ``every``, the outcomes to a target that another
         outcome to it dominates are left out at the end.
         """
@@ -397,15 +408,22 @@ class Coach(Tables):
                     labels = kept.get(key if every else v)
                     if labels is not None:
                         dominated = False
-                        for va, ma in labels:
-                            if ma & nm == ma and ((nv | guard) - va) & guard == guard:
-                                dominated = True
-                                break
+                        if every:  # the same vector over a subset of the cities
+                            for _va, ma in labels:
+                                if ma & nm == ma:
+                                    dominated = True
+                                    break
+                        else:  # paying each payee at most as much
+                            for va, _ma in labels:
+                                if ((nv | guard) - va) & guard == guard:
+                                    dominated = True
+                                    break
                         if dominated:
                             continue
-                    same = nxt.get((key, nm))
+                    twin = (key, nm if every else 0)
+                    same = nxt.get(twin)
                     if same is None or path + (v,) < same[4]:
-                        nxt[key, nm] = (v, nv, nc, nm, path + (v,))
+                        nxt[twin] = (v, nv, nc, nm, path + (v,))
             level = []
             made += len(nxt)
             if made > _LABEL_CAP:
@@ -414,13 +432,13 @@ class Coach(Tables):
                 goals, far = self._far_tables(state, seat, enter, adj, src)
                 for key, (_, p) in found.items():
                     _note(reached, key % n, key // n, len(p))
-            for (key, nm), label in nxt.items():
+            for (key, _), label in nxt.items():
                 k2 = key if every else label[0]
                 labels = kept.get(k2)
                 if labels is None:
-                    kept[k2] = [(label[1], nm)]
+                    kept[k2] = [(label[1], label[3])]
                 else:
-                    labels.append((label[1], nm))
+                    labels.append((label[1], label[3]))
                 level.append(label)
         out: list[tuple[int, int, int, tuple[int, ...]]] = []
         if every:
