@@ -71,7 +71,7 @@ import numpy as np
 
 from toolkit.core import CHANCE, game_package, make_game, part
 from toolkit.envs.tracking import MEMO_LIMIT as MEMO_LIMIT
-from toolkit.envs.tracking import indices, legal_map, refresh
+from toolkit.envs.tracking import indices, legal_map, refresh, table_legal
 
 
 class Layout:
@@ -317,9 +317,16 @@ class ActionTable:
             if get(a) not in table:
                 self._size += 1
             table[get(a)] = i
+        #: indices of action objects met in legal lists, by identity (table_legal)
+        self._ids: dict[int, tuple[Any, int]] = {}
 
     def __len__(self) -> int:
         return self._size
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_ids"] = {}  # a cache by identity: meaningless in another process
+        return state
 
     def __getitem__(self, action: Any) -> int:
         try:
@@ -339,6 +346,20 @@ class ActionTable:
         [1, -1, -1]
         """
         return indices(self._by_class, actions, default)
+
+    def legal(self, actions: Sequence[Any]) -> dict[int, Any] | None:
+        """``{index: action}`` sorted by index, or ``None`` if an action has no
+        index here or two share one (the caller then maps the list itself).
+
+        >>> from dataclasses import dataclass
+        >>> @dataclass(frozen=True)
+        ... class Go:
+        ...     to: int
+        >>> table = ActionTable([Go(1), Go(2), Go(3)])
+        >>> table.legal([Go(3), Go(1)]), table.legal([Go(1), Go(4)])
+        ({0: Go(to=1), 2: Go(to=3)}, None)
+        """
+        return table_legal(self._by_class, self._ids, actions)
 
     def get(self, action: Any, default: Any = None) -> Any:
         """The index of ``action``, or ``default`` if it has none."""
@@ -475,6 +496,9 @@ class EncoderBase:
         """:meth:`legal` from a legal list the caller already has."""
         table = self._action_table
         if table is not None:  # the whole list in one call
+            got = table.legal(actions)
+            if got is not None:  # the usual case
+                return got
             keys = table.indices(actions)
             if -1 in keys:  # not in the table: as action_index says
                 index = self.action_index

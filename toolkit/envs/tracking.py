@@ -192,6 +192,50 @@ def indices(by_class: dict[Any, Any], actions: Any, default: int) -> list[Any]:
     return out
 
 
+#: Action objects an :class:`~toolkit.envs.encoding.ActionTable` remembers by
+#: identity (see :func:`table_legal`) before that memo starts afresh.
+IDS_LIMIT = 4096
+
+
+def table_legal(
+    by_class: dict[Any, Any], ids: dict[int, Any], actions: Any
+) -> dict[Any, Any] | None:
+    """``{index: action}`` sorted by index for a legal list, or ``None``.
+
+    ``None`` when an action is not in the table (``by_class``, as in
+    :func:`indices`) or two share an index: the caller then takes the long way.
+    Engines hand out the same action objects again and again (prebuilt per
+    game), so each action's index is remembered by identity in ``ids``:
+    ``id(action) -> (action, index)``. The entry holds the action, so its id
+    cannot be reused by another object while it is remembered.
+    """
+    keys: list[Any] = []
+    ascending = True
+    last = -1
+    for a in actions:
+        hit = ids.get(id(a))
+        if hit is not None and hit[0] is a:
+            i = hit[1]
+        else:
+            entry = by_class.get(type(a))
+            if entry is None:
+                return None
+            get, table = entry
+            i = table.get(get(a), -1)
+            if i == -1:
+                return None
+            if len(ids) >= IDS_LIMIT:
+                ids.clear()
+            ids[id(a)] = (a, i)
+        if i <= last:
+            ascending = False
+        last = i
+        keys.append(i)
+    if ascending:  # the usual order of a legal list: nothing to sort, no twins
+        return dict(zip(keys, actions))
+    return legal_map(keys, actions)
+
+
 def legal_map(keys: list[Any], actions: Any) -> dict[Any, Any] | None:
     """``{index: action}`` sorted by index, or ``None`` if two actions share an index."""
     pairs = sorted(zip(keys, actions), key=_first)

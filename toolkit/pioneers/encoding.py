@@ -296,6 +296,9 @@ class PioneersEncoder(EncoderBase):
         takes the city's slot k; moves past :data:`ROUTE_SLOTS` share the last
         slot, which keeps the first of them (the cheapest).
         """
+        got = self._index.legal(actions)
+        if got is not None:  # no moves among them, one action per index
+            return got
         keys = self._index.indices(actions)
         if -1 in keys:  # moves (their index depends on the position), or unknown
             rank: dict[str, int] = {}
