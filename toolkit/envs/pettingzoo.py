@@ -122,7 +122,7 @@ class FrontierAEC(_pettingzoo.AECEnv):
             seat = to_move(state)
         self.engine_state = state
         self._legal: dict[int, Any] | None = None
-        self._obs: dict[str, dict] = {}
+        self._obs: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self._to_move = seat
         if seat is None:
             finals = rewards(game.scores(state), self.reward_scheme)
@@ -193,11 +193,8 @@ class FrontierAEC(_pettingzoo.AECEnv):
                 mask = mask_bytes(legal, self._num_actions)
             else:
                 mask = bytearray(self._num_actions)  # zeros: not to move
-            cached = self._obs[agent] = {"observation": vector, "action_mask": mask}
-        return {
-            "observation": cached["observation"].copy(),
-            "action_mask": np.frombuffer(bytearray(cached["action_mask"]), np.int8),
-        }
+            cached = self._obs[agent] = (vector, np.frombuffer(mask, np.int8))
+        return {"observation": cached[0].copy(), "action_mask": cached[1].copy()}
 
     def render(self) -> str | None:
         """A short text of the position (``render_mode="ansi"``), else ``None``.
