@@ -261,3 +261,55 @@ def test_route_choices_remembered_by_value_answer_as_the_search():
     before = len(coach._CHOICES)
     other.legal_actions(searched[-1])
     assert coach._CHOICES_OF[0] is other and len(coach._CHOICES) <= before
+
+
+def _undominated(game, state, routes):
+    """The routes of ``routes`` whose payments no other route to its target beats."""
+
+    def pays(path):
+        ids = game.board.ids
+        got = game.payments(state, [ids[i] for i in path])
+        return [got.get("bank", 0)] + [got.get(s, 0) for s in range(game.players)]
+
+    vectors = [(t, c, p, pays(p)) for t, c, p in routes]
+    return [
+        (t, c, p)
+        for t, c, p, v in vectors
+        if not any(
+            t2 == t and v2 != v and all(a <= b for a, b in zip(v2, v))
+            for t2, _, _, v2 in vectors
+        )
+    ]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_ASSUMPTION_4_undominated_moves_are_every_moves_filtered(players):
+    """The label search prunes two ways (coach._choices): without ``every`` a label
+    goes for any earlier label at its city paying no payee more; with ``every`` only
+    for one with the same payments over a subset of its cities. On every move of
+    seeded random games, the undominated routes are exactly the ``every`` routes
+    with the dominated ones left out, each with the same route (fewest steps, then
+    lowest city ids), at the mover's money and at a random budget."""
+    from toolkit.core import CHANCE, sample_outcome
+    from toolkit.pioneers import coach
+
+    game = Pioneers(players=players)
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.setup()
+        while (seat := game.to_move(state)) is not None:
+            if seat == CHANCE:
+                outcome = sample_outcome(game.chance_outcomes(state), rng)
+                state = game.apply(state, outcome)
+                continue
+            if state.phase == "move":
+                for budget in (state.players[seat].money, rng.randrange(0, 20)):
+                    coach._CHOICES.clear()
+                    every = game.route_choices(state, seat, budget, every=True)
+                    best = game.route_choices(state, seat, budget)
+                    assert best == _undominated(game, state, every)
+                    checked += 1
+            legal = game.legal_actions(state)
+            state = game.apply(state, legal[rng.randrange(len(legal))])
+    assert checked > 50
