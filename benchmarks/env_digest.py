@@ -42,6 +42,12 @@ def aec_digest(name: str, games: int) -> str:
             h.update(agent.encode())
             h.update(obs["observation"].tobytes())
             h.update(obs["action_mask"].tobytes())
+            # the mover's legal list repeats its mask: checked, not hashed (so
+            # digests compare with trees from before infos carried it)
+            listed = info.get("legal_actions")
+            if listed is not None:
+                assert listed == np.flatnonzero(obs["action_mask"]).tolist()
+                info = {k: v for k, v in info.items() if k != "legal_actions"}
             h.update(repr((reward, terminated, truncated, info)).encode())
             if rng.random() < 0.2:  # now and then every agent's view
                 for other in env.agents:

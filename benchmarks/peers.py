@@ -34,7 +34,9 @@ Measures (each counts completed games only, time over whole games):
     The learning environment, ``env.step`` calls per second with a uniformly
     random legal action. Ours: the PettingZoo AEC environment of each game
     (:func:`toolkit.envs.pettingzoo_env`), every seat an agent, the usual
-    ``agent_iter`` / ``last`` / ``step`` loop, the action drawn from the mask.
+    ``agent_iter`` / ``last`` / ``step`` loop, the action drawn from the mask
+    (``--pick list``: from ``info["legal_actions"]``, as the peer's loop draws
+    from its ``info["valid_actions"]``; ``--pick both`` measures both).
     Catanatron: ``CatanatronEnv`` (1v1 against its random bot, whose moves run
     inside ``step``), the action drawn from ``info["valid_actions"]``.
 ``vector``
@@ -173,20 +175,30 @@ def our_engine_rate(name: str, seconds: float, seed: int) -> float:
     return decisions / (clock() - start - _count.excluded)
 
 
-def our_env(name: str, seconds: float, seed: int) -> float:
-    """The AEC loop with random masked actions: live ``step`` calls per second."""
+def our_env(name: str, seconds: float, seed: int, pick: str = "mask") -> float:
+    """The AEC loop with random legal actions: live ``step`` calls per second.
+
+    ``pick="mask"``: the action is drawn from the observation's action mask
+    (``np.flatnonzero``); ``"list"``: from the list in ``info["legal_actions"]``,
+    as the peer's loop draws from its ``info["valid_actions"]``. Both draw the
+    same actions.
+    """
     env = pettingzoo_env(name, seed=seed, **GAMES[name])
     rng = random.Random(seed)
+    by_mask = pick == "mask"
     steps = games = 0
     start = clock()
     while clock() - start < seconds:
         env.reset(seed=seed + games)
         for _agent in env.agent_iter():
-            obs, _reward, terminated, truncated, _info = env.last()
+            obs, _reward, terminated, truncated, info = env.last()
             if terminated or truncated:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            if by_mask:
+                legal = np.flatnonzero(obs["action_mask"])
+            else:
+                legal = info["legal_actions"]
             env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
         games += 1
@@ -227,6 +239,13 @@ def main() -> None:
         "--games",
         default=",".join(GAMES),
         help="our games to measure (comma-separated)",
+    )
+    ap.add_argument(
+        "--pick",
+        default="mask",
+        choices=["mask", "list", "both"],
+        help="env: draw our action from the mask, from info['legal_actions'] "
+        "(as the peer draws from its info['valid_actions']), or measure both",
     )
     args = ap.parse_args()
     what = args.what.split(",")
@@ -283,9 +302,12 @@ def main() -> None:
                     base,
                 )
         if "env" in what:
+            picks = ["mask", "list"] if args.pick == "both" else [args.pick]
             for name in games:
-                base = peer_rate("env", seed)
-                note(f"{name} AEC env", our_env(name, args.seconds, seed), base)
+                for pick in picks:
+                    base = peer_rate("env", seed)
+                    label = f"{name} AEC env" + ("" if pick == "mask" else " (list)")
+                    note(label, our_env(name, args.seconds, seed, pick), base)
         if "vector" in what:
             for name in games:
                 base = peer_rate("env", seed)

@@ -134,17 +134,21 @@ def test_pettingzoo_env_replays_play_with_the_same_seed(name, players):
     env.reset(seed=7)
     enc = env.encoder
     for action in decisions:
-        obs, reward, terminated, truncated, _ = env.last()
+        obs, reward, terminated, truncated, info = env.last()
         assert not (terminated or truncated) and reward == 0
         index = enc.index_in(env.engine_state, action)
         assert obs["action_mask"][index] == 1
         assert env.legal()[index] == action
+        # the mover's info lists the indices its mask marks; others' are empty
+        assert info["legal_actions"] == np.flatnonzero(obs["action_mask"]).tolist()
+        mover = env.agent_selection
+        assert all(env.infos[a] == {} for a in env.agents if a != mover)
         env.step(index)
     assert env.engine_state == final
     rewards = {}
     for agent in env.agent_iter():
-        _, reward, terminated, _, _ = env.last()
-        assert terminated
+        _, reward, terminated, _, info = env.last()
+        assert terminated and info == {}
         rewards[agent] = reward
         env.step(None)
     assert env.agents == []

@@ -23,6 +23,9 @@ A PettingZoo loop, for any name in :data:`toolkit.GAMES` with an encoding::
             action = env.action_space(agent).sample(obs["action_mask"])
         env.step(action)
 
+The agent to move also finds its legal indices, as a list, in
+``info["legal_actions"]`` (other agents' infos are empty).
+
 The peers live in the optional ``rl`` extra (``pip install -e '.[rl]'``):
 ``pettingzoo``, ``gymnasium`` and ``open_spiel``. They are imported only when an
 adapter is built (:mod:`toolkit.envs.pettingzoo`, :mod:`toolkit.envs.openspiel`);

@@ -26,7 +26,10 @@ class FrontierAEC(_pettingzoo.AECEnv):
     Agents are ``player_0`` .. ``player_{P-1}`` (the seats). Observations are
     ``{"observation": float32 vector, "action_mask": int8 vector}`` (see
     :mod:`toolkit.envs` for the encodings); the mask is all zeros for an agent
-    that is not to move. Chance turns are drawn from the environment's own
+    that is not to move. The agent to move also finds its legal indices, in
+    order, as a list in ``infos[agent]["legal_actions"]`` (the indices the mask
+    marks; Catanatron's environment gives its ``valid_actions`` so); every other
+    agent's info is an empty dict. Chance turns are drawn from the environment's own
     stream: ``reset(seed=s)`` seeds it like :func:`toolkit.core.play` with
     seed ``s``, so the same decisions give the same game as ``play``.
     """
@@ -106,6 +109,7 @@ class FrontierAEC(_pettingzoo.AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
+        self._informed: str | None = None  # the agent whose infos list its actions
         self._rewarded = False
         self._set_state(self.game.setup())
         self.agent_selection = self._agent_of[self._to_move or 0]
@@ -124,6 +128,16 @@ class FrontierAEC(_pettingzoo.AECEnv):
         self._legal: dict[int, Any] | None = None
         self._obs: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self._to_move = seat
+        # infos: the mover's legal indices (as Catanatron's info["valid_actions"]),
+        # an empty dict for every other agent
+        infos, was = self.infos, self._informed
+        if was is not None and was in infos:
+            infos[was] = {}
+        if seat is not None:
+            agent = self._informed = self._agent_of[seat]
+            infos[agent] = {"legal_actions": list(self.legal())}
+        else:
+            self._informed = None
         if seat is None:
             finals = rewards(game.scores(state), self.reward_scheme)
             for a in self.agents:
