@@ -247,7 +247,9 @@ class Tracker:
             return self.vector
         _refresh(shared, enc, observation)
         vector = self.vector
-        shared.vector.take(self._order, out=vector)
+        # mode="wrap": the order is a permutation (checked once), and numpy buffers
+        # ``out`` in the default mode, which checks every index (twice as slow)
+        shared.vector.take(self._order, out=vector, mode="wrap")
         vector += self._own.vector
         return vector
 
