@@ -134,6 +134,10 @@ _LARGE: tuple[tuple[int, ...], ...] = tuple(
 _TILES: tuple[Tile, ...] = tuple(Tile(k, rot) for k in range(1, 13) for rot in range(6))
 
 
+#: How many worker counts :meth:`Montana._placements` remembers.
+_PLACEMENTS_KEPT = 1024
+
+
 def _fits(have: Any, need: tuple[int, ...]) -> bool:
     return all(map(ge, have, need))
 
@@ -161,8 +165,10 @@ def _new_state(values: tuple[Any, ...]) -> State:
     return s
 
 
-def _same(items: list[Any], old: tuple[Any, ...]) -> tuple[Any, ...]:
+def _same(items: Any, old: tuple[Any, ...]) -> tuple[Any, ...]:
     """``tuple(items)``, or ``old`` itself when it holds the same items."""
+    if items is old:  # a field no rule changed: still the state's own tuple
+        return old
     if len(items) == len(old):
         for a, b in zip(items, old):
             if a is not b and a != b:
@@ -223,10 +229,12 @@ class _W:
         self.kinds = s.kinds
         self.tiles = s.tiles
         self.start = s.start
-        self.cattle = list(s.cattle)
-        self.canteen = list(s.canteen)
-        self.owner = list(s.owner)
-        self.stack = list(s.stack)
+        # the hex fields stay the state's tuples until a rule is about to
+        # change them (few actions do): see edit_hexes
+        self.cattle: Any = s.cattle
+        self.canteen: Any = s.canteen
+        self.owner: Any = s.owner
+        self.stack: Any = s.stack
         self.supply = list(s.supply)
         self.pool = list(s.pool)
         self.herd = s.herd
@@ -321,6 +329,14 @@ class _W:
                 self.capped,
             )
         )
+
+    def edit_hexes(self) -> None:
+        """Make the hex fields lists, before a rule changes one of them."""
+        if type(self.owner) is tuple:
+            self.cattle = list(self.cattle)
+            self.canteen = list(self.canteen)
+            self.owner = list(self.owner)
+            self.stack = list(self.stack)
 
     def order(self, seat: int) -> list[int]:
         """Turn order starting with ``seat`` (M-SUPPLY-1, ASSUMPTION-6)."""
@@ -492,6 +508,18 @@ class Montana:
             a for a in self._trade_all if not a.gain.startswith("worker")
         )
         self._pass, self._done = Pass(), Done()
+        self._hires = tuple(Hire(_TEXT[m]) for m in _PAIRS)
+        self._moves = tuple(Move(k) for k in range(1, 8))
+        #: per area: the small-space placements (1 worker of its good, or 2)
+        self._smalls = tuple(
+            tuple(
+                (m, Small(_TEXT[m]))
+                for m in [m for m in _SINGLES if m[self.tables.area_good[a]]]
+                + list(_PAIRS)
+            )
+            for a in range(len(AREAS))
+        )
+        self._placements_of: dict[tuple[int, ...], Any] = {}
 
     # -- protocol ----------------------------------------------------------
 
@@ -564,6 +592,20 @@ class Montana:
             out = self._builds(state, state.decider)
             out.append(self._done)
             return out + self._trades(p, state.incoming)
+        if phase == "small":  # M-PROD-3: the small space next to the large one
+            p = state.players[state.decider]
+            area = (state.used - BANK_SPOTS) // 6
+            out = [small for m, small in self._smalls[area] if _fits(p.workers, m)]
+            out.append(self._done)
+            return out + self._offered_trades(state, p)
+        if phase == "extra":  # M-RECRUIT-3: a grain per segment moved
+            p = state.players[state.decider]
+            out = list(self._moves[: p.goods[GRAIN]])
+            out.append(self._done)
+            return out + self._offered_trades(state, p)
+        if phase == "hire":  # M-RECRUIT-5: any two colours
+            p = state.players[state.decider]
+            return list(self._hires) + self._offered_trades(state, p)
         return self.reference_legal(state)
 
     def _builds(self, state: State, seat: int) -> list[Action]:
@@ -584,6 +626,10 @@ class Montana:
             return list(self._trade_no_worker)
         return list(self._trade_all)
 
+    def _offered_trades(self, state: State, p: Player) -> list[Action]:
+        """The cattle trades open to ``p`` if trades are offered now (M-TURN-3)."""
+        return self._trades(p, state.incoming) if self._trade_point(state) else []
+
     def reference_legal(self, state: State) -> list[Action]:
         """The legal decisions found the slow way: every candidate that
         :meth:`apply` accepts (``legal_actions`` takes a faster path for the
@@ -595,25 +641,54 @@ class Montana:
         """The choice of action (M-TURN-2), generated directly."""
         seat = state.decider
         p = state.players[seat]
-        fit = _fitting(p.workers)
+        banks, works = self._placements(p.workers)
         out: list[Action] = [self._recruit]
-        free = [not any(state.spots[k]) for k in range(BANK_SPOTS)]
-        bank, work = self._bank, self._work
-        out += [bank[m] for m in fit if free[sum(m) - 1]]
-        for a, area in enumerate(AREAS):
-            mine = self.tables.area_good[a]
-            options = [m for m in fit if sum(m) == 2 or (sum(m) == 1 and m[mine])]
+        for k in range(BANK_SPOTS):  # M-BANK-1: the free fields
+            if not any(state.spots[k]):
+                out += banks[k]
+        for a in range(len(AREAS)):  # M-PROD-1/2: free spaces the seat can pay
             for space in (1, 2, 3):
                 if any(state.spots[_LARGE[a][space - 1]]):
                     continue
                 if p.coins < self.tables.production[a][space - 1][0]:
                     continue
-                out += [work[area, space, m] for m in options]
+                out += works[a][space - 1]
         pumpkins = self.city_pumpkins(state, seat)
         city = self._city
         out += [city[rc] for rc in self.city_spaces(state, seat, pumpkins)]
         out += self._builds(state, seat)
         return out + self._trades(p, state.incoming)
+
+    def _placements(self, workers: tuple[int, ...]) -> tuple[Any, Any]:
+        """The Bank actions per field (1, 2, 3 workers) and the Work actions per
+        area and space that a player holding ``workers`` can place, whether or
+        not the spot is free or paid for, in the order of :data:`_MULTISETS`.
+
+        Remembered per ``workers`` (at most :data:`_PLACEMENTS_KEPT`): the
+        choice of action lists them on most turns.
+        """
+        got = self._placements_of.get(workers)
+        if got is not None:
+            return got
+        fit = _fitting(workers)
+        bank, work = self._bank, self._work
+        banks = tuple(
+            tuple(bank[m] for m in fit if sum(m) == k + 1) for k in range(BANK_SPOTS)
+        )
+        works = []
+        for a, area in enumerate(AREAS):
+            mine = self.tables.area_good[a]
+            options = [m for m in fit if sum(m) == 2 or (sum(m) == 1 and m[mine])]
+            works.append(
+                tuple(
+                    tuple(work[area, space, m] for m in options) for space in (1, 2, 3)
+                )
+            )
+        got = (banks, tuple(works))
+        if len(self._placements_of) >= _PLACEMENTS_KEPT:
+            self._placements_of.clear()
+        self._placements_of[workers] = got
+        return got
 
     def apply(self, state: State, action: Any) -> State:
         """The state after ``action``; IllegalAction (nothing changes) if the rules forbid it."""
@@ -1055,6 +1130,7 @@ class Montana:
         cells = tile_cells(self.centres[k], action.rotation)
         tile = self.tables.tiles[action.tile - 1]
         kinds = list(w.kinds)
+        w.edit_hexes()
         for h, (code, cattle) in zip(cells, tile, strict=True):
             i = self.geometry.at[h]
             kinds[i] = code
@@ -1071,6 +1147,7 @@ class Montana:
     def _place_start(self, w: _W, h: int) -> None:
         """M-SETUP-2/3: the starting tile, then cattle and canteens (ASSUMPTION-23)."""
         w.start = h
+        w.edit_hexes()
         types = self.tables.hex_types
         for i, kind in enumerate(w.kinds):
             if i == h:
@@ -1260,6 +1337,7 @@ class Montana:
         h = self.geometry.at[(action.q, action.r)]
         kind = self.tables.hex_types[w.kinds[h]]
         w.pay(seat, kind.cost)
+        w.edit_hexes()
         w.owner[h], w.stack[h] = seat, 1
         w.left[seat] -= 1
         w.built += 1
