@@ -185,24 +185,26 @@ class _W:
         "action",
         "active",
         "base",
+        "board_canteens",
+        "board_cattle",
+        "board_coins",
+        "board_goods",
+        "board_hired",
+        "board_left",
+        "board_workers",
+        "boards",
         "built",
         "canteen",
-        "canteens",
         "capped",
         "cattle",
         "city",
-        "coins",
         "decider",
         "displaced",
         "ended",
         "first",
-        "goods",
-        "hcattle",
         "herd",
-        "hired",
         "incoming",
         "kinds",
-        "left",
         "n",
         "owner",
         "phase",
@@ -220,7 +222,6 @@ class _W:
         "turns",
         "used",
         "wheel",
-        "workers",
     )  # fmt: skip
 
     def __init__(self, s: State) -> None:
@@ -239,13 +240,16 @@ class _W:
         self.pool = list(s.pool)
         self.herd = s.herd
         self.players = s.players
-        self.goods = [list(p.goods) for p in s.players]
-        self.workers = [list(p.workers) for p in s.players]
-        self.coins = [p.coins for p in s.players]
-        self.hcattle = [p.cattle for p in s.players]
-        self.canteens = [p.canteens for p in s.players]
-        self.left = [p.left for p in s.players]
-        self.hired = [p.hired for p in s.players]
+        # the players' boards are copied the first time a rule reads or
+        # changes one of them (many moves never do: a city placement)
+        self.boards = False
+        self.board_goods: list[list[int]] = []
+        self.board_workers: list[list[int]] = []
+        self.board_coins: list[int] = []
+        self.board_cattle: list[int] = []
+        self.board_canteens: list[int] = []
+        self.board_left: list[int] = []
+        self.board_hired: list[int] = []
         self.spots = list(s.spots)
         self.city = list(s.city)
         self.wheel = s.wheel
@@ -266,35 +270,91 @@ class _W:
         self.capped = s.capped
         self.n = len(s.players)
 
+    def copy_boards(self) -> None:
+        """Copy the players' boards into lists the rules may change."""
+        players = self.players
+        self.board_goods = [list(p.goods) for p in players]
+        self.board_workers = [list(p.workers) for p in players]
+        self.board_coins = [p.coins for p in players]
+        self.board_cattle = [p.cattle for p in players]
+        self.board_canteens = [p.canteens for p in players]
+        self.board_left = [p.left for p in players]
+        self.board_hired = [p.hired for p in players]
+        self.boards = True
+
+    # Each seat's goods, workers, coins, cattle, canteens, settlements left and
+    # round of the last paid extra hire, as lists by seat (copied on first use).
+
+    @property
+    def goods(self) -> list[list[int]]:
+        if not self.boards:
+            self.copy_boards()
+        return self.board_goods
+
+    @property
+    def workers(self) -> list[list[int]]:
+        if not self.boards:
+            self.copy_boards()
+        return self.board_workers
+
+    @property
+    def coins(self) -> list[int]:
+        if not self.boards:
+            self.copy_boards()
+        return self.board_coins
+
+    @property
+    def hcattle(self) -> list[int]:
+        if not self.boards:
+            self.copy_boards()
+        return self.board_cattle
+
+    @property
+    def canteens(self) -> list[int]:
+        if not self.boards:
+            self.copy_boards()
+        return self.board_canteens
+
+    @property
+    def left(self) -> list[int]:
+        if not self.boards:
+            self.copy_boards()
+        return self.board_left
+
+    @property
+    def hired(self) -> list[int]:
+        if not self.boards:
+            self.copy_boards()
+        return self.board_hired
+
+    def board(self, i: int, p: Player) -> Player:
+        """Seat ``i``'s board after the rules: ``p`` itself if it did not change."""
+        goods, workers = tuple(self.board_goods[i]), tuple(self.board_workers[i])
+        coins, cattle = self.board_coins[i], self.board_cattle[i]
+        canteens, left, hired = (
+            self.board_canteens[i],
+            self.board_left[i],
+            self.board_hired[i],
+        )
+        if (
+            goods == p.goods
+            and workers == p.workers
+            and coins == p.coins
+            and cattle == p.cattle
+            and canteens == p.canteens
+            and left == p.left
+            and hired == p.hired
+        ):
+            return p  # unchanged: the same (immutable) board
+        return Player(goods, workers, coins, cattle, canteens, left, hired)
+
     def freeze(self) -> State:
-        players = []
-        for i, p in enumerate(self.players):
-            goods, workers = tuple(self.goods[i]), tuple(self.workers[i])
-            if (
-                goods == p.goods
-                and workers == p.workers
-                and self.coins[i] == p.coins
-                and self.hcattle[i] == p.cattle
-                and self.canteens[i] == p.canteens
-                and self.left[i] == p.left
-                and self.hired[i] == p.hired
-            ):
-                players.append(p)  # unchanged: the same (immutable) board
-                continue
-            players.append(
-                Player(
-                    goods,
-                    workers,
-                    self.coins[i],
-                    self.hcattle[i],
-                    self.canteens[i],
-                    self.left[i],
-                    self.hired[i],
-                )
-            )
+        b = self.base
+        players: Any = b.players
+        if self.boards:  # copied: some may have changed
+            players = [self.board(i, p) for i, p in enumerate(b.players)]
         # an unchanged field keeps the old state's tuple (the same object: what
         # compares it later, an encoder's tracker, sees so at once)
-        b = self.base
         return _new_state(
             (
                 self.phase,
