@@ -169,13 +169,8 @@ def _same(items: Any, old: tuple[Any, ...]) -> tuple[Any, ...]:
     """``tuple(items)``, or ``old`` itself when it holds the same items."""
     if items is old:  # a field no rule changed: still the state's own tuple
         return old
-    if len(items) == len(old):
-        for a, b in zip(items, old):
-            if a is not b and a != b:
-                break
-        else:
-            return old
-    return tuple(items)
+    new = tuple(items)
+    return old if new == old else new
 
 
 class _W:
