@@ -124,6 +124,7 @@ _MULTISETS: tuple[tuple[int, ...], ...] = tuple(
     for combo in combinations_with_replacement(range(NC), n)
 )
 _TEXT = {m: worker_text(m) for m in _MULTISETS}
+_COUNTS = {text: m for m, text in _TEXT.items()}
 _PAIRS = tuple(m for m in _MULTISETS if sum(m) == 2)
 _SINGLES = tuple(m for m in _MULTISETS if sum(m) == 1)
 #: The large production spot of each area (0-3) and space (1-3), as ``_LARGE[area][space - 1]``.
@@ -136,6 +137,12 @@ _TILES: tuple[Tile, ...] = tuple(Tile(k, rot) for k in range(1, 13) for rot in r
 
 #: How many worker counts :meth:`Montana._placements` remembers.
 _PLACEMENTS_KEPT = 1024
+
+
+def _worker_counts(workers: str) -> tuple[int, ...]:
+    """:func:`~.actions.worker_counts`, looked up for the multisets of 1-3 workers."""
+    got = _COUNTS.get(workers)
+    return got if got is not None else worker_counts(workers)
 
 
 def _fits(have: Any, need: tuple[int, ...]) -> bool:
@@ -154,6 +161,9 @@ def _fitting(workers: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 _STATE_SLOTS: tuple[Any, ...] = tuple(
     getattr(State, name).__set__ for name in State.__dataclass_fields__
 )
+_PLAYER_SLOTS: tuple[Any, ...] = tuple(
+    getattr(Player, name).__set__ for name in Player.__dataclass_fields__
+)
 _new_object: Any = object.__new__
 
 
@@ -163,6 +173,14 @@ def _new_state(values: tuple[Any, ...]) -> State:
     for put, value in zip(_STATE_SLOTS, values):
         put(s, value)
     return s
+
+
+def _new_player(values: tuple[Any, ...]) -> Player:
+    """``Player(*values)``, as :func:`_new_state` makes a state."""
+    p = _new_object(Player)
+    for put, value in zip(_PLAYER_SLOTS, values):
+        put(p, value)
+    return p
 
 
 def _same(items: Any, old: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -341,7 +359,7 @@ class _W:
             and hired == p.hired
         ):
             return p  # unchanged: the same (immutable) board
-        return Player(goods, workers, coins, cattle, canteens, left, hired)
+        return _new_player((goods, workers, coins, cattle, canteens, left, hired))
 
     def freeze(self) -> State:
         b = self.base
@@ -1009,7 +1027,7 @@ class Montana:
         if kind is Recruit:
             return None  # M-END-6: recruiting is always legal
         if kind is Bank:
-            need = worker_counts(action.workers)
+            need = _worker_counts(action.workers)
             n = sum(need)
             fields = [k for k, (w, _) in enumerate(self.tables.bank) if w == n]
             if not fields:
@@ -1051,7 +1069,7 @@ class Montana:
         )
 
     def _placement(self, p: Player, area: int, workers: str, rule: str):
-        need = worker_counts(workers)
+        need = _worker_counts(workers)
         colour = self.tables.area_good[area]
         if sum(need) == 1 and not need[colour]:
             return (
@@ -1130,7 +1148,7 @@ class Montana:
             w.capped = True
             self._after_trigger(w)
         elif phase == "hire":
-            self._hire(w, worker_counts(action.workers))
+            self._hire(w, _worker_counts(action.workers))
         elif phase == "dismiss":
             c = COLOURS.index(action.colour)
             if w.incoming[c]:
@@ -1155,7 +1173,7 @@ class Montana:
         elif phase == "small":
             if kind is Small:
                 self._place_workers(
-                    w, w.active, w.used + 1, worker_counts(action.workers)
+                    w, w.active, w.used + 1, _worker_counts(action.workers)
                 )
                 area = (w.used - BANK_SPOTS) // 6
                 w.take_goods(w.active, self.tables.area_good[area], 1)
@@ -1292,7 +1310,7 @@ class Montana:
             w.action, w.step, w.phase = "recruit", "recruit", "spin"
         elif kind is Bank:
             w.action = "bank"
-            need = worker_counts(action.workers)
+            need = _worker_counts(action.workers)
             field = next(
                 k for k, (n, _) in enumerate(self.tables.bank) if n == sum(need)
             )
@@ -1305,11 +1323,12 @@ class Montana:
             pay, gain = self.tables.production[a][action.space - 1]
             w.coins[seat] -= pay
             s = spot(a, action.space)
-            self._place_workers(w, seat, s, worker_counts(action.workers))
+            self._place_workers(w, seat, s, _worker_counts(action.workers))
             w.take_goods(seat, self.tables.area_good[a], gain)
             w.used = s
             w.phase = "small"
-            if not self._small_options(w):
+            held = w.workers[seat]  # M-PROD-3: a small-space placement left?
+            if not any(_fits(held, m) for m, _ in self._smalls[a]):
                 self._end_action(w)
         elif kind is City:
             w.action = "city"
@@ -1321,12 +1340,6 @@ class Montana:
         elif kind is Build:
             w.action = "build"
             self._build(w, action)
-
-    def _small_options(self, w: _W) -> list[Small]:
-        area = (w.used - BANK_SPOTS) // 6
-        mine = self.tables.area_good[area]
-        options = [m for m in _SINGLES if m[mine]] + list(_PAIRS)
-        return [Small(_TEXT[m]) for m in options if _fits(w.workers[w.active], m)]
 
     def _place_workers(self, w: _W, seat: int, s: int, need: tuple[int, ...]) -> None:
         for c in range(NC):
