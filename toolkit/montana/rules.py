@@ -581,6 +581,8 @@ class Montana:
             a for a in self._trade_all if not a.gain.startswith("worker")
         )
         self._pass, self._done = Pass(), Done()
+        #: hex type code -> whether it is buildable (M-BUILD-2: lakes are not)
+        self._land = {code: t.buildable for code, t in self.tables.hex_types.items()}
         self._hires = tuple(Hire(_TEXT[m]) for m in _PAIRS)
         self._moves = tuple(Move(k) for k in range(1, 8))
         #: per area: the small-space placements (1 worker of its good, or 2)
@@ -827,18 +829,18 @@ class Montana:
     def buildable(self, state: State, seat: int) -> list[int]:
         """Hexes ``seat`` may build now by position (M-BUILD-2), cost not checked."""
         near = self.geometry.neighbours
-        owner, start = state.owner, state.start
-        types = self.tables.hex_types
-        seen: set[int] = set()
+        owner, start, kinds = state.owner, state.start, state.kinds
+        reached = [False] * len(owner)  # next to a settlement or the starting tile
         for h, o in enumerate(owner):
             if o >= 0 or h == start:
-                seen.update(near[h])
-        out = []
-        for h in sorted(seen):
-            kind = state.kinds[h]
-            if kind and types[kind].buildable and owner[h] < 0 and h != start:
-                out.append(h)
-        return out
+                for n in near[h]:
+                    reached[n] = True
+        land = self._land  # lakes are never buildable; "" (no tile yet) neither
+        return [
+            h
+            for h, r in enumerate(reached)
+            if r and owner[h] < 0 and h != start and land.get(kinds[h], False)
+        ]
 
     def city_pumpkins(self, state: State, seat: int) -> int:
         """Pumpkins ``seat`` would hold after the City action's free pumpkin
