@@ -196,13 +196,13 @@ class Encoder(EncoderBase):
         """Goods (capped), workers and cattle in the general supply (one slice)."""
         k = self._supply_at  # then "pool" and "herd"
         row = [*s.supply, *s.pool, s.herd]
-        return range(k, k + len(row)), [x if x < _CAP else _CAP for x in row]
+        return range(k, k + len(row)), _capped(row)
 
     def _fill_player(self, s: Any, seat: int, i: int, p: Any) -> tuple[range, list]:
         """One seat's board as one slice (the paid-extra-hire flag is its own part)."""
         k = self._player_at + 15 * i
         row = [*p.goods, *p.workers, p.coins, p.cattle, p.canteens, p.left]
-        return range(k, k + len(row)), [x if x < _CAP else _CAP for x in row]
+        return range(k, k + len(row)), _capped(row)
 
     @staticmethod
     def _hired(s: Any) -> tuple:
@@ -270,6 +270,11 @@ class Encoder(EncoderBase):
 
 #: A fill with no entries.
 _NONE: tuple[list, Any] = ([], 0)
+
+
+def _capped(row: list[int]) -> list[int]:
+    """``row`` with every count over :data:`_CAP` set to it (most rows have none)."""
+    return row if max(row) <= _CAP else [x if x < _CAP else _CAP for x in row]
 
 
 def _constant(s: Any) -> int:

@@ -263,7 +263,7 @@ class _W:
         self.board_canteens: list[int] = []
         self.board_left: list[int] = []
         self.board_hired: list[int] = []
-        self.spots = list(s.spots)
+        self.spots: Any = s.spots  # a list once a rule changes a spot (edit_spots)
         self.city = list(s.city)
         self.wheel = s.wheel
         self.active = s.active
@@ -410,6 +410,11 @@ class _W:
             self.canteen = list(self.canteen)
             self.owner = list(self.owner)
             self.stack = list(self.stack)
+
+    def edit_spots(self) -> None:
+        """Make the action board a list, before a rule changes a spot."""
+        if type(self.spots) is tuple:
+            self.spots = list(self.spots)
 
     def order(self, seat: int) -> list[int]:
         """Turn order starting with ``seat`` (M-SUPPLY-1, ASSUMPTION-6)."""
@@ -1346,6 +1351,7 @@ class Montana:
     def _place_workers(self, w: _W, seat: int, s: int, need: tuple[int, ...]) -> None:
         for c in range(NC):
             w.workers[seat][c] -= need[c]
+        w.edit_spots()
         w.spots[s] = need  # M-WORK-2: they stay on the board
 
     # the city --------------------------------------------------------------------
@@ -1470,6 +1476,7 @@ class Montana:
         self._next_player(w)
 
     def _clear(self, w: _W, spots: range) -> None:
+        w.edit_spots()
         for k in spots:
             for c, n in enumerate(w.spots[k]):
                 w.pool[c] += n  # M-SUPPLY-3: to the general supply
