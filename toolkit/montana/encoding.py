@@ -166,7 +166,9 @@ class Encoder(EncoderBase):
                 Part(attrgetter("phase", "active", "decider"), self._fill_turn, public=True),
                 Part(attrgetter("incoming"), self._fill_incoming, public=True),
                 Part(attrgetter("round", "built", "used", "ended"), self._fill_step, public=True),
-                Part(_constant, self._fill_seat),
+                # the observing seat: keyed on the observation's class, a
+                # constant read in C (filled once per tracker)
+                Part(type, self._fill_seat),
             ]
         )  # fmt: skip
 
@@ -275,8 +277,3 @@ _NONE: tuple[list, Any] = ([], 0)
 def _capped(row: list[int]) -> list[int]:
     """``row`` with every count over :data:`_CAP` set to it (most rows have none)."""
     return row if max(row) <= _CAP else [x if x < _CAP else _CAP for x in row]
-
-
-def _constant(s: Any) -> int:
-    """The key of a part that never changes (the observing seat)."""
-    return 0
