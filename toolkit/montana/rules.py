@@ -135,10 +135,6 @@ _LARGE: tuple[tuple[int, ...], ...] = tuple(
 _TILES: tuple[Tile, ...] = tuple(Tile(k, rot) for k in range(1, 13) for rot in range(6))
 
 
-#: How many worker counts :meth:`Montana._placements` remembers.
-_PLACEMENTS_KEPT = 1024
-
-
 def _worker_counts(workers: str) -> tuple[int, ...]:
     """:func:`~.actions.worker_counts`, looked up for the multisets of 1-3 workers."""
     got = _COUNTS.get(workers)
@@ -153,6 +149,35 @@ def _fits(have: Any, need: tuple[int, ...]) -> bool:
 def _fitting(workers: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """The multisets of 1-3 workers a player holding ``workers`` can place."""
     return tuple(m for m in _MULTISETS if _fits(workers, m))
+
+
+@functools.lru_cache(maxsize=1024)
+def _placements(
+    workers: tuple[int, ...], area_good: tuple[int, ...]
+) -> tuple[Any, Any]:
+    """The Bank actions per field (1, 2, 3 workers) and the Work actions per
+    area and space that a player holding ``workers`` can place, whether or not
+    the spot is free or paid for, in the order of :data:`_MULTISETS`
+    (``area_good``: each area's good, whose single worker it takes).
+
+    Remembered (the choice of action lists them on most turns), here rather
+    than on the game, which holds only what it is made with.
+    """
+    fit = _fitting(workers)
+    banks = tuple(
+        tuple(Bank(_TEXT[m]) for m in fit if sum(m) == k + 1) for k in range(BANK_SPOTS)
+    )
+    works = []
+    for a, area in enumerate(AREAS):
+        mine = area_good[a]
+        options = [m for m in fit if sum(m) == 2 or (sum(m) == 1 and m[mine])]
+        works.append(
+            tuple(
+                tuple(Work(area, space, _TEXT[m]) for m in options)
+                for space in (1, 2, 3)
+            )
+        )
+    return banks, tuple(works)
 
 
 #: The slots of :class:`State`'s fields, in their order: a frozen dataclass's
@@ -570,14 +595,7 @@ class Montana:
         # Actions are immutable: legal_actions hands out these objects rather
         # than making (and checking the fields of) new ones on every call.
         self._recruit = Recruit()
-        self._bank = {m: Bank(_TEXT[m]) for m in _MULTISETS}
-        self._work = {
-            (area, space, m): Work(area, space, _TEXT[m])
-            for area in AREAS
-            for space in (1, 2, 3)
-            for m in _MULTISETS
-            if sum(m) <= 2
-        }
+        # (Bank and Work actions: :func:`_placements`)
         self._city = {(r, c): City(r, c) for r in ROWS for c in (1, 2, 3)}
         self._place = {(r, c): Place(r, c) for r in ROWS for c in (1, 2, 3)}
         self._build_at = tuple(Build(q, r) for q, r in self.hexes)
@@ -599,7 +617,6 @@ class Montana:
             )
             for a in range(len(AREAS))
         )
-        self._placements_of: dict[tuple[int, ...], Any] = {}
 
     # -- protocol ----------------------------------------------------------
 
@@ -721,7 +738,7 @@ class Montana:
         """The choice of action (M-TURN-2), generated directly."""
         seat = state.decider
         p = state.players[seat]
-        banks, works = self._placements(p.workers)
+        banks, works = _placements(p.workers, self.tables.area_good)
         out: list[Action] = [self._recruit]
         for k in range(BANK_SPOTS):  # M-BANK-1: the free fields
             if not any(state.spots[k]):
@@ -738,37 +755,6 @@ class Montana:
         out += [city[rc] for rc in self.city_spaces(state, seat, pumpkins)]
         out += self._builds(state, seat)
         return out + self._trades(p, state.incoming)
-
-    def _placements(self, workers: tuple[int, ...]) -> tuple[Any, Any]:
-        """The Bank actions per field (1, 2, 3 workers) and the Work actions per
-        area and space that a player holding ``workers`` can place, whether or
-        not the spot is free or paid for, in the order of :data:`_MULTISETS`.
-
-        Remembered per ``workers`` (at most :data:`_PLACEMENTS_KEPT`): the
-        choice of action lists them on most turns.
-        """
-        got = self._placements_of.get(workers)
-        if got is not None:
-            return got
-        fit = _fitting(workers)
-        bank, work = self._bank, self._work
-        banks = tuple(
-            tuple(bank[m] for m in fit if sum(m) == k + 1) for k in range(BANK_SPOTS)
-        )
-        works = []
-        for a, area in enumerate(AREAS):
-            mine = self.tables.area_good[a]
-            options = [m for m in fit if sum(m) == 2 or (sum(m) == 1 and m[mine])]
-            works.append(
-                tuple(
-                    tuple(work[area, space, m] for m in options) for space in (1, 2, 3)
-                )
-            )
-        got = (banks, tuple(works))
-        if len(self._placements_of) >= _PLACEMENTS_KEPT:
-            self._placements_of.clear()
-        self._placements_of[workers] = got
-        return got
 
     def apply(self, state: State, action: Any) -> State:
         """The state after ``action``; IllegalAction (nothing changes) if the rules forbid it."""
