@@ -247,10 +247,14 @@ class Tracker:
             return self.vector
         _refresh(shared, enc, observation)
         vector = self.vector
-        # mode="wrap": the order is a permutation (checked once), and numpy buffers
-        # ``out`` in the default mode, which checks every index (twice as slow)
-        shared.vector.take(self._order, out=vector, mode="wrap")
-        vector += self._own.vector
+        order = self._order
+        if order is None:  # the seat order moves nothing: one sum
+            np.add(shared.vector, self._own.vector, out=vector)
+        else:
+            # mode="wrap": the order is a permutation (checked once), and numpy
+            # buffers ``out`` in the default mode, which checks every index
+            shared.vector.take(order, out=vector, mode="wrap")
+            vector += self._own.vector
         return vector
 
 
@@ -451,14 +455,17 @@ class EncoderBase:
         """
         return range(self.size)
 
-    def _order_of(self, seat: int) -> np.ndarray:
-        """:meth:`seat_order` as an index array (made once per seat)."""
+    def _order_of(self, seat: int) -> np.ndarray | None:
+        """:meth:`seat_order` as an index array (made once per seat); ``None`` if
+        it moves no entry (a tracker then adds the shared vector as it is).
+        """
         orders = self.__dict__.setdefault("_orders", {})
-        got = orders.get(seat)
-        if got is None:
-            got = orders[seat] = np.asarray(self.seat_order(seat), dtype=np.intp)
+        if seat not in orders:
+            got = np.asarray(self.seat_order(seat), dtype=np.intp)
             assert sorted(got.tolist()) == list(range(self.size)), "not a permutation"
-        return got
+            moves = bool((got != np.arange(self.size)).any())
+            orders[seat] = got if moves else None
+        return orders[seat]
 
     def _memo_of(self, seat: int) -> list[dict | None]:
         """The fills remembered for ``seat``: one dict per part (see :class:`Tracker`)."""

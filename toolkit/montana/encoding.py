@@ -141,36 +141,36 @@ class Encoder(EncoderBase):
         self._active_at, self._decider_at = o["active"], o["decider"]
         self._incoming_at, self._step_at = o["incoming"], o["step"]
         self._phase_index = {p: i for i, p in enumerate(PHASES)}
+        # Everything is open and ``observe`` is the state itself, so every part
+        # but the observing seat is public: the trackers of one game share it
+        # (refreshed once per step, not once per seat; every seat's vector is
+        # seat 0's, so the base's seat order, which moves nothing, is right).
+        # Parts are fine-grained, keyed on the state's own tuples (the engine
+        # keeps an unchanged tuple or board the same object): a step re-encodes
+        # only the fields it changed.
         self.set_parts(
             [
-                Part(attrgetter("kinds"), self._fill_kind, rows=True),
-                Part(attrgetter("cattle"), self._fill_hex_cattle, rows=True),
-                Part(attrgetter("canteen"), self._fill_hex_canteen, rows=True),
-                Part(attrgetter("owner"), self._fill_hex_owner, rows=True),
-                Part(attrgetter("stack"), self._fill_hex_stack, rows=True),
-                Part(attrgetter("start"), self._fill_start),
-                Part(attrgetter("supply", "pool", "herd"), self._fill_supply),
-                Part(_boards, self._fill_player, rows=True),
-                Part(self._hired, self._fill_hired),
-                Part(attrgetter("spots"), self._fill_spot, rows=True),
-                Part(attrgetter("city"), self._fill_city, rows=True),
-                Part(
-                    attrgetter(
-                        "wheel",
-                        "phase",
-                        "active",
-                        "decider",
-                        "incoming",
-                        "round",
-                        "built",
-                        "used",
-                        "ended",
-                    ),
-                    self._fill_step,
-                ),
-                Part(_constant, self._fill_seat),
+                Part(attrgetter("kinds"), self._fill_kind, rows=True, public=True),
+                Part(attrgetter("cattle"), self._fill_hex_cattle, rows=True, public=True),
+                Part(attrgetter("canteen"), self._fill_hex_canteen, rows=True, public=True),
+                Part(attrgetter("owner"), self._fill_hex_owner, rows=True, public=True),
+                Part(attrgetter("stack"), self._fill_hex_stack, rows=True, public=True),
+                Part(attrgetter("start"), self._fill_start, public=True),
+                # supplies and boards seldom repeat: not remembered
+                Part(attrgetter("supply", "pool", "herd"), self._fill_supply, memo=False, public=True),
+                Part(attrgetter("players"), self._fill_player, rows=True, memo=False, public=True),
+                Part(self._hired, self._fill_hired, public=True),
+                Part(attrgetter("spots"), self._fill_spot, rows=True, public=True),
+                Part(attrgetter("city"), self._fill_city, rows=True, public=True),
+                Part(attrgetter("wheel"), self._fill_wheel, public=True),
+                Part(attrgetter("phase", "active", "decider"), self._fill_turn, public=True),
+                Part(attrgetter("incoming"), self._fill_incoming, public=True),
+                Part(attrgetter("round", "built", "used", "ended"), self._fill_step, public=True),
+                # the observing seat: keyed on the observation's class, a
+                # constant read in C (filled once per tracker)
+                Part(type, self._fill_seat),
             ]
-        )
+        )  # fmt: skip
 
     def _fill_kind(self, s: Any, seat: int, h: int, kind: str) -> tuple[list, Any]:
         """The hex type (1-13, 0 unknown)."""
@@ -198,14 +198,13 @@ class Encoder(EncoderBase):
         """Goods (capped), workers and cattle in the general supply (one slice)."""
         k = self._supply_at  # then "pool" and "herd"
         row = [*s.supply, *s.pool, s.herd]
-        return range(k, k + len(row)), [x if x < _CAP else _CAP for x in row]
+        return range(k, k + len(row)), _capped(row)
 
-    def _fill_player(self, s: Any, seat: int, i: int, board: Any) -> tuple[range, list]:
+    def _fill_player(self, s: Any, seat: int, i: int, p: Any) -> tuple[range, list]:
         """One seat's board as one slice (the paid-extra-hire flag is its own part)."""
-        goods, workers, *rest = board
         k = self._player_at + 15 * i
-        row = [*goods, *workers, *rest]
-        return range(k, k + len(row)), [x if x < _CAP else _CAP for x in row]
+        row = [*p.goods, *p.workers, p.coins, p.cattle, p.canteens, p.left]
+        return range(k, k + len(row)), _capped(row)
 
     @staticmethod
     def _hired(s: Any) -> tuple:
@@ -238,27 +237,33 @@ class Encoder(EncoderBase):
             val.append(col)
         return idx, val
 
-    def _fill_step(self, s: Any, seat: int) -> tuple[list, list]:
-        """The wheel, the phase, who acts and decides, hires waiting, the step."""
-        n = self.players
-        idx = [self._wheel_at + s.wheel, self._phases_at + self._phase_index[s.phase]]
-        if s.phase != "over":
+    def _fill_wheel(self, s: Any, seat: int) -> tuple[list, Any]:
+        """The wheel's segment (one-hot)."""
+        return [self._wheel_at + s.wheel], 1
+
+    def _fill_turn(self, s: Any, seat: int) -> tuple[list, Any]:
+        """The phase, and who acts and decides (one-hots; none once over)."""
+        n, phase = self.players, s.phase
+        idx = [self._phases_at + self._phase_index[phase]]
+        if phase != "over":
             if 0 <= s.active < n:
                 idx.append(self._active_at + s.active)
             if 0 <= s.decider < n:
                 idx.append(self._decider_at + s.decider)
-        val = [1] * len(idx)
+        return idx, 1
+
+    def _fill_incoming(self, s: Any, seat: int) -> tuple[list, list]:
+        """Hired workers waiting (capped at 2)."""
         k = self._incoming_at
-        for j, x in enumerate(s.incoming):  # capped at 2
-            if x:
-                idx.append(k + j)
-                val.append(x if x < 2 else 2)
-        k = self._step_at  # the round capped
-        for j, x in enumerate((min(s.round, _CAP), s.built, s.used + 1, int(s.ended))):
-            if x:
-                idx.append(k + j)
-                val.append(x)
-        return idx, val
+        idx = [k + j for j, x in enumerate(s.incoming) if x]
+        return idx, [min(s.incoming[i - k], 2) for i in idx]
+
+    def _fill_step(self, s: Any, seat: int) -> tuple[list, list]:
+        """The round (capped), hexes built, production spot used + 1, end triggered."""
+        k = self._step_at
+        row = (min(s.round, _CAP), s.built, s.used + 1, int(s.ended))
+        idx = [k + j for j, x in enumerate(row) if x]
+        return idx, [row[i - k] for i in idx]
 
     def _fill_seat(self, s: Any, seat: int) -> tuple[list, Any]:
         """The observing seat."""
@@ -269,16 +274,6 @@ class Encoder(EncoderBase):
 _NONE: tuple[list, Any] = ([], 0)
 
 
-#: One seat's board without the extra-hire round: goods, workers, coins, cattle,
-#: canteens, settlements left.
-_BOARD = attrgetter("goods", "workers", "coins", "cattle", "canteens", "left")
-
-
-def _boards(s: Any) -> tuple:
-    """The key of the players' part: each seat's board as plain tuples."""
-    return tuple(map(_BOARD, s.players))
-
-
-def _constant(s: Any) -> int:
-    """The key of a part that never changes (the observing seat)."""
-    return 0
+def _capped(row: list[int]) -> list[int]:
+    """``row`` with every count over :data:`_CAP` set to it (most rows have none)."""
+    return row if max(row) <= _CAP else [x if x < _CAP else _CAP for x in row]

@@ -124,6 +124,7 @@ _MULTISETS: tuple[tuple[int, ...], ...] = tuple(
     for combo in combinations_with_replacement(range(NC), n)
 )
 _TEXT = {m: worker_text(m) for m in _MULTISETS}
+_COUNTS = {text: m for m, text in _TEXT.items()}
 _PAIRS = tuple(m for m in _MULTISETS if sum(m) == 2)
 _SINGLES = tuple(m for m in _MULTISETS if sum(m) == 1)
 #: The large production spot of each area (0-3) and space (1-3), as ``_LARGE[area][space - 1]``.
@@ -132,6 +133,12 @@ _LARGE: tuple[tuple[int, ...], ...] = tuple(
 )
 #: Every tile (1-12) with every rotation (0-5), in the order of the chance outcomes.
 _TILES: tuple[Tile, ...] = tuple(Tile(k, rot) for k in range(1, 13) for rot in range(6))
+
+
+def _worker_counts(workers: str) -> tuple[int, ...]:
+    """:func:`~.actions.worker_counts`, looked up for the multisets of 1-3 workers."""
+    got = _COUNTS.get(workers)
+    return got if got is not None else worker_counts(workers)
 
 
 def _fits(have: Any, need: tuple[int, ...]) -> bool:
@@ -144,11 +151,43 @@ def _fitting(workers: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(m for m in _MULTISETS if _fits(workers, m))
 
 
+@functools.lru_cache(maxsize=1024)
+def _placements(
+    workers: tuple[int, ...], area_good: tuple[int, ...]
+) -> tuple[Any, Any]:
+    """The Bank actions per field (1, 2, 3 workers) and the Work actions per
+    area and space that a player holding ``workers`` can place, whether or not
+    the spot is free or paid for, in the order of :data:`_MULTISETS`
+    (``area_good``: each area's good, whose single worker it takes).
+
+    Remembered (the choice of action lists them on most turns), here rather
+    than on the game, which holds only what it is made with.
+    """
+    fit = _fitting(workers)
+    banks = tuple(
+        tuple(Bank(_TEXT[m]) for m in fit if sum(m) == k + 1) for k in range(BANK_SPOTS)
+    )
+    works = []
+    for a, area in enumerate(AREAS):
+        mine = area_good[a]
+        options = [m for m in fit if sum(m) == 2 or (sum(m) == 1 and m[mine])]
+        works.append(
+            tuple(
+                tuple(Work(area, space, _TEXT[m]) for m in options)
+                for space in (1, 2, 3)
+            )
+        )
+    return banks, tuple(works)
+
+
 #: The slots of :class:`State`'s fields, in their order: a frozen dataclass's
 #: ``__init__`` sets each field through ``object.__setattr__`` in Python code;
 #: :func:`_new_state` sets the slots directly (the same object, a third of the cost).
 _STATE_SLOTS: tuple[Any, ...] = tuple(
     getattr(State, name).__set__ for name in State.__dataclass_fields__
+)
+_PLAYER_SLOTS: tuple[Any, ...] = tuple(
+    getattr(Player, name).__set__ for name in Player.__dataclass_fields__
 )
 _new_object: Any = object.__new__
 
@@ -161,15 +200,20 @@ def _new_state(values: tuple[Any, ...]) -> State:
     return s
 
 
-def _same(items: list[Any], old: tuple[Any, ...]) -> tuple[Any, ...]:
+def _new_player(values: tuple[Any, ...]) -> Player:
+    """``Player(*values)``, as :func:`_new_state` makes a state."""
+    p = _new_object(Player)
+    for put, value in zip(_PLAYER_SLOTS, values):
+        put(p, value)
+    return p
+
+
+def _same(items: Any, old: tuple[Any, ...]) -> tuple[Any, ...]:
     """``tuple(items)``, or ``old`` itself when it holds the same items."""
-    if len(items) == len(old):
-        for a, b in zip(items, old):
-            if a is not b and a != b:
-                break
-        else:
-            return old
-    return tuple(items)
+    if items is old:  # a field no rule changed: still the state's own tuple
+        return old
+    new = tuple(items)
+    return old if new == old else new
 
 
 class _W:
@@ -179,24 +223,26 @@ class _W:
         "action",
         "active",
         "base",
+        "board_canteens",
+        "board_cattle",
+        "board_coins",
+        "board_goods",
+        "board_hired",
+        "board_left",
+        "board_workers",
+        "boards",
         "built",
         "canteen",
-        "canteens",
         "capped",
         "cattle",
         "city",
-        "coins",
         "decider",
         "displaced",
         "ended",
         "first",
-        "goods",
-        "hcattle",
         "herd",
-        "hired",
         "incoming",
         "kinds",
-        "left",
         "n",
         "owner",
         "phase",
@@ -214,7 +260,6 @@ class _W:
         "turns",
         "used",
         "wheel",
-        "workers",
     )  # fmt: skip
 
     def __init__(self, s: State) -> None:
@@ -223,22 +268,27 @@ class _W:
         self.kinds = s.kinds
         self.tiles = s.tiles
         self.start = s.start
-        self.cattle = list(s.cattle)
-        self.canteen = list(s.canteen)
-        self.owner = list(s.owner)
-        self.stack = list(s.stack)
+        # the hex fields stay the state's tuples until a rule is about to
+        # change them (few actions do): see edit_hexes
+        self.cattle: Any = s.cattle
+        self.canteen: Any = s.canteen
+        self.owner: Any = s.owner
+        self.stack: Any = s.stack
         self.supply = list(s.supply)
         self.pool = list(s.pool)
         self.herd = s.herd
         self.players = s.players
-        self.goods = [list(p.goods) for p in s.players]
-        self.workers = [list(p.workers) for p in s.players]
-        self.coins = [p.coins for p in s.players]
-        self.hcattle = [p.cattle for p in s.players]
-        self.canteens = [p.canteens for p in s.players]
-        self.left = [p.left for p in s.players]
-        self.hired = [p.hired for p in s.players]
-        self.spots = list(s.spots)
+        # the players' boards are copied the first time a rule reads or
+        # changes one of them (many moves never do: a city placement)
+        self.boards = False
+        self.board_goods: list[list[int]] = []
+        self.board_workers: list[list[int]] = []
+        self.board_coins: list[int] = []
+        self.board_cattle: list[int] = []
+        self.board_canteens: list[int] = []
+        self.board_left: list[int] = []
+        self.board_hired: list[int] = []
+        self.spots: Any = s.spots  # a list once a rule changes a spot (edit_spots)
         self.city = list(s.city)
         self.wheel = s.wheel
         self.active = s.active
@@ -258,35 +308,91 @@ class _W:
         self.capped = s.capped
         self.n = len(s.players)
 
+    def copy_boards(self) -> None:
+        """Copy the players' boards into lists the rules may change."""
+        players = self.players
+        self.board_goods = [list(p.goods) for p in players]
+        self.board_workers = [list(p.workers) for p in players]
+        self.board_coins = [p.coins for p in players]
+        self.board_cattle = [p.cattle for p in players]
+        self.board_canteens = [p.canteens for p in players]
+        self.board_left = [p.left for p in players]
+        self.board_hired = [p.hired for p in players]
+        self.boards = True
+
+    # Each seat's goods, workers, coins, cattle, canteens, settlements left and
+    # round of the last paid extra hire, as lists by seat (copied on first use).
+
+    @property
+    def goods(self) -> list[list[int]]:
+        if not self.boards:
+            self.copy_boards()
+        return self.board_goods
+
+    @property
+    def workers(self) -> list[list[int]]:
+        if not self.boards:
+            self.copy_boards()
+        return self.board_workers
+
+    @property
+    def coins(self) -> list[int]:
+        if not self.boards:
+            self.copy_boards()
+        return self.board_coins
+
+    @property
+    def hcattle(self) -> list[int]:
+        if not self.boards:
+            self.copy_boards()
+        return self.board_cattle
+
+    @property
+    def canteens(self) -> list[int]:
+        if not self.boards:
+            self.copy_boards()
+        return self.board_canteens
+
+    @property
+    def left(self) -> list[int]:
+        if not self.boards:
+            self.copy_boards()
+        return self.board_left
+
+    @property
+    def hired(self) -> list[int]:
+        if not self.boards:
+            self.copy_boards()
+        return self.board_hired
+
+    def board(self, i: int, p: Player) -> Player:
+        """Seat ``i``'s board after the rules: ``p`` itself if it did not change."""
+        goods, workers = tuple(self.board_goods[i]), tuple(self.board_workers[i])
+        coins, cattle = self.board_coins[i], self.board_cattle[i]
+        canteens, left, hired = (
+            self.board_canteens[i],
+            self.board_left[i],
+            self.board_hired[i],
+        )
+        if (
+            goods == p.goods
+            and workers == p.workers
+            and coins == p.coins
+            and cattle == p.cattle
+            and canteens == p.canteens
+            and left == p.left
+            and hired == p.hired
+        ):
+            return p  # unchanged: the same (immutable) board
+        return _new_player((goods, workers, coins, cattle, canteens, left, hired))
+
     def freeze(self) -> State:
-        players = []
-        for i, p in enumerate(self.players):
-            goods, workers = tuple(self.goods[i]), tuple(self.workers[i])
-            if (
-                goods == p.goods
-                and workers == p.workers
-                and self.coins[i] == p.coins
-                and self.hcattle[i] == p.cattle
-                and self.canteens[i] == p.canteens
-                and self.left[i] == p.left
-                and self.hired[i] == p.hired
-            ):
-                players.append(p)  # unchanged: the same (immutable) board
-                continue
-            players.append(
-                Player(
-                    goods,
-                    workers,
-                    self.coins[i],
-                    self.hcattle[i],
-                    self.canteens[i],
-                    self.left[i],
-                    self.hired[i],
-                )
-            )
+        b = self.base
+        players: Any = b.players
+        if self.boards:  # copied: some may have changed
+            players = [self.board(i, p) for i, p in enumerate(b.players)]
         # an unchanged field keeps the old state's tuple (the same object: what
         # compares it later, an encoder's tracker, sees so at once)
-        b = self.base
         return _new_state(
             (
                 self.phase,
@@ -321,6 +427,19 @@ class _W:
                 self.capped,
             )
         )
+
+    def edit_hexes(self) -> None:
+        """Make the hex fields lists, before a rule changes one of them."""
+        if type(self.owner) is tuple:
+            self.cattle = list(self.cattle)
+            self.canteen = list(self.canteen)
+            self.owner = list(self.owner)
+            self.stack = list(self.stack)
+
+    def edit_spots(self) -> None:
+        """Make the action board a list, before a rule changes a spot."""
+        if type(self.spots) is tuple:
+            self.spots = list(self.spots)
 
     def order(self, seat: int) -> list[int]:
         """Turn order starting with ``seat`` (M-SUPPLY-1, ASSUMPTION-6)."""
@@ -476,14 +595,7 @@ class Montana:
         # Actions are immutable: legal_actions hands out these objects rather
         # than making (and checking the fields of) new ones on every call.
         self._recruit = Recruit()
-        self._bank = {m: Bank(_TEXT[m]) for m in _MULTISETS}
-        self._work = {
-            (area, space, m): Work(area, space, _TEXT[m])
-            for area in AREAS
-            for space in (1, 2, 3)
-            for m in _MULTISETS
-            if sum(m) <= 2
-        }
+        # (Bank and Work actions: :func:`_placements`)
         self._city = {(r, c): City(r, c) for r in ROWS for c in (1, 2, 3)}
         self._place = {(r, c): Place(r, c) for r in ROWS for c in (1, 2, 3)}
         self._build_at = tuple(Build(q, r) for q, r in self.hexes)
@@ -492,6 +604,19 @@ class Montana:
             a for a in self._trade_all if not a.gain.startswith("worker")
         )
         self._pass, self._done = Pass(), Done()
+        #: hex type code -> whether it is buildable (M-BUILD-2: lakes are not)
+        self._land = {code: t.buildable for code, t in self.tables.hex_types.items()}
+        self._hires = tuple(Hire(_TEXT[m]) for m in _PAIRS)
+        self._moves = tuple(Move(k) for k in range(1, 8))
+        #: per area: the small-space placements (1 worker of its good, or 2)
+        self._smalls = tuple(
+            tuple(
+                (m, Small(_TEXT[m]))
+                for m in [m for m in _SINGLES if m[self.tables.area_good[a]]]
+                + list(_PAIRS)
+            )
+            for a in range(len(AREAS))
+        )
 
     # -- protocol ----------------------------------------------------------
 
@@ -564,6 +689,20 @@ class Montana:
             out = self._builds(state, state.decider)
             out.append(self._done)
             return out + self._trades(p, state.incoming)
+        if phase == "small":  # M-PROD-3: the small space next to the large one
+            p = state.players[state.decider]
+            area = (state.used - BANK_SPOTS) // 6
+            out = [small for m, small in self._smalls[area] if _fits(p.workers, m)]
+            out.append(self._done)
+            return out + self._offered_trades(state, p)
+        if phase == "extra":  # M-RECRUIT-3: a grain per segment moved
+            p = state.players[state.decider]
+            out = list(self._moves[: p.goods[GRAIN]])
+            out.append(self._done)
+            return out + self._offered_trades(state, p)
+        if phase == "hire":  # M-RECRUIT-5: any two colours
+            p = state.players[state.decider]
+            return list(self._hires) + self._offered_trades(state, p)
         return self.reference_legal(state)
 
     def _builds(self, state: State, seat: int) -> list[Action]:
@@ -584,6 +723,10 @@ class Montana:
             return list(self._trade_no_worker)
         return list(self._trade_all)
 
+    def _offered_trades(self, state: State, p: Player) -> list[Action]:
+        """The cattle trades open to ``p`` if trades are offered now (M-TURN-3)."""
+        return self._trades(p, state.incoming) if self._trade_point(state) else []
+
     def reference_legal(self, state: State) -> list[Action]:
         """The legal decisions found the slow way: every candidate that
         :meth:`apply` accepts (``legal_actions`` takes a faster path for the
@@ -595,20 +738,18 @@ class Montana:
         """The choice of action (M-TURN-2), generated directly."""
         seat = state.decider
         p = state.players[seat]
-        fit = _fitting(p.workers)
+        banks, works = _placements(p.workers, self.tables.area_good)
         out: list[Action] = [self._recruit]
-        free = [not any(state.spots[k]) for k in range(BANK_SPOTS)]
-        bank, work = self._bank, self._work
-        out += [bank[m] for m in fit if free[sum(m) - 1]]
-        for a, area in enumerate(AREAS):
-            mine = self.tables.area_good[a]
-            options = [m for m in fit if sum(m) == 2 or (sum(m) == 1 and m[mine])]
+        for k in range(BANK_SPOTS):  # M-BANK-1: the free fields
+            if not any(state.spots[k]):
+                out += banks[k]
+        for a in range(len(AREAS)):  # M-PROD-1/2: free spaces the seat can pay
             for space in (1, 2, 3):
                 if any(state.spots[_LARGE[a][space - 1]]):
                     continue
                 if p.coins < self.tables.production[a][space - 1][0]:
                     continue
-                out += [work[area, space, m] for m in options]
+                out += works[a][space - 1]
         pumpkins = self.city_pumpkins(state, seat)
         city = self._city
         out += [city[rc] for rc in self.city_spaces(state, seat, pumpkins)]
@@ -679,18 +820,18 @@ class Montana:
     def buildable(self, state: State, seat: int) -> list[int]:
         """Hexes ``seat`` may build now by position (M-BUILD-2), cost not checked."""
         near = self.geometry.neighbours
-        owner, start = state.owner, state.start
-        types = self.tables.hex_types
-        seen: set[int] = set()
+        owner, start, kinds = state.owner, state.start, state.kinds
+        reached = [False] * len(owner)  # next to a settlement or the starting tile
         for h, o in enumerate(owner):
             if o >= 0 or h == start:
-                seen.update(near[h])
-        out = []
-        for h in sorted(seen):
-            kind = state.kinds[h]
-            if kind and types[kind].buildable and owner[h] < 0 and h != start:
-                out.append(h)
-        return out
+                for n in near[h]:
+                    reached[n] = True
+        land = self._land  # lakes are never buildable; "" (no tile yet) neither
+        return [
+            h
+            for h, r in enumerate(reached)
+            if r and owner[h] < 0 and h != start and land.get(kinds[h], False)
+        ]
 
     def city_pumpkins(self, state: State, seat: int) -> int:
         """Pumpkins ``seat`` would hold after the City action's free pumpkin
@@ -879,7 +1020,7 @@ class Montana:
         if kind is Recruit:
             return None  # M-END-6: recruiting is always legal
         if kind is Bank:
-            need = worker_counts(action.workers)
+            need = _worker_counts(action.workers)
             n = sum(need)
             fields = [k for k, (w, _) in enumerate(self.tables.bank) if w == n]
             if not fields:
@@ -921,7 +1062,7 @@ class Montana:
         )
 
     def _placement(self, p: Player, area: int, workers: str, rule: str):
-        need = worker_counts(workers)
+        need = _worker_counts(workers)
         colour = self.tables.area_good[area]
         if sum(need) == 1 and not need[colour]:
             return (
@@ -1000,7 +1141,7 @@ class Montana:
             w.capped = True
             self._after_trigger(w)
         elif phase == "hire":
-            self._hire(w, worker_counts(action.workers))
+            self._hire(w, _worker_counts(action.workers))
         elif phase == "dismiss":
             c = COLOURS.index(action.colour)
             if w.incoming[c]:
@@ -1025,7 +1166,7 @@ class Montana:
         elif phase == "small":
             if kind is Small:
                 self._place_workers(
-                    w, w.active, w.used + 1, worker_counts(action.workers)
+                    w, w.active, w.used + 1, _worker_counts(action.workers)
                 )
                 area = (w.used - BANK_SPOTS) // 6
                 w.take_goods(w.active, self.tables.area_good[area], 1)
@@ -1055,6 +1196,7 @@ class Montana:
         cells = tile_cells(self.centres[k], action.rotation)
         tile = self.tables.tiles[action.tile - 1]
         kinds = list(w.kinds)
+        w.edit_hexes()
         for h, (code, cattle) in zip(cells, tile, strict=True):
             i = self.geometry.at[h]
             kinds[i] = code
@@ -1071,6 +1213,7 @@ class Montana:
     def _place_start(self, w: _W, h: int) -> None:
         """M-SETUP-2/3: the starting tile, then cattle and canteens (ASSUMPTION-23)."""
         w.start = h
+        w.edit_hexes()
         types = self.tables.hex_types
         for i, kind in enumerate(w.kinds):
             if i == h:
@@ -1160,7 +1303,7 @@ class Montana:
             w.action, w.step, w.phase = "recruit", "recruit", "spin"
         elif kind is Bank:
             w.action = "bank"
-            need = worker_counts(action.workers)
+            need = _worker_counts(action.workers)
             field = next(
                 k for k, (n, _) in enumerate(self.tables.bank) if n == sum(need)
             )
@@ -1173,11 +1316,12 @@ class Montana:
             pay, gain = self.tables.production[a][action.space - 1]
             w.coins[seat] -= pay
             s = spot(a, action.space)
-            self._place_workers(w, seat, s, worker_counts(action.workers))
+            self._place_workers(w, seat, s, _worker_counts(action.workers))
             w.take_goods(seat, self.tables.area_good[a], gain)
             w.used = s
             w.phase = "small"
-            if not self._small_options(w):
+            held = w.workers[seat]  # M-PROD-3: a small-space placement left?
+            if not any(_fits(held, m) for m, _ in self._smalls[a]):
                 self._end_action(w)
         elif kind is City:
             w.action = "city"
@@ -1190,15 +1334,10 @@ class Montana:
             w.action = "build"
             self._build(w, action)
 
-    def _small_options(self, w: _W) -> list[Small]:
-        area = (w.used - BANK_SPOTS) // 6
-        mine = self.tables.area_good[area]
-        options = [m for m in _SINGLES if m[mine]] + list(_PAIRS)
-        return [Small(_TEXT[m]) for m in options if _fits(w.workers[w.active], m)]
-
     def _place_workers(self, w: _W, seat: int, s: int, need: tuple[int, ...]) -> None:
         for c in range(NC):
             w.workers[seat][c] -= need[c]
+        w.edit_spots()
         w.spots[s] = need  # M-WORK-2: they stay on the board
 
     # the city --------------------------------------------------------------------
@@ -1260,6 +1399,7 @@ class Montana:
         h = self.geometry.at[(action.q, action.r)]
         kind = self.tables.hex_types[w.kinds[h]]
         w.pay(seat, kind.cost)
+        w.edit_hexes()
         w.owner[h], w.stack[h] = seat, 1
         w.left[seat] -= 1
         w.built += 1
@@ -1322,6 +1462,7 @@ class Montana:
         self._next_player(w)
 
     def _clear(self, w: _W, spots: range) -> None:
+        w.edit_spots()
         for k in spots:
             for c, n in enumerate(w.spots[k]):
                 w.pool[c] += n  # M-SUPPLY-3: to the general supply
