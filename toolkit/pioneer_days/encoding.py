@@ -183,13 +183,12 @@ class Encoder(EncoderBase):
         nb, nc, nt = len(self._boards), len(self._cards), len(self._tiles)
         misc = o["misc"]
         # (fill, where its entries start) of each row, in the order of _rows
+        # (_NUMBER: the row is one number, clipped at its bound)
         table = [
-            (self._fill_turn, o["phase"]),
-            (self._fill_die, o["die"]),
             (self._fill_gold_bag, misc + 5),  # gold tokens left in the bag
             (self._fill_start, o["start"]),
-            (self._fill_count, o["time"]),  # week
-            (self._fill_count, o["time"] + 1),  # day
+            (_NUMBER, o["time"]),  # week
+            (_NUMBER, o["time"] + 1),  # day
             (self._fill_counts, o["bag"]),
             (self._fill_pool, o["pool"]),
             (self._fill_counts, o["aside"]),
@@ -202,24 +201,24 @@ class Encoder(EncoderBase):
             (self._fill_town, o["town"]),
             (self._fill_town, o["town"] + nc),  # the town deck
             (self._fill_town, o["town"] + 2 * nc),  # fulfilled this visit
-            (self._fill_count, misc),  # the Diplomat's discount used
+            (_NUMBER, misc),  # the Diplomat's discount used
             (self._fill_counts, misc + 1),  # wagon cards left, small and large
-            (self._fill_count, misc + 3),  # cursor
-            (self._fill_count, misc + 4),  # spent
+            (_NUMBER, misc + 3),  # cursor
+            (_NUMBER, misc + 4),  # spent
             (self._fill_drawn, o["drawn"]),
         ]
         # a player's fields (Player's order), where each starts in its row
         player = [
             (self._fill_board, 0),
             (self._fill_dealt, nb + 1),
-            *((self._fill_count, 2 * nb + 1 + k) for k in range(4)),  # goods
+            *((_NUMBER, 2 * nb + 1 + k) for k in range(4)),  # goods
             (self._fill_gold, 2 * nb + 5),
             (self._fill_tiles, 2 * nb + 9),  # equipment
             (self._fill_wagons, 2 * nb + 9 + nt),
             (self._fill_folk, 2 * nb + 9 + nt + len(_WAGON_KINDS)),  # townsfolk
-            (self._fill_count, self._width - 3),  # favors
+            (_NUMBER, self._width - 3),  # favors
             (self._fill_vp, self._width - 2),
-            (self._fill_count, self._width - 1),  # turns
+            (_NUMBER, self._width - 1),  # turns
         ]
         assert len(table) == _HEAD_ROWS and len(player) == len(Player._fields)
         self._row_fill = [fill for fill, _ in table] + [f for f, _ in player] * n
@@ -229,19 +228,26 @@ class Encoder(EncoderBase):
             + [self._player_at(i, seat) + at for i in range(n) for _, at in player]
             for seat in range(n)
         ]
-        self.set_parts([Part(_rows, self._fill_row, rows=True, memo=False)])
+        self.set_parts(
+            [
+                # what is awaited and the die in use change on most steps and
+                # take few values: remembered by key
+                Part(attrgetter("phase", "active"), self._fill_turn),
+                Part(attrgetter("die", "face", "changed"), self._fill_die),
+                Part(_rows, self._fill_row, rows=True, memo=False),
+            ]
+        )
 
     def _fill_row(self, s: Any, seat: int, j: int, item: Any) -> Any:
         """Row ``j`` (one field of the observation) from its value ``item``."""
-        return self._row_fill[j](item, self._row_at[seat][j], seat)
+        fill, at = self._row_fill[j], self._row_at[seat][j]
+        if fill is _NUMBER:  # one number (a week, a good, favors...)
+            h = self._hi[at]
+            return (at,), (item if item <= h else h,)
+        return fill(item, at, seat)
 
     # Each fill below takes a row's value, where its entries start and the
     # seat, and returns (indices, values), every value clipped at its bound.
-
-    def _fill_count(self, x: int, at: int, seat: int) -> tuple:
-        """One number (a week, a good, favors...)."""
-        h = self._hi[at]
-        return (at,), (x if x <= h else h,)
 
     def _fill_counts(self, xs: tuple[int, ...], at: int, seat: int) -> tuple:
         """A few numbers side by side (the dice per colour, the tracks...)."""
@@ -257,9 +263,9 @@ class Encoder(EncoderBase):
             [x if x <= hi[i] else hi[i] for i, x in counts.items()]
         )
 
-    def _fill_turn(self, turn: tuple[str, int], at: int, seat: int) -> tuple:
+    def _fill_turn(self, s: Any, seat: int) -> tuple:
         """What is awaited (the phase), and who decides it (relative seat)."""
-        phase, active = turn
+        phase, active = s.phase, s.active
         i = self._phase_at.get(phase, self._over_at)
         if phase != "over" and phase not in CHANCE_PHASES and active >= 0:
             return (i, self._offset["to_move"] + (active - seat) % self.players), 1
@@ -275,11 +281,11 @@ class Encoder(EncoderBase):
         for die in pool:
             i = cell[die]
             counts[i] = counts.get(i, 0) + 1
-        return self._counted(counts)
+        return tuple(counts), tuple(counts.values())  # (at most 5 dice: no clip)
 
-    def _fill_die(self, die_face_changed: tuple, at: int, seat: int) -> tuple:
+    def _fill_die(self, s: Any, seat: int) -> tuple:
         """The die in use: colour, face as taken, face now, changed."""
-        die, face, changed = die_face_changed
+        die, face, changed, at = s.die, s.face, s.changed, self._offset["die"]
         idx = []
         if die:
             idx += [at + self._colour[die[0]], at + 5 + self._facei[die[1]]]
@@ -314,7 +320,8 @@ class Encoder(EncoderBase):
 
     def _fill_gold_bag(self, held: int, at: int, seat: int) -> tuple:
         """Gold tokens left in the bag: the 36 less those held or drawn."""
-        return self._fill_count(max(0, 36 - held), at, seat)
+        left = 36 - held
+        return (at,), (0 if left < 0 else left,)  # (at most 36)
 
     def _fill_drawn(self, drawn: tuple[int, ...], at: int, seat: int) -> tuple:
         """The Assayer's drawn tokens: 1, 2, 3 nuggets, unseen."""
@@ -360,7 +367,8 @@ class Encoder(EncoderBase):
 
     def _fill_vp(self, vp: int, at: int, seat: int) -> tuple:
         """VP earned so far (none below 0)."""
-        return self._fill_count(vp if vp > 0 else 0, at, seat)
+        h = self._hi[at]
+        return (at,), (0 if vp < 0 else vp if vp <= h else h,)
 
 
 _HEAD = attrgetter(
@@ -385,7 +393,9 @@ _HEAD = attrgetter(
     "spent",
     "drawn",
 )
-_HEAD_ROWS = 3 + 20  # the rows before the players' fields
+_HEAD_ROWS = 1 + 20  # the rows before the players' fields
+#: In the table of rows' fills: the row is one number, clipped at its bound.
+_NUMBER = None
 _GOLD = attrgetter("gold")
 
 
@@ -393,8 +403,6 @@ def _rows(s: Any) -> tuple:
     """The rows of the vector: the fields it is made of, players' fields last."""
     players = s.players
     return (
-        (s.phase, s.active),
-        (s.die, s.face, s.changed),
         sum(map(len, map(_GOLD, players))) + len(s.drawn),  # gold held or drawn
         *_HEAD(s),
         *chain.from_iterable(players),
