@@ -374,7 +374,7 @@ class PioneerDays:
         seat = state.active
         p = state.players[seat]
         if phase == "choose":  # PD-SETUP-6
-            return [A.Choose(PIONEER)] + [A.Choose(b) for b in p.dealt]
+            return [_mk(A.Choose, PIONEER)] + [_mk(A.Choose, b) for b in p.dealt]
         if phase == "take":  # PD-TURN-1
             out: list[Any] = []
             for die in state.pool:
@@ -387,9 +387,9 @@ class PioneerDays:
         if phase == "use":
             return self._use_actions(t, state, p)
         if phase == "pick":  # B6 Quartermaster
-            return [A.Pick(x) for x in dict.fromkeys(state.display)]
+            return [_mk(A.Pick, x) for x in dict.fromkeys(state.display)]
         if phase == "keep":  # PB2 Assayer
-            return [A.Keep(v) for v in sorted(set(state.drawn))]
+            return [_mk(A.Keep, v) for v in sorted(set(state.drawn))]
         if phase == "end":
             return self._buy_actions(t, state, p) + [_mk(A.EndTurn)]
         if phase == "discard":  # PD-STORE-3
@@ -400,10 +400,10 @@ class PioneerDays:
             card = p.townsfolk[state.cursor]
             out = []
             if state.spent < E.exemptions(t, p):
-                out.append(A.Disease(card, "exempt"))
+                out.append(_mk(A.Disease, card, "exempt"))
             if p.medicine:
-                out.append(A.Disease(card, "pay"))
-            out.append(A.Disease(card, "discard"))
+                out.append(_mk(A.Disease, card, "pay"))
+            out.append(_mk(A.Disease, card, "discard"))
             return out
         if phase == "town":
             return self._fulfil_actions(t, state, p) + [_mk(A.Done)]
@@ -487,7 +487,7 @@ class PioneerDays:
                 tiles = list(dict.fromkeys(p.equipment)) if req["equipment"] else [""]
                 for g in golds:
                     for tile in tiles:
-                        out.append(A.Fulfil(card, g, tile, spare))
+                        out.append(_mk(A.Fulfil, card, g, tile, spare))
         return out
 
     # ---------------------------------------------------------------- apply
@@ -508,7 +508,7 @@ class PioneerDays:
             )
         if state.phase in CHANCE_PHASES:
             outcomes = [a for a, _ in self.chance_outcomes(state)]
-            if action not in outcomes:
+            if not _listed(action, outcomes):
                 shown = ", ".join(str(a) for a in outcomes[:6])
                 raise IllegalAction(
                     _CHANCE_RULE[state.phase],
@@ -517,7 +517,7 @@ class PioneerDays:
                 )
             return self._run(self._chance(state, action))
         legal = self.legal_actions(state)
-        if action not in legal:
+        if not _listed(action, legal):
             raise self._refusal(state, action)
         return self._run(self._decide(state, action))
 
@@ -1194,6 +1194,16 @@ class PioneerDays:
             str(a): Fraction(p).limit_denominator(10**6)
             for a, p in self.chance_outcomes(state)
         }
+
+
+def _listed(action: Any, actions: list[Any]) -> bool:
+    """``action in actions``, looking for the very object first (the engine's
+    actions are made once, see ``_mk``: no field-by-field comparison then).
+    """
+    for a in actions:
+        if a is action:
+            return True
+    return action in actions
 
 
 def _show(action: Any) -> str:
