@@ -120,42 +120,8 @@ def _mk(cls: Any, *args: Any) -> Any:
     return cls(*args)
 
 
-# The outcomes of a chance turn depend on one part of the state (a deck, a
-# bag): made once per content of that part and kept (as tuples, copied out).
-
-
-@functools.lru_cache(maxsize=1024)
-def _alike(cls: Any, items: tuple[str, ...]) -> tuple[tuple[Any, float], ...]:
-    """``cls(item)`` for each of ``items``, all equally likely (a shuffled deck)."""
-    return tuple((_mk(cls, x), 1 / len(items)) for x in items)
-
-
-@functools.lru_cache(maxsize=64)
-def _gold_draws(bag: tuple[int, ...]) -> tuple[tuple[Any, float], ...]:
-    """A token drawn from a gold bag of ``bag`` tokens of 1, 2, 3 nuggets."""
-    total = sum(bag)
-    return tuple((_mk(A.Gold, v + 1), c / total) for v, c in enumerate(bag) if c)
-
-
-@functools.lru_cache(maxsize=256)
-def _stock_draws(
-    ids: tuple[str, ...], stock: tuple[int, ...]
-) -> tuple[tuple[Any, float], ...]:
-    """A tile drawn from the face-down stack (``stock``: tiles per type ``ids``)."""
-    total = sum(stock)
-    return tuple((_mk(A.Stock, ids[i]), c / total) for i, c in enumerate(stock) if c)
-
-
-@functools.lru_cache(maxsize=1024)
-def _rolls(bag: tuple[int, ...]) -> tuple[tuple[Any, float], ...]:
-    """A die drawn from the bag (``bag``: dice per colour) and rolled."""
-    total = sum(bag) * len(FACES)
-    return tuple(
-        (_mk(A.Roll, colour, face), c / total)
-        for colour, c in zip(COLOURS, bag, strict=True)
-        if c
-        for face in FACES
-    )
+#: The outcomes of a die drawn and rolled (PD-DAY-1): per colour, one per face.
+_ROLLS = tuple(tuple(_mk(A.Roll, colour, face) for face in FACES) for colour in COLOURS)
 
 
 def tables() -> Tables:
@@ -328,21 +294,38 @@ class PioneerDays:
     def chance_outcomes(self, state: State) -> list[tuple[Any, float]]:
         """Every outcome of the chance turn with its probability."""
         phase = state.phase
+        t = self.tables()
         if phase == "first":
             return [(_mk(A.First, i), 1 / self.players) for i in range(self.players)]
         if phase == "deal":
-            return list(_alike(A.Deal, state.folk_deck))
+            deck = state.folk_deck
+            return [(_mk(A.Deal, c), 1 / len(deck)) for c in deck]
         if phase == "reveal":
-            return list(_alike(A.Reveal, state.town_deck))
+            deck = state.town_deck
+            return [(_mk(A.Reveal, c), 1 / len(deck)) for c in deck]
         if phase == "board":
             box = state.boards_left or self._unseen_boards(state)
-            return list(_alike(A.DealBoard, box))
+            return [(_mk(A.DealBoard, b), 1 / len(box)) for b in box]
         if phase in ("gold", "agold"):
-            return list(_gold_draws(self.gold_bag(state)))
+            bag = self.gold_bag(state)
+            total = sum(bag)
+            return [(_mk(A.Gold, v + 1), c / total) for v, c in enumerate(bag) if c]
         if phase in ("outfit", "display"):
-            return list(_stock_draws(tuple(self.tables().equipment), state.stock))
+            total = sum(state.stock)
+            ids = list(t.equipment)
+            return [
+                (_mk(A.Stock, ids[i]), c / total)
+                for i, c in enumerate(state.stock)
+                if c
+            ]
         if phase == "roll":
-            return list(_rolls(state.bag))
+            total = sum(state.bag) * len(FACES)
+            return [
+                (roll, c / total)
+                for rolls, c in zip(_ROLLS, state.bag, strict=True)
+                if c
+                for roll in rolls
+            ]
         return []
 
     def gold_bag(self, state: State) -> tuple[int, ...]:
