@@ -26,6 +26,7 @@ only what changed since the seat last looked; actions are indexed through an
 
 from __future__ import annotations
 
+from itertools import chain
 from operator import attrgetter
 from typing import Any
 
@@ -34,6 +35,7 @@ from toolkit.envs.encoding import ActionTable, EncoderBase, Layout, Part
 from . import actions as A
 from .constants import COLOURS, FACES, PIONEER, SLOTS
 from .rules import CHANCE_PHASES, PHASE_TEXT, PioneerDays, tables
+from .state import Player
 
 _CAP = 99
 
@@ -155,10 +157,13 @@ class Encoder(EncoderBase):
         return self._table[action]
 
     # The vector is built by the base's encode (and updated by its trackers)
-    # from these parts, every entry clipped at its bound (``high``).
+    # from one rows part: each row is one field of the observation (or a few
+    # fields read together), filled by its own method; a tracker re-encodes
+    # only the rows whose field changed since the seat last looked (a field
+    # left alone is the same object in the next observation: one identity test).
 
     def _build_parts(self) -> None:
-        o = self._offset
+        o, n = self._offset, self.players
         self._hi = self.high.tolist()
         self._phase_at = {p: o["phase"] + i for i, p in enumerate(PHASES)}
         self._over_at = o["phase"] + len(PHASES)
@@ -174,249 +179,234 @@ class Encoder(EncoderBase):
         self._cardi = {c: i for i, c in enumerate(self._cards)}
         self._boardi = {b: i for i, b in enumerate(self._boards)}
         self._wagoni = {w: i for i, w in enumerate(_WAGON_KINDS)}
-        self._width = len(self._hi[o["players"] :]) // self.players
-        # dense fills: every entry of a part's segments, zeros included, at
-        # indices fixed once (the tracker then writes them over the old ones)
-        self._bag_idx = [
-            *range(o["bag"], o["bag"] + 5),
-            *range(o["aside"], o["aside"] + 5),
+        self._width = len(self._hi[o["players"] :]) // n
+        nb, nc, nt = len(self._boards), len(self._cards), len(self._tiles)
+        misc = o["misc"]
+        # (fill, where its entries start) of each row, in the order of _rows
+        # (_NUMBER: the row is one number, clipped at its bound)
+        table = [
+            (self._fill_gold_bag, misc + 5),  # gold tokens left in the bag
+            (self._fill_start, o["start"]),
+            (_NUMBER, o["time"]),  # week
+            (_NUMBER, o["time"] + 1),  # day
+            (self._fill_counts, o["bag"]),
+            (self._fill_pool, o["pool"]),
+            (self._fill_counts, o["aside"]),
+            (self._fill_counts, o["tracks"]),
+            (self._fill_counts, o["strikes"]),
+            (self._fill_slots, o["slots"]),
+            (self._fill_folk, o["folk_deck"]),
+            (self._fill_tiles, o["display"]),
+            (self._fill_counts, o["stock"]),
+            (self._fill_town, o["town"]),
+            (self._fill_town, o["town"] + nc),  # the town deck
+            (self._fill_town, o["town"] + 2 * nc),  # fulfilled this visit
+            (_NUMBER, misc),  # the Diplomat's discount used
+            (self._fill_counts, misc + 1),  # wagon cards left, small and large
+            (_NUMBER, misc + 3),  # cursor
+            (_NUMBER, misc + 4),  # spent
+            (self._fill_drawn, o["drawn"]),
         ]
-        self._tracks_idx = list(range(o["tracks"], o["tracks"] + 8))  # then strikes
-        self._pool_range = range(o["pool"], o["pool"] + 30)
-        self._pool_cell = {die: i - o["pool"] for die, i in self._pool_at.items()}
-        self._misc_range = range(o["misc"], o["misc"] + 10)  # then drawn
-        nb = len(self._boards)
-        self._store_idx = [
-            [
-                [
-                    *range(at + 2 * nb + 1, at + 2 * nb + 5),
-                    *range(at + self._width - 3, at + self._width),
-                ]
-                for at in (self._player_at(i, seat) for i in range(self.players))
-            ]
-            for seat in range(self.players)
+        # a player's fields (Player's order), where each starts in its row
+        player = [
+            (self._fill_board, 0),
+            (self._fill_dealt, nb + 1),
+            *((_NUMBER, 2 * nb + 1 + k) for k in range(4)),  # goods
+            (self._fill_gold, 2 * nb + 5),
+            (self._fill_tiles, 2 * nb + 9),  # equipment
+            (self._fill_wagons, 2 * nb + 9 + nt),
+            (self._fill_folk, 2 * nb + 9 + nt + len(_WAGON_KINDS)),  # townsfolk
+            (_NUMBER, self._width - 3),  # favors
+            (self._fill_vp, self._width - 2),
+            (_NUMBER, self._width - 1),  # turns
         ]
-        self._store_hi = [self._hi[i] for i in self._store_idx[0][0]]
+        assert len(table) == _HEAD_ROWS and len(player) == len(Player._fields)
+        self._row_fill = [fill for fill, _ in table] + [f for f, _ in player] * n
+        # per seat: where each row's entries start (players in relative seats)
+        self._row_at = [
+            [at for _, at in table]
+            + [self._player_at(i, seat) + at for i in range(n) for _, at in player]
+            for seat in range(n)
+        ]
         self.set_parts(
             [
+                # what is awaited and the die in use change on most steps and
+                # take few values: remembered by key
                 Part(attrgetter("phase", "active"), self._fill_turn),
-                Part(attrgetter("start", "week", "day"), self._fill_time),
-                Part(attrgetter("bag", "aside"), self._fill_bag),
-                Part(attrgetter("pool"), self._fill_pool),
                 Part(attrgetter("die", "face", "changed"), self._fill_die),
-                Part(attrgetter("tracks", "strikes"), self._fill_tracks),
-                Part(attrgetter("slots", "folk_deck"), self._fill_folk),
-                Part(attrgetter("display", "stock"), self._fill_equipment),
-                Part(attrgetter("town", "town_deck", "fulfilled"), self._fill_town),
-                Part(self._misc, self._fill_misc),
-                Part(_kits, self._fill_kit, rows=True),
-                Part(_golds, self._fill_gold, rows=True),
-                Part(_stores, self._fill_store, rows=True),
+                Part(_rows, self._fill_row, rows=True, memo=False),
             ]
         )
 
-    def _clipped(self, counts: dict[int, int]) -> tuple[list[int], list[int]]:
-        """Entries from counts, each clipped at its bound."""
+    def _fill_row(self, s: Any, seat: int, j: int, item: Any) -> Any:
+        """Row ``j`` (one field of the observation) from its value ``item``."""
+        fill, at = self._row_fill[j], self._row_at[seat][j]
+        if fill is _NUMBER:  # one number (a week, a good, favors...)
+            h = self._hi[at]
+            return (at,), (item if item <= h else h,)
+        return fill(item, at, seat)
+
+    # Each fill below takes a row's value, where its entries start and the
+    # seat, and returns (indices, values), every value clipped at its bound.
+
+    def _fill_counts(self, xs: tuple[int, ...], at: int, seat: int) -> tuple:
+        """A few numbers side by side (the dice per colour, the tracks...)."""
         hi = self._hi
-        return list(counts), [x if x <= hi[i] else hi[i] for i, x in counts.items()]
-
-    def _fill_turn(self, s: Any, seat: int) -> tuple[list[int], int]:
-        """What is awaited, and who decides it (relative seat)."""
-        phase = s.phase
-        idx = [self._phase_at.get(phase, self._over_at)]
-        if phase != "over" and phase not in CHANCE_PHASES and s.active >= 0:
-            idx.append(self._offset["to_move"] + (s.active - seat) % self.players)
-        return idx, 1
-
-    def _fill_time(self, s: Any, seat: int) -> tuple[list[int], list[int]]:
-        """The start-player token (relative seat), the week and the day."""
-        o, hi = self._offset, self._hi
-        idx, val = [], []
-        if s.start >= 0:
-            idx.append(o["start"] + (s.start - seat) % self.players)
-            val.append(1)
-        k = o["time"]
-        for j, x in enumerate((s.week, s.day)):
-            if x:
-                idx.append(k + j)
-                val.append(min(x, hi[k + j]))
-        return idx, val
-
-    def _fill_bag(self, s: Any, seat: int) -> tuple[list[int], list[int]]:
-        """Dice in the bag and set aside, per colour (every entry: 10 of them)."""
-        return self._bag_idx, [x if x <= 5 else 5 for x in (*s.bag, *s.aside)]
-
-    def _fill_pool(self, s: Any, seat: int) -> tuple[range, list[int]]:
-        """The rolled dice, per colour and face (the whole segment as one slice)."""
-        cell = self._pool_cell
-        counts = [0] * 30
-        for die in s.pool:
-            counts[cell[die]] += 1
-        return self._pool_range, [x if x <= 5 else 5 for x in counts]
-
-    def _fill_die(self, s: Any, seat: int) -> tuple[list[int], int]:
-        """The die in use: colour, face as taken, face now, changed."""
-        k = self._offset["die"]
-        idx = []
-        if s.die:
-            idx += [k + self._colour[s.die[0]], k + 5 + self._facei[s.die[1]]]
-        if s.face:
-            idx.append(k + 11 + self._facei[s.face])
-        if s.changed:
-            idx.append(k + 17)
-        return idx, 1
-
-    def _fill_tracks(self, s: Any, seat: int) -> tuple[list[int], list[int]]:
-        """Disaster markers and strikes (every entry: 8 of them)."""
-        length = self.game.options["track_length"]
-        return self._tracks_idx, [
-            *(x if x <= length else length for x in s.tracks),
-            *(x if x <= 20 else 20 for x in s.strikes),
-        ]
-
-    def _fill_folk(self, s: Any, seat: int) -> tuple[list[int], int]:
-        """Townsfolk in the face slots and in the deck."""
-        o, folki, nf = self._offset, self._folki, len(self._folk)
-        k = o["slots"]
-        idx = [k + i * nf + folki[card] for i, card in enumerate(s.slots) if card]
-        k = o["folk_deck"]
-        idx += {k + folki[card]: 1 for card in s.folk_deck}
-        return idx, 1
-
-    def _fill_equipment(self, s: Any, seat: int) -> tuple[list[int], list[int]]:
-        """Equipment face up and in the stack, per type."""
-        o, tilei = self._offset, self._tilei
-        counts: dict[int, int] = {}
-        k = o["display"]
-        for e in s.display:
-            i = k + tilei[e]
-            counts[i] = counts.get(i, 0) + 1
-        k = o["stock"]
-        for j, x in enumerate(s.stock):
-            if x:
-                counts[k + j] = x
-        return self._clipped(counts)
-
-    def _fill_town(self, s: Any, seat: int) -> tuple[list[int], int]:
-        """Town cards face up, in the deck and fulfilled this visit."""
-        k, cardi, nc = self._offset["town"], self._cardi, len(self._cards)
-        idx = {
-            k + j * nc + cardi[card]: 1
-            for j, group in enumerate((s.town, s.town_deck, s.fulfilled))
-            for card in group
-        }
-        return list(idx), 1
-
-    @staticmethod
-    def _misc(s: Any) -> tuple:
-        return (
-            s.discount,
-            s.wagons_left,
-            s.cursor,
-            s.spent,
-            s.drawn,
-            tuple([len(p.gold) for p in s.players]),
+        return range(at, at + len(xs)), tuple(
+            [x if x <= hi[i] else hi[i] for i, x in enumerate(xs, at)]
         )
 
-    def _fill_misc(self, s: Any, seat: int) -> tuple[list[int], list[int]]:
-        """The Diplomat's discount, wagon cards left, Storm/Disease cursor and
-        spares, gold tokens in the bag, and the Assayer's drawn tokens.
-        """
-        held = sum(len(p.gold) for p in s.players) + len(s.drawn)
-        drawn = [0, 0, 0, 0]  # 1, 2, 3 nuggets, unseen
-        for x in s.drawn:
-            drawn[x - 1 if x else 3] += 1
-        row = [
-            int(s.discount),
-            s.wagons_left[0],
-            s.wagons_left[1],
-            min(s.cursor, 24),
-            min(s.spent, 24),
-            max(0, 36 - held),
-            *drawn,
-        ]
-        hi = self._hi[self._misc_range.start : self._misc_range.stop]
-        return self._misc_range, [x if x <= h else h for x, h in zip(row, hi)]
+    def _counted(self, counts: dict[int, int]) -> tuple:
+        """Entries from counts, each clipped at its bound."""
+        hi = self._hi
+        return tuple(counts), tuple(
+            [x if x <= hi[i] else hi[i] for i, x in counts.items()]
+        )
+
+    def _fill_turn(self, s: Any, seat: int) -> tuple:
+        """What is awaited (the phase), and who decides it (relative seat)."""
+        phase, active = s.phase, s.active
+        i = self._phase_at.get(phase, self._over_at)
+        if phase != "over" and phase not in CHANCE_PHASES and active >= 0:
+            return (i, self._offset["to_move"] + (active - seat) % self.players), 1
+        return (i,), 1
+
+    def _fill_start(self, start: int, at: int, seat: int) -> tuple:
+        """The start-player token (relative seat)."""
+        return ((at + (start - seat) % self.players,), 1) if start >= 0 else ((), 1)
+
+    def _fill_pool(self, pool: tuple, at: int, seat: int) -> tuple:
+        """The rolled dice, per colour and face."""
+        cell, counts = self._pool_at, {}
+        for die in pool:
+            i = cell[die]
+            counts[i] = counts.get(i, 0) + 1
+        return tuple(counts), tuple(counts.values())  # (at most 5 dice: no clip)
+
+    def _fill_die(self, s: Any, seat: int) -> tuple:
+        """The die in use: colour, face as taken, face now, changed."""
+        die, face, changed, at = s.die, s.face, s.changed, self._offset["die"]
+        idx = []
+        if die:
+            idx += [at + self._colour[die[0]], at + 5 + self._facei[die[1]]]
+        if face:
+            idx.append(at + 11 + self._facei[face])
+        if changed:
+            idx.append(at + 17)
+        return tuple(idx), 1
+
+    def _fill_slots(self, slots: tuple[str, ...], at: int, seat: int) -> tuple:
+        """Townsfolk in the face slots."""
+        folki, nf = self._folki, len(self._folk)
+        return tuple([at + i * nf + folki[c] for i, c in enumerate(slots) if c]), 1
+
+    def _fill_folk(self, cards: tuple[str, ...], at: int, seat: int) -> tuple:
+        """Townsfolk present (the deck, a player's), one entry each."""
+        folki = self._folki
+        return tuple(dict.fromkeys([at + folki[c] for c in cards])), 1
+
+    def _fill_town(self, cards: tuple[str, ...], at: int, seat: int) -> tuple:
+        """Town cards present (face up, in the deck, fulfilled), one entry each."""
+        cardi = self._cardi
+        return tuple(dict.fromkeys([at + cardi[c] for c in cards])), 1
+
+    def _fill_tiles(self, tiles: tuple[str, ...], at: int, seat: int) -> tuple:
+        """Equipment tiles per type (the display, a player's)."""
+        tilei, counts = self._tilei, {}
+        for e in tiles:
+            i = at + tilei[e]
+            counts[i] = counts.get(i, 0) + 1
+        return self._counted(counts)
+
+    def _fill_gold_bag(self, held: int, at: int, seat: int) -> tuple:
+        """Gold tokens left in the bag: the 36 less those held or drawn."""
+        left = 36 - held
+        return (at,), (0 if left < 0 else left,)  # (at most 36)
+
+    def _fill_drawn(self, drawn: tuple[int, ...], at: int, seat: int) -> tuple:
+        """The Assayer's drawn tokens: 1, 2, 3 nuggets, unseen."""
+        counts = [0, 0, 0, 0]
+        for x in drawn:
+            counts[x - 1 if x else 3] += 1
+        return self._fill_counts(tuple(counts), at, seat)
 
     def _player_at(self, i: int, seat: int) -> int:
         """Where player ``i``'s row starts in ``seat``'s vector (relative seats)."""
         return self._offset["players"] + (i - seat) % self.players * self._width
 
-    def _fill_kit(
-        self, s: Any, seat: int, i: int, kit: Any
-    ) -> tuple[list[int], list[int]]:
-        """One player's board, dealt boards, equipment, wagons and townsfolk."""
-        board, dealt, equipment, wagons, townsfolk = kit
-        boardi, nb = self._boardi, len(self._boards)
-        at = self._player_at(i, seat)
-        counts: dict[int, int] = {}
-        b = boardi.get(board)
+    def _fill_board(self, board: str, at: int, seat: int) -> tuple:
+        """A player's board side (last entry: chosen, not yet revealed)."""
+        b = self._boardi.get(board)
         if b is not None:
-            counts[at + b] = 1
-        elif board == "?":
-            counts[at + nb] = 1
-        at += nb + 1
-        for d in dealt:
-            j = at + (boardi[d] - 1 if d in boardi else nb - 1)
-            counts[j] = counts.get(j, 0) + 1
-        at += nb + 8  # then silver, cattle, wood, medicine and gold (their parts)
-        tilei = self._tilei
-        for e in equipment:
-            j = at + tilei[e]
-            counts[j] = counts.get(j, 0) + 1
-        at += len(tilei)
-        wagoni = self._wagoni
-        for w in wagons:
-            j = at + wagoni[w]
-            counts[j] = counts.get(j, 0) + 1
-        at += len(wagoni)
-        folki = self._folki
-        for card in townsfolk:
-            counts[at + folki[card]] = 1
-        return self._clipped(counts)
+            return (at + b,), 1
+        return ((at + len(self._boards),), 1) if board == "?" else ((), 1)
 
-    def _fill_gold(
-        self, s: Any, seat: int, i: int, gold: Any
-    ) -> tuple[list[int], list[int]]:
-        """One player's gold tokens by nuggets (0: a value hidden from ``seat``)."""
-        if not gold:
-            return [], []
-        at = self._player_at(i, seat) + 2 * len(self._boards) + 5
+    def _fill_dealt(self, dealt: tuple[str, ...], at: int, seat: int) -> tuple:
+        """A player's dealt boards: seen ones by board, unseen ones last."""
+        boardi, nb, counts = self._boardi, len(self._boards), {}
+        for d in dealt:
+            i = at + (boardi[d] - 1 if d in boardi else nb - 1)
+            counts[i] = counts.get(i, 0) + 1
+        return self._counted(counts)
+
+    def _fill_gold(self, gold: tuple[int, ...], at: int, seat: int) -> tuple:
+        """A player's gold tokens by nuggets (last: a value hidden from ``seat``)."""
         counts: dict[int, int] = {}
         for x in gold:
-            j = at + (x - 1 if x else 3)
-            counts[j] = counts.get(j, 0) + 1
-        return self._clipped(counts)
+            i = at + (x - 1 if x else 3)
+            counts[i] = counts.get(i, 0) + 1
+        return self._counted(counts)
 
-    def _fill_store(
-        self, s: Any, seat: int, i: int, store: Any
-    ) -> tuple[list[int], list[int]]:
-        """One player's silver, cattle, wood, medicine, favors, VP and turns."""
-        silver, cattle, wood, medicine, favors, vp, turns = store
-        row = (silver, cattle, wood, medicine, favors, vp if vp > 0 else 0, turns)
-        return self._store_idx[seat][i], [
-            x if x <= h else h for x, h in zip(row, self._store_hi)
-        ]
+    def _fill_wagons(self, wagons: tuple, at: int, seat: int) -> tuple:
+        """A player's wagons by kind (spaces, damage tokens)."""
+        wagoni, counts = self._wagoni, {}
+        for w in wagons:
+            i = at + wagoni[w]
+            counts[i] = counts.get(i, 0) + 1
+        return self._counted(counts)
+
+    def _fill_vp(self, vp: int, at: int, seat: int) -> tuple:
+        """VP earned so far (none below 0)."""
+        h = self._hi[at]
+        return (at,), (0 if vp < 0 else vp if vp <= h else h,)
 
 
-_KIT = attrgetter("board", "dealt", "equipment", "wagons", "townsfolk")
-_STORE = attrgetter("silver", "cattle", "wood", "medicine", "favors", "vp", "turns")
+_HEAD = attrgetter(
+    "start",
+    "week",
+    "day",
+    "bag",
+    "pool",
+    "aside",
+    "tracks",
+    "strikes",
+    "slots",
+    "folk_deck",
+    "display",
+    "stock",
+    "town",
+    "town_deck",
+    "fulfilled",
+    "discount",
+    "wagons_left",
+    "cursor",
+    "spent",
+    "drawn",
+)
+_HEAD_ROWS = 1 + 20  # the rows before the players' fields
+#: In the table of rows' fills: the row is one number, clipped at its bound.
+_NUMBER = None
 _GOLD = attrgetter("gold")
 
 
-def _kits(s: Any) -> tuple:
-    """Key of the players' boards, equipment, wagons and townsfolk."""
-    return tuple(map(_KIT, s.players))
-
-
-def _golds(s: Any) -> tuple:
-    """Key of the players' gold tokens."""
-    return tuple(map(_GOLD, s.players))
-
-
-def _stores(s: Any) -> tuple:
-    """Key of the players' goods, favors, VP and turns."""
-    return tuple(map(_STORE, s.players))
+def _rows(s: Any) -> tuple:
+    """The rows of the vector: the fields it is made of, players' fields last."""
+    players = s.players
+    return (
+        sum(map(len, map(_GOLD, players))) + len(s.drawn),  # gold held or drawn
+        *_HEAD(s),
+        *chain.from_iterable(players),
+    )
 
 
 __all__ = ["Encoder"]

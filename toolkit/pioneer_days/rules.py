@@ -120,6 +120,10 @@ def _mk(cls: Any, *args: Any) -> Any:
     return cls(*args)
 
 
+#: The outcomes of a die drawn and rolled (PD-DAY-1): per colour, one per face.
+_ROLLS = tuple(tuple(_mk(A.Roll, colour, face) for face in FACES) for colour in COLOURS)
+
+
 def tables() -> Tables:
     """The shipped data, read once (kept out of the game object: see the spy)."""
     return load_tables()
@@ -317,10 +321,10 @@ class PioneerDays:
         if phase == "roll":
             total = sum(state.bag) * len(FACES)
             return [
-                (_mk(A.Roll, colour, face), c / total)
-                for colour, c in zip(COLOURS, state.bag, strict=True)
+                (roll, c / total)
+                for rolls, c in zip(_ROLLS, state.bag, strict=True)
                 if c
-                for face in FACES
+                for roll in rolls
             ]
         return []
 
@@ -353,7 +357,7 @@ class PioneerDays:
         seat = state.active
         p = state.players[seat]
         if phase == "choose":  # PD-SETUP-6
-            return [A.Choose(PIONEER)] + [A.Choose(b) for b in p.dealt]
+            return [_mk(A.Choose, PIONEER)] + [_mk(A.Choose, b) for b in p.dealt]
         if phase == "take":  # PD-TURN-1
             out: list[Any] = []
             for die in state.pool:
@@ -366,9 +370,9 @@ class PioneerDays:
         if phase == "use":
             return self._use_actions(t, state, p)
         if phase == "pick":  # B6 Quartermaster
-            return [A.Pick(x) for x in dict.fromkeys(state.display)]
+            return [_mk(A.Pick, x) for x in dict.fromkeys(state.display)]
         if phase == "keep":  # PB2 Assayer
-            return [A.Keep(v) for v in sorted(set(state.drawn))]
+            return [_mk(A.Keep, v) for v in sorted(set(state.drawn))]
         if phase == "end":
             return self._buy_actions(t, state, p) + [_mk(A.EndTurn)]
         if phase == "discard":  # PD-STORE-3
@@ -379,10 +383,10 @@ class PioneerDays:
             card = p.townsfolk[state.cursor]
             out = []
             if state.spent < E.exemptions(t, p):
-                out.append(A.Disease(card, "exempt"))
+                out.append(_mk(A.Disease, card, "exempt"))
             if p.medicine:
-                out.append(A.Disease(card, "pay"))
-            out.append(A.Disease(card, "discard"))
+                out.append(_mk(A.Disease, card, "pay"))
+            out.append(_mk(A.Disease, card, "discard"))
             return out
         if phase == "town":
             return self._fulfil_actions(t, state, p) + [_mk(A.Done)]
@@ -466,7 +470,7 @@ class PioneerDays:
                 tiles = list(dict.fromkeys(p.equipment)) if req["equipment"] else [""]
                 for g in golds:
                     for tile in tiles:
-                        out.append(A.Fulfil(card, g, tile, spare))
+                        out.append(_mk(A.Fulfil, card, g, tile, spare))
         return out
 
     # ---------------------------------------------------------------- apply
@@ -487,7 +491,7 @@ class PioneerDays:
             )
         if state.phase in CHANCE_PHASES:
             outcomes = [a for a, _ in self.chance_outcomes(state)]
-            if action not in outcomes:
+            if not _listed(action, outcomes):
                 shown = ", ".join(str(a) for a in outcomes[:6])
                 raise IllegalAction(
                     _CHANCE_RULE[state.phase],
@@ -496,7 +500,7 @@ class PioneerDays:
                 )
             return self._run(self._chance(state, action))
         legal = self.legal_actions(state)
-        if action not in legal:
+        if not _listed(action, legal):
             raise self._refusal(state, action)
         return self._run(self._decide(state, action))
 
@@ -588,7 +592,7 @@ class PioneerDays:
     def _chance(self, s: State, a: Any) -> State:
         phase = s.phase
         if phase == "first":  # PD-SETUP-1
-            return _pop(s._replace(start=a.seat, first=a.seat))
+            return _pop(s, start=a.seat, first=a.seat)
         if phase == "deal":  # PD-SETUP-4: the next slot in face order
             i = s.slots.index("")
             slots = s.slots[:i] + (a.card,) + s.slots[i + 1 :]
@@ -614,13 +618,9 @@ class PioneerDays:
             seat = int(s.jobs[0].partition(":")[2])
             p = s.players[seat]
             p = p._replace(gold=tuple(sorted((*p.gold, a.nuggets))))
-            return _pop(
-                self._take_gold(s, a.nuggets)._replace(players=_set(s.players, seat, p))
-            )
+            return _pop(self._take_gold(s, a.nuggets), players=_set(s.players, seat, p))
         if phase == "agold":
-            return _pop(
-                self._take_gold(s, a.nuggets)._replace(drawn=(*s.drawn, a.nuggets))
-            )
+            return _pop(self._take_gold(s, a.nuggets), drawn=(*s.drawn, a.nuggets))
         if phase in ("outfit", "display"):
             i = int(a.tile[1:]) - 1
             s = s._replace(stock=_inc(s.stock, i, -1))
@@ -629,7 +629,7 @@ class PioneerDays:
             seat = int(s.jobs[0].partition(":")[2])
             p = s.players[seat]
             p = p._replace(equipment=_add_tile(p.equipment, a.tile))
-            return _pop(s._replace(players=_set(s.players, seat, p)))
+            return _pop(s, players=_set(s.players, seat, p))
         if phase == "roll":  # PD-DAY-1
             c = COLOURS.index(a.colour)
             pool = tuple(sorted((*s.pool, (a.colour, a.face)), key=_die_key))
@@ -661,8 +661,7 @@ class PioneerDays:
         t = self.tables()
         seat = s.active
         p = s.players[seat]
-        phase = s.phase
-        s = s._replace(phase="")
+        phase = s.phase  # (run next: its first step sets the phase again)
         if phase == "choose":
             return s._replace(players=_set(s.players, seat, p._replace(board=a.board)))
         if isinstance(a, A.Buy):  # PD-WAGON-1
@@ -678,7 +677,7 @@ class PioneerDays:
         if phase == "take":
             return self._take(t, s, seat, a)
         if phase == "gain":  # A12 Trapper
-            return _pop(s._replace(players=_set(s.players, seat, E.gain(p, a.item, 1))))
+            return _pop(s, players=_set(s.players, seat, E.gain(p, a.item, 1)))
         if phase == "use":
             return self._use(t, s, seat, a)
         if phase == "pick":  # B6 Quartermaster
@@ -687,10 +686,10 @@ class PioneerDays:
             other = _without(s.drawn, a.nuggets)[0]
             p = p._replace(gold=tuple(sorted((*p.gold, a.nuggets))))
             s = self._return_gold(s, other)
-            return _pop(s._replace(players=_set(s.players, seat, p), drawn=()))
+            return _pop(s, players=_set(s.players, seat, p), drawn=())
         if phase == "end":  # PD-TURN-6
             p = p._replace(turns=p.turns + 1)
-            return _pop(s._replace(players=_set(s.players, seat, p)))
+            return _pop(s, players=_set(s.players, seat, p))
         if phase == "discard":  # PD-STORE-3 / PD-STORE-6
             return self._discard(s, seat, a.item)
         if phase == "storm":  # PD-DIS-3
@@ -717,7 +716,7 @@ class PioneerDays:
             return s._replace(players=_set(s.players, seat, p))
         if phase == "town":
             if isinstance(a, A.Done):
-                return _pop(s._replace(fulfilled=(), discount=False))
+                return _pop(s, fulfilled=(), discount=False)
             return self._fulfil(t, s, seat, a)
         raise AssertionError(phase)
 
@@ -725,13 +724,6 @@ class PioneerDays:
         """PD-TURN-1/2: take the die; the cards that trigger on its face fire."""
         die = (a.colour, a.face)
         c = COLOURS.index(a.colour)
-        s = s._replace(
-            pool=_without(s.pool, die),
-            aside=_inc(s.aside, c),  # PD-TURN-5
-            die=die,
-            face=a.face,
-            changed=False,
-        )
         p = s.players[seat]
         jobs: list[str] = []
         for _card, effect, amount in E.triggers(t, p, a.face):
@@ -741,8 +733,19 @@ class PioneerDays:
                 jobs.append(f"gain:{seat}")
             else:  # A3, A6, B2, B3, E2-E7
                 p = E.gain(p, effect, amount)
-        s = s._replace(players=_set(s.players, seat, p))
-        return _pop(s, *jobs, f"use:{seat}", f"end:{seat}", f"store:{seat}")
+        return _pop(
+            s,
+            *jobs,
+            f"use:{seat}",
+            f"end:{seat}",
+            f"store:{seat}",
+            players=_set(s.players, seat, p),
+            pool=_without(s.pool, die),
+            aside=_inc(s.aside, c),  # PD-TURN-5
+            die=die,
+            face=a.face,
+            changed=False,
+        )
 
     def _use(self, t: Tables, s: State, seat: int, a: Any) -> State:
         p = s.players[seat]
@@ -753,7 +756,7 @@ class PioneerDays:
             )
         if isinstance(a, A.Income):  # PD-INCOME-1
             p = p._replace(silver=p.silver + t.income[s.face])
-            return _pop(s._replace(players=_set(s.players, seat, p)))
+            return _pop(s, players=_set(s.players, seat, p))
         if isinstance(a, A.Act):
             if a.kind == "MINE":  # PD-ACT-2
                 if E.ability(t, p) == "mine_draw_two":  # PB2 Assayer
@@ -764,7 +767,7 @@ class PioneerDays:
                     s = self._take_tile(t, s, seat, a.tile)
                 return _pop(s)
             p = E.gain(p, a.kind.lower(), 1)  # PD-ACT-4/5/6
-            return _pop(s._replace(players=_set(s.players, seat, p)))
+            return _pop(s, players=_set(s.players, seat, p))
         # Recruit (PD-RECRUIT-1): immediate effects now (PD-RECRUIT-2)
         i = FACES.index(s.face)
         card = s.slots[i]
@@ -839,7 +842,10 @@ class PioneerDays:
     # ------------------------------------------------------------ the steps
 
     def _run(self, s: State) -> State:
-        """Run rule steps until one waits for chance or a decision."""
+        """Run rule steps until one waits for chance or a decision.
+
+        Every step sets ``phase``: what it waits for, or "" when it is done.
+        """
         while True:
             if not s.jobs:
                 return s._replace(phase="over", active=-1)
@@ -895,15 +901,13 @@ class PioneerDays:
             jobs += [f"gold:{seat}"] * b.gold
             jobs += [f"outfit:{seat}"] * b.equipment  # PD-SETUP-7: before the display
         return _pop(
-            s._replace(
-                players=tuple(players), wagons_left=(small, large), boards_left=()
-            ),
-            *jobs,
+            s, *jobs, players=tuple(players), wagons_left=(small, large), boards_left=()
         )
 
     def _step_gold(self, s: State, arg: str) -> State:
-        s = s._replace(active=int(arg))
-        return s._replace(phase="gold") if sum(self.gold_bag(s)) else _pop(s)
+        if sum(self.gold_bag(s)):
+            return s._replace(phase="gold", active=int(arg))
+        return _pop(s, active=int(arg))
 
     def _step_agold(self, s: State, arg: str) -> State:
         return s._replace(phase="agold") if sum(self.gold_bag(s)) else _pop(s)
@@ -922,8 +926,9 @@ class PioneerDays:
         return _pop(s)
 
     def _step_outfit(self, s: State, arg: str) -> State:
-        s = s._replace(active=int(arg))
-        return s._replace(phase="outfit") if any(s.stock) else _pop(s)
+        if any(s.stock):
+            return s._replace(phase="outfit", active=int(arg))
+        return _pop(s, active=int(arg))
 
     def _step_display(self, s: State, arg: str) -> State:
         if len(s.display) < self.players + 1 and any(s.stock):
@@ -932,7 +937,7 @@ class PioneerDays:
 
     def _step_day(self, s: State, arg: str) -> State:
         turns = [f"turn:{seat}" for seat in self.order(s)]
-        return _pop(s._replace(day=s.day + 1), "roll", *turns, "leftover", "pass")
+        return _pop(s, "roll", *turns, "leftover", "pass", day=s.day + 1)
 
     def _step_roll(self, s: State, arg: str) -> State:
         if len(s.pool) < self.players + 1 and any(s.bag):
@@ -953,11 +958,16 @@ class PioneerDays:
 
     def _step_leftover(self, s: State, arg: str) -> State:
         """PD-DAY-3: the leftover die moves its track (black: all four)."""
-        s = s._replace(die=(), face="", changed=False)
         if not s.pool:
-            return _pop(s)
+            return _pop(s, die=(), face="", changed=False)
         colour, _ = s.pool[0]
-        s = s._replace(pool=(), aside=_inc(s.aside, COLOURS.index(colour)))
+        s = s._replace(
+            die=(),
+            face="",
+            changed=False,
+            pool=(),
+            aside=_inc(s.aside, COLOURS.index(colour)),
+        )
         t = self.tables()
         if colour == "black":
             moved = list(range(len(DISASTERS)))
@@ -975,7 +985,7 @@ class PioneerDays:
             tracks[i] += 1
             if tracks[i] >= self._length:
                 jobs += [f"strike:{DISASTERS[i]}", f"reset:{i}"]
-        return _pop(s._replace(tracks=tuple(tracks)), *jobs)
+        return _pop(s, *jobs, tracks=tuple(tracks))
 
     def _step_strike(self, s: State, arg: str) -> State:
         t = self.tables()
@@ -983,9 +993,9 @@ class PioneerDays:
         s = s._replace(strikes=_inc(s.strikes, i))
         order = self.order(s)
         if arg == "STORM":  # PD-DIS-3, decisions in turn order (PD-DIS-9)
-            return _pop(s._replace(cursor=0, spent=0), *(f"storm:{x}" for x in order))
+            return _pop(s, *(f"storm:{x}" for x in order), cursor=0, spent=0)
         if arg == "DISEASE":  # PD-DIS-6
-            return _pop(s._replace(cursor=0, spent=0), *(f"disease:{x}" for x in order))
+            return _pop(s, *(f"disease:{x}" for x in order), cursor=0, spent=0)
         players = list(s.players)
         for seat, p in enumerate(players):
             if arg == "RAID":  # PD-DIS-4
@@ -997,11 +1007,11 @@ class PioneerDays:
                 players[seat] = p._replace(
                     silver=p.silver - paid, cattle=p.cattle - lost
                 )
-        return _pop(s._replace(players=tuple(players)))
+        return _pop(s, players=tuple(players))
 
     def _step_reset(self, s: State, arg: str) -> State:
         i = int(arg)  # PD-DIS-7
-        return _pop(s._replace(tracks=s.tracks[:i] + (0,) + s.tracks[i + 1 :]))
+        return _pop(s, tracks=s.tracks[:i] + (0,) + s.tracks[i + 1 :])
 
     def _step_storm(self, s: State, arg: str) -> State:
         seat = int(arg)
@@ -1051,8 +1061,8 @@ class PioneerDays:
 
     def _step_pass(self, s: State, arg: str) -> State:
         """PD-DAY-5: the token passes clockwise after every day, day 5 included."""
-        s = s._replace(start=(s.start + 1) % self.players)
-        return _pop(s, "day" if s.day < self.days else "weekend")
+        start = (s.start + 1) % self.players
+        return _pop(s, "day" if s.day < self.days else "weekend", start=start)
 
     def _step_weekend(self, s: State, arg: str) -> State:
         if s.week == self.weeks:  # PD-WEEK-3 / PD-DIS-8
@@ -1087,7 +1097,7 @@ class PioneerDays:
         seat = int(arg)
         if self._fulfil_actions(self.tables(), s, s.players[seat]):
             return s._replace(phase="town", active=seat)
-        return _pop(s._replace(fulfilled=(), discount=False))
+        return _pop(s, fulfilled=(), discount=False)
 
     def _step_nextweek(self, s: State, arg: str) -> State:
         """PD-WEEK-1 at the start of weeks 2-4 (week 1: PD-SETUP-8)."""
@@ -1169,6 +1179,16 @@ class PioneerDays:
         }
 
 
+def _listed(action: Any, actions: list[Any]) -> bool:
+    """``action in actions``, looking for the very object first (the engine's
+    actions are made once, see ``_mk``: no field-by-field comparison then).
+    """
+    for a in actions:
+        if a is action:
+            return True
+    return action in actions
+
+
 def _show(action: Any) -> str:
     text = repr(action)
     if " at 0x" in text:
@@ -1185,9 +1205,9 @@ def _die_key(die: tuple[str, str]) -> tuple[int, int]:
     return COLOURS.index(die[0]), FACES.index(die[1])
 
 
-def _pop(s: State, *push: str) -> State:
-    """Finish the current step; ``push`` steps run next."""
-    return s._replace(jobs=push + s.jobs[1:], phase="")
+def _pop(s: State, *push: str, **changes: Any) -> State:
+    """Finish the current step with ``changes`` to ``s``; ``push`` steps run next."""
+    return s._replace(jobs=push + s.jobs[1:], phase="", **changes)
 
 
 def _wait(phase: str) -> Callable[[PioneerDays, State, str], State]:
