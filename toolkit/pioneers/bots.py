@@ -29,6 +29,7 @@ from .evaluation import (
     NUGGET_COUNTS,
     NUGGETS,
     _networks,
+    estimate,
     evaluate,
     evaluate_roads,
     evaluate_terms,
@@ -246,12 +247,14 @@ def money_weights(
     weight: float = LEADER_WEIGHT,
     temperature: float = WIN_TEMPERATURE,
     thrift: float = THRIFT,
+    turns: float | None = None,
 ) -> tuple[float, ...]:
     """VP per dollar in each seat's hands against ``seat``, beyond the evaluation.
 
     For a rival: :func:`rival_weights` times what a dollar is worth now
     (``money_value``); for ``seat`` itself ``-thrift`` (a dollar kept is worth
-    ``thrift`` VP more than the evaluation says).
+    ``thrift`` VP more than the evaluation says). ``turns``: the turns left,
+    if known (:func:`turns_left` otherwise).
     """
     if state.phase == "over":
         return tuple(0.0 for _ in state.players)
@@ -259,7 +262,7 @@ def money_weights(
     if weight:
         if values is None:
             values = evaluate(game, state)
-        mv = money_value(turns_left(game, state))
+        mv = money_value(turns_left(game, state) if turns is None else turns)
         out = [mv * w for w in rival_weights(values, seat, weight, temperature)]
     out[seat] = -thrift
     return tuple(out)
@@ -820,8 +823,10 @@ class _Follow:
         hit = self.leaves.get(id(state))
         if hit is not None:
             return hit[1]
-        values = evaluate(game, state)
-        per_dollar = money_weights(game, state, seat, values, LEADER_WEIGHT)
+        values, turns = estimate(game, state)
+        per_dollar = money_weights(
+            game, state, seat, values, LEADER_WEIGHT, turns=turns
+        )
         value = relative_value(values, seat, None) - rival_money(state, per_dollar)
         self.leaves[id(state)] = (state, value)
         return value
