@@ -37,7 +37,8 @@ candidates after their small follow-up decisions (the game's ``resolve``
 hook) and other seats' candidates as they stand (about 1.6x faster in
 ``benchmarks/bots_speed.py`` once, ~1.2x since ``resolve`` computes each
 position once; ``"root"`` resolves only the root's candidates). A decision
-pauses the cyclic garbage collector (:func:`~toolkit.agents.base.paused_gc`).
+pauses the cyclic garbage collector and ends with the game's ``forget`` hook
+(:func:`~toolkit.agents.base.deciding`).
 """
 
 from __future__ import annotations
@@ -52,9 +53,9 @@ from toolkit.core import CHANCE
 from toolkit.core.play import sample_outcome
 
 from .base import (
+    deciding,
     hook,
     outcome_rewards,
-    paused_gc,
     playout,
     softmax_rewards,
     view_of,
@@ -99,7 +100,7 @@ class MonteCarloAgent:
         """Return the action with the best mean playout reward."""
         if len(legal) == 1:
             return legal[0]
-        with paused_gc():
+        with deciding(game):
             return self._decide(game, observation, legal, rng)
 
     def _decide(
@@ -357,7 +358,7 @@ class MCTSAgent:
         """Search from the observation and return the most visited legal action."""
         if len(legal) == 1:
             return legal[0]
-        with paused_gc():
+        with deciding(game):
             return self._search(game, observation, legal, rng)
 
     def _search(

@@ -12,7 +12,7 @@ without replacement, which is exactly the posterior given the observation
 The evaluation itself (:func:`evaluate`, :func:`evaluate_terms`) lives in
 :mod:`toolkit.pioneers.evaluation`; this module holds the hooks the shared
 bots look up by name (:func:`toolkit.agents.base.hook`): ``determinize``,
-``evaluate``, ``greedy``, ``candidates``, ``policy`` and ``resolve``.
+``evaluate``, ``greedy``, ``candidates``, ``policy``, ``resolve`` and ``forget``.
 """
 
 from __future__ import annotations
@@ -36,12 +36,16 @@ from .evaluation import (
     money_value,
     turns_left,
 )
+from .evaluation import (
+    forget as _forget_evaluations,
+)
 
 __all__ = [
     "candidates",
     "determinize",
     "evaluate",
     "evaluate_terms",
+    "forget",
     "greedy",
     "greedy_values",
     "hidden_nugget_pool",
@@ -77,7 +81,8 @@ def hidden_nugget_pool(view: Any, seat: int) -> list[int]:
 #: state)``): a search samples the same values again and again, and one object
 #: per sample spares it hashing equal states (:class:`toolkit.agents.search.
 #: _Memo`) and evaluating them again. The view is kept with its entry (so its
-#: id cannot be reused while the entry lives); the table is emptied when full.
+#: id cannot be reused while the entry lives); the table is emptied when full
+#: and when a bot's decision ends (:func:`forget`).
 _DEALS: dict[tuple, tuple] = {}
 _DEALS_KEPT = 256
 
@@ -116,6 +121,17 @@ def determinize(game: Any, view: Any, seat: int, rng: random.Random) -> Any:
         _DEALS.clear()
     _DEALS[key] = (view, state)
     return state
+
+
+def forget(game: Any) -> None:
+    """Empty what the hooks remember between calls (the ``forget`` hook).
+
+    The determinisations of recent views and the evaluation's memos
+    (:func:`toolkit.pioneers.evaluation.forget`): every bot calls this when its
+    decision ends, so nothing of its view or samples stays reachable here.
+    """
+    _DEALS.clear()
+    _forget_evaluations()
 
 
 # ----- greedy -------------------------------------------------------------------

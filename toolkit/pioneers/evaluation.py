@@ -48,6 +48,7 @@ __all__ = [
     "evaluate",
     "evaluate_roads",
     "evaluate_terms",
+    "forget",
     "money_value",
     "turns_left",
 ]
@@ -572,9 +573,10 @@ def _mean_unknown_nugget(state: State) -> float:
 
 
 #: Evaluations of recent position objects (``id(state)`` -> ``(state, game,
-#: values)``): a search evaluates the position a follow-up ends in, and the
+#: (values, turns left))``): a search evaluates the position a follow-up ends in, and the
 #: search the same object again. The state is kept with its entry (so its id
-#: cannot be reused while the entry lives); the table is emptied when full.
+#: cannot be reused while the entry lives); the table is emptied when full
+#: and when a bot's decision ends (:func:`forget`).
 _STATES: dict[int, tuple] = {}
 _STATES_KEPT = 256
 
@@ -673,3 +675,16 @@ def _same_column(
         if a is not b and a[seat] != b[seat]:
             return False
     return True
+
+
+def forget() -> None:
+    """Empty the evaluation's memos (positions, seat values, road and tile layouts).
+
+    The bots call it when a decision ends (the ``forget`` hook of
+    :mod:`toolkit.pioneers.bots`): the positions a bot valued hold its
+    determinisations, which no later caller should reach through this module.
+    """
+    _STATES.clear()
+    _LAST.clear()
+    _LAYOUTS.clear()
+    _BOARDS.clear()
