@@ -152,14 +152,14 @@ class _Edge:
 
 
 class _Node:
-    __slots__ = ("edges", "last", "pairs", "visits")
+    __slots__ = ("edges", "seen", "visits")
 
     def __init__(self) -> None:
         self.edges: dict[str, _Edge] = {}
         self.visits = 0
-        # the state this node last decided in and its (action, edge) pairs
-        self.last: Any = None
-        self.pairs: list[tuple[Any, _Edge]] = []
+        # id(state) -> (state, its (action, edge) pairs) of each state (one per
+        # determinisation met here) this node decided in
+        self.seen: dict[int, tuple[Any, list[tuple[Any, _Edge]]]] = {}
 
 
 #: Entries a decision's memo may hold before it is emptied (bounds the memory of
@@ -465,8 +465,9 @@ class MCTSAgent:
             if len(legal) == 1:
                 state = step(state, legal[0])
                 continue
-            if state is node.last:
-                edges = node.pairs
+            seen = node.seen.get(id(state))
+            if seen is not None and seen[0] is state:
+                edges = seen[1]
             else:
                 fresh = not node.edges
                 follow = scope == "all" or (
@@ -477,7 +478,7 @@ class MCTSAgent:
                 )
                 known = node.edges
                 edges = [(a, known[k]) for a, k in zip(cands, keys)]
-                node.last, node.pairs = state, edges
+                node.seen[id(state)] = (state, edges)
                 if fresh:
                     a, edge = max(edges, key=lambda t: t[1].q0[mover])
                     path.append((edge, mover))

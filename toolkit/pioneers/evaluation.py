@@ -117,26 +117,36 @@ class _Networks:
 
     ``roots`` maps each city the seat's roads touch to its network's root (as
     :func:`_union` makes it); per network, in the order its first city appears
-    there: its root (``ids``), its cities and the cities one free connection
-    away from it (``near``: where the ``network`` term counts pioneers).
+    there: its root (``ids``) and its cities; :meth:`near`: the cities one free
+    connection away from a network (where the ``network`` term counts pioneers).
+    ``own`` (the seat's roads, in connection order) decides ``roots``, ``ids``
+    and ``cities``; ``near`` also depends on the other seats' roads.
     """
 
-    __slots__ = ("_adj", "_near", "_roads", "cities", "ids", "roots")
+    __slots__ = ("_adj", "_near", "_roads", "cities", "ids", "own", "roots")
 
     def __init__(
-        self, game: Any, roads: tuple[tuple[int, ...], ...], seat: int
+        self,
+        game: Any,
+        roads: tuple[tuple[int, ...], ...],
+        own: tuple[int, ...],
+        like: _Networks | None = None,
     ) -> None:
-        edges = game.board.edges
         self._adj: tuple[tuple[tuple[int, int], ...], ...] = game.board.adj
         self._roads = roads
-        self.roots = _union(
-            [edges[e] for e, owners in enumerate(roads) if seat in owners]
-        )
-        members: dict[int, list[int]] = {}
-        for c, r in self.roots.items():
-            members.setdefault(r, []).append(c)
-        self.ids: list[int] = list(members)
-        self.cities: list[frozenset[int]] = [frozenset(cs) for cs in members.values()]
+        self.own = own
+        if like is not None:  # the same own roads: the same networks
+            self.roots = like.roots
+            self.ids: list[int] = like.ids
+            self.cities: list[frozenset[int]] = like.cities
+        else:
+            edges = game.board.edges
+            self.roots = _union([edges[e] for e in own])
+            members: dict[int, list[int]] = {}
+            for c, r in self.roots.items():
+                members.setdefault(r, []).append(c)
+            self.ids = list(members)
+            self.cities = [frozenset(cs) for cs in members.values()]
         self._near: list[tuple[int, ...] | None] = [None] * len(self.ids)
 
     def near(self, i: int) -> tuple[int, ...]:
@@ -156,11 +166,14 @@ class _Networks:
 
 #: The networks of recent road layouts (``id(roads)`` -> ``(roads, per seat)``):
 #: positions met in one decision share their roads tuple, so each layout is
-#: split into networks once. The tuple is kept with its entry, so its id
-#: cannot be reused while the entry lives; the table is emptied when full.
-#: Roads are public, so the table holds no hidden information.
+#: split into networks once; and a road changes only its owner's networks, so
+#: each seat's last networks are reused while its own roads are the same
+#: (``_OWN``, seat -> networks). The tuples are kept with their entries, so
+#: their ids cannot be reused while the entries live; the table is emptied when
+#: full. Roads are public, so these tables hold no hidden information.
 _LAYOUTS: dict[int, tuple[Any, list]] = {}
 _LAYOUTS_KEPT = 64
+_OWN: dict[int, _Networks] = {}
 
 
 def _layout(game: Any, roads: tuple[tuple[int, ...], ...], seat: int) -> _Networks:
@@ -174,8 +187,12 @@ def _layout(game: Any, roads: tuple[tuple[int, ...], ...], seat: int) -> _Networ
     per_seat: list = entry[1]
     nets = per_seat[seat]
     if nets is None:
-        nets = _Networks(game, roads, seat)
-        per_seat[seat] = nets
+        own = tuple([e for e, owners in enumerate(roads) if seat in owners])
+        like = _OWN.get(seat)  # reused only for the same own roads on the same board
+        if like is not None and (like.own != own or like._adj is not game.board.adj):
+            like = None
+        nets = _Networks(game, roads, own, like)
+        per_seat[seat] = _OWN[seat] = nets
     return nets
 
 
@@ -687,4 +704,5 @@ def forget() -> None:
     _STATES.clear()
     _LAST.clear()
     _LAYOUTS.clear()
+    _OWN.clear()
     _BOARDS.clear()
