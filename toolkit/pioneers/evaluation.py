@@ -124,6 +124,9 @@ class _Networks:
     """
 
     __slots__ = ("_adj", "_near", "_roads", "cities", "ids", "own", "roots")
+    roots: dict[int, int]
+    ids: list[int]
+    cities: list[frozenset[int]]
 
     def __init__(
         self,
@@ -136,9 +139,7 @@ class _Networks:
         self._roads = roads
         self.own = own
         if like is not None:  # the same own roads: the same networks
-            self.roots = like.roots
-            self.ids: list[int] = like.ids
-            self.cities: list[frozenset[int]] = like.cities
+            self.roots, self.ids, self.cities = like.roots, like.ids, like.cities
         else:
             edges = game.board.edges
             self.roots = _union([edges[e] for e in own])
