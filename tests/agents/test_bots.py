@@ -155,6 +155,25 @@ def test_search_bots_never_see_the_true_nuggets(game, decision_states, monkeypat
     assert seen
 
 
+def test_no_memo_keeps_a_bots_samples_after_its_decision(game, decision_states):
+    """The ``forget`` hook: once a decision ends, the Pioneers hooks' memos (the
+    positions valued, the determinisations) are empty, so the next agent in the
+    process cannot reach the bot's view or samples through the modules."""
+    from toolkit.pioneers import bots
+    from toolkit.pioneers import evaluation as ev
+
+    memos = (bots._DEALS, ev._STATES, ev._LAST, ev._LAYOUTS, ev._OWN, ev._BOARDS)
+    full, _ = hidden_pairs(game, decision_states, limit=1)[0]
+    seat = game.to_move(full)
+    legal = game.legal_actions(full)
+    for bot in small_bots()[1:]:
+        determinize(game, game.observe(full, seat), seat, random.Random(1))
+        evaluate(game, full)
+        assert all(memos[:3]), "the memos are in use"
+        bot(game, game.observe(full, seat), legal, random.Random(2))
+        assert not any(memos), bot.name
+
+
 def test_determinize_is_consistent_with_the_observation(game, decision_states):
     pairs = hidden_pairs(game, decision_states, limit=4)
     rng = random.Random(3)

@@ -30,6 +30,7 @@ from toolkit.core.play import sample_outcome
 
 __all__ = [
     "HOOK_KINDS",
+    "deciding",
     "determinize",
     "evaluate",
     "hook",
@@ -49,8 +50,10 @@ __all__ = [
 #: there are many), ``greedy(game, state, seat) -> float`` (what the greedy bot
 #: maximises), ``greedy_values(game, state, seat, legal) -> list[float]`` (the
 #: greedy value after each legal action, all at once: a game may share work
-#: between the actions) and ``resolve(game, state, rng) -> state`` (finish the
-#: mover's small follow-up decisions before a position is evaluated).
+#: between the actions), ``resolve(game, state, rng) -> state`` (finish the
+#: mover's small follow-up decisions before a position is evaluated) and
+#: ``forget(game) -> None`` (empty whatever the hooks remember between calls;
+#: every bot calls it when a decision ends, see :func:`deciding`).
 HOOK_KINDS = (
     "determinize",
     "evaluate",
@@ -59,6 +62,7 @@ HOOK_KINDS = (
     "greedy",
     "greedy_values",
     "resolve",
+    "forget",
 )
 
 
@@ -127,6 +131,25 @@ def paused_gc() -> Iterator[None]:
         yield
     finally:
         gc.enable()
+
+
+@contextlib.contextmanager
+def deciding(game: Any) -> Iterator[None]:
+    """One bot decision: the cyclic GC paused, the game's memos emptied at the end.
+
+    The game's ``forget`` hook (if any) runs when the decision ends, before the
+    collector is switched back on (:func:`paused_gc`): what the game's hooks
+    remembered during the decision (positions, determinisations: the bot's own
+    view and samples) is then neither reachable by the next agent through the
+    game's modules nor walked by the collector's next pass.
+    """
+    forget = hook(game, "forget")
+    with paused_gc():
+        try:
+            yield
+        finally:
+            if forget is not None:
+                forget(game)
 
 
 def softmax_rewards(values: Sequence[float], temperature: float) -> list[float]:

@@ -37,7 +37,8 @@ candidates after their small follow-up decisions (the game's ``resolve``
 hook) and other seats' candidates as they stand (about 1.6x faster in
 ``benchmarks/bots_speed.py`` once, ~1.2x since ``resolve`` computes each
 position once; ``"root"`` resolves only the root's candidates). A decision
-pauses the cyclic garbage collector (:func:`~toolkit.agents.base.paused_gc`).
+pauses the cyclic garbage collector and ends with the game's ``forget`` hook
+(:func:`~toolkit.agents.base.deciding`).
 """
 
 from __future__ import annotations
@@ -52,9 +53,9 @@ from toolkit.core import CHANCE
 from toolkit.core.play import sample_outcome
 
 from .base import (
+    deciding,
     hook,
     outcome_rewards,
-    paused_gc,
     playout,
     softmax_rewards,
     view_of,
@@ -99,7 +100,7 @@ class MonteCarloAgent:
         """Return the action with the best mean playout reward."""
         if len(legal) == 1:
             return legal[0]
-        with paused_gc():
+        with deciding(game):
             return self._decide(game, observation, legal, rng)
 
     def _decide(
@@ -151,14 +152,14 @@ class _Edge:
 
 
 class _Node:
-    __slots__ = ("edges", "last", "pairs", "visits")
+    __slots__ = ("edges", "seen", "visits")
 
     def __init__(self) -> None:
         self.edges: dict[str, _Edge] = {}
         self.visits = 0
-        # the state this node last decided in and its (action, edge) pairs
-        self.last: Any = None
-        self.pairs: list[tuple[Any, _Edge]] = []
+        # id(state) -> (state, its (action, edge) pairs) of each state (one per
+        # determinisation met here) this node decided in
+        self.seen: dict[int, tuple[Any, list[tuple[Any, _Edge]]]] = {}
 
 
 #: Entries a decision's memo may hold before it is emptied (bounds the memory of
@@ -357,7 +358,7 @@ class MCTSAgent:
         """Search from the observation and return the most visited legal action."""
         if len(legal) == 1:
             return legal[0]
-        with paused_gc():
+        with deciding(game):
             return self._search(game, observation, legal, rng)
 
     def _search(
@@ -464,8 +465,9 @@ class MCTSAgent:
             if len(legal) == 1:
                 state = step(state, legal[0])
                 continue
-            if state is node.last:
-                edges = node.pairs
+            seen = node.seen.get(id(state))
+            if seen is not None and seen[0] is state:
+                edges = seen[1]
             else:
                 fresh = not node.edges
                 follow = scope == "all" or (
@@ -476,7 +478,7 @@ class MCTSAgent:
                 )
                 known = node.edges
                 edges = [(a, known[k]) for a, k in zip(cands, keys)]
-                node.last, node.pairs = state, edges
+                node.seen[id(state)] = (state, edges)
                 if fresh:
                     a, edge = max(edges, key=lambda t: t[1].q0[mover])
                     path.append((edge, mover))

@@ -8,7 +8,7 @@ from typing import Any
 
 from toolkit.core import CHANCE, random_agent
 
-from .base import determinize, evaluate, hook, paused_gc, view_of
+from .base import deciding, determinize, evaluate, hook, view_of
 
 __all__ = ["GreedyAgent", "RandomAgent", "generic_greedy_value"]
 
@@ -61,7 +61,7 @@ class GreedyAgent:
         """Evaluate every legal action one step ahead and return the best."""
         if len(legal) == 1:
             return legal[0]
-        with paused_gc():
+        with deciding(game):
             seat, view = view_of(game, observation)
             state = determinize(game, view, seat, rng)
             batch = hook(game, "greedy_values")

@@ -12,7 +12,7 @@ without replacement, which is exactly the posterior given the observation
 The evaluation itself (:func:`evaluate`, :func:`evaluate_terms`) lives in
 :mod:`toolkit.pioneers.evaluation`; this module holds the hooks the shared
 bots look up by name (:func:`toolkit.agents.base.hook`): ``determinize``,
-``evaluate``, ``greedy``, ``candidates``, ``policy`` and ``resolve``.
+``evaluate``, ``greedy``, ``candidates``, ``policy``, ``resolve`` and ``forget``.
 """
 
 from __future__ import annotations
@@ -29,11 +29,15 @@ from .evaluation import (
     NUGGET_COUNTS,
     NUGGETS,
     _networks,
+    estimate,
     evaluate,
     evaluate_roads,
     evaluate_terms,
     money_value,
     turns_left,
+)
+from .evaluation import (
+    forget as _forget_evaluations,
 )
 
 __all__ = [
@@ -41,6 +45,7 @@ __all__ = [
     "determinize",
     "evaluate",
     "evaluate_terms",
+    "forget",
     "greedy",
     "greedy_values",
     "hidden_nugget_pool",
@@ -76,7 +81,8 @@ def hidden_nugget_pool(view: Any, seat: int) -> list[int]:
 #: state)``): a search samples the same values again and again, and one object
 #: per sample spares it hashing equal states (:class:`toolkit.agents.search.
 #: _Memo`) and evaluating them again. The view is kept with its entry (so its
-#: id cannot be reused while the entry lives); the table is emptied when full.
+#: id cannot be reused while the entry lives); the table is emptied when full
+#: and when a bot's decision ends (:func:`forget`).
 _DEALS: dict[tuple, tuple] = {}
 _DEALS_KEPT = 256
 
@@ -115,6 +121,17 @@ def determinize(game: Any, view: Any, seat: int, rng: random.Random) -> Any:
         _DEALS.clear()
     _DEALS[key] = (view, state)
     return state
+
+
+def forget(game: Any) -> None:
+    """Empty what the hooks remember between calls (the ``forget`` hook).
+
+    The determinisations of recent views and the evaluation's memos
+    (:func:`toolkit.pioneers.evaluation.forget`): every bot calls this when its
+    decision ends, so nothing of its view or samples stays reachable here.
+    """
+    _DEALS.clear()
+    _forget_evaluations()
 
 
 # ----- greedy -------------------------------------------------------------------
@@ -246,12 +263,14 @@ def money_weights(
     weight: float = LEADER_WEIGHT,
     temperature: float = WIN_TEMPERATURE,
     thrift: float = THRIFT,
+    turns: float | None = None,
 ) -> tuple[float, ...]:
     """VP per dollar in each seat's hands against ``seat``, beyond the evaluation.
 
     For a rival: :func:`rival_weights` times what a dollar is worth now
     (``money_value``); for ``seat`` itself ``-thrift`` (a dollar kept is worth
-    ``thrift`` VP more than the evaluation says).
+    ``thrift`` VP more than the evaluation says). ``turns``: the turns left,
+    if known (:func:`turns_left` otherwise).
     """
     if state.phase == "over":
         return tuple(0.0 for _ in state.players)
@@ -259,7 +278,7 @@ def money_weights(
     if weight:
         if values is None:
             values = evaluate(game, state)
-        mv = money_value(turns_left(game, state))
+        mv = money_value(turns_left(game, state) if turns is None else turns)
         out = [mv * w for w in rival_weights(values, seat, weight, temperature)]
     out[seat] = -thrift
     return tuple(out)
@@ -820,8 +839,10 @@ class _Follow:
         hit = self.leaves.get(id(state))
         if hit is not None:
             return hit[1]
-        values = evaluate(game, state)
-        per_dollar = money_weights(game, state, seat, values, LEADER_WEIGHT)
+        values, turns = estimate(game, state)
+        per_dollar = money_weights(
+            game, state, seat, values, LEADER_WEIGHT, turns=turns
+        )
         value = relative_value(values, seat, None) - rival_money(state, per_dollar)
         self.leaves[id(state)] = (state, value)
         return value

@@ -35,6 +35,7 @@ other bots (``benchmarks/bots_speed.py --ladder``).
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from .state import PlayerState, State
@@ -43,9 +44,11 @@ __all__ = [
     "NUGGETS",
     "NUGGET_COUNTS",
     "TERMS",
+    "estimate",
     "evaluate",
     "evaluate_roads",
     "evaluate_terms",
+    "forget",
     "money_value",
     "turns_left",
 ]
@@ -102,55 +105,156 @@ def money_value(turns: float) -> float:
     return 0.02
 
 
-def _networks(game: Any, state: State, seat: int) -> tuple[int, set[int]]:
+def _networks(game: Any, state: State, seat: int) -> tuple[int, AbstractSet[int]]:
     """Own pioneers in the best network and that network's cities (P-SCORE-4)."""
-    return _best_of(_network_roots(game, state.roads, seat), state.settled, seat)
+    nets = _layout(game, state.roads, seat)
+    best, i = _best(nets, state.settled, seat)
+    return best, (nets.cities[i] if i >= 0 else frozenset())
+
+
+class _Networks:
+    """One seat's road networks in one road layout (what the roads alone decide).
+
+    ``roots`` maps each city the seat's roads touch to its network's root (as
+    :func:`_union` makes it); per network, in the order its first city appears
+    there: its root (``ids``) and its cities; :meth:`near`: the cities one free
+    connection away from a network (where the ``network`` term counts pioneers).
+    ``own`` (the seat's roads, in connection order) decides ``roots``, ``ids``
+    and ``cities``; ``near`` also depends on the other seats' roads.
+    """
+
+    __slots__ = ("_adj", "_near", "_roads", "cities", "ids", "own", "roots")
+    roots: dict[int, int]
+    ids: list[int]
+    cities: list[frozenset[int]]
+
+    def __init__(
+        self,
+        game: Any,
+        roads: tuple[tuple[int, ...], ...],
+        own: tuple[int, ...],
+        like: _Networks | None = None,
+    ) -> None:
+        self._adj: tuple[tuple[tuple[int, int], ...], ...] = game.board.adj
+        self._roads = roads
+        self.own = own
+        if like is not None:  # the same own roads: the same networks
+            self.roots, self.ids, self.cities = like.roots, like.ids, like.cities
+        else:
+            edges = game.board.edges
+            self.roots = _union([edges[e] for e in own])
+            members: dict[int, list[int]] = {}
+            for c, r in self.roots.items():
+                members.setdefault(r, []).append(c)
+            self.ids = list(members)
+            self.cities = [frozenset(cs) for cs in members.values()]
+        self._near: list[tuple[int, ...] | None] = [None] * len(self.ids)
+
+    def near(self, i: int) -> tuple[int, ...]:
+        """The cities one free connection from network ``i`` (found when first asked)."""
+        out = self._near[i]
+        if out is None:
+            cities, roads = self.cities[i], self._roads
+            found: set[int] = set()
+            for c in cities:
+                for v, e in self._adj[c]:
+                    if v not in cities and not roads[e]:
+                        found.add(v)
+            out = tuple(sorted(found))
+            self._near[i] = out
+        return out
 
 
 #: The networks of recent road layouts (``id(roads)`` -> ``(roads, per seat)``):
 #: positions met in one decision share their roads tuple, so each layout is
-#: split into networks once. The tuple is kept with its entry, so its id
-#: cannot be reused while the entry lives; the table is emptied when full.
+#: split into networks once; and a road changes only its owner's networks, so
+#: each seat's last networks are reused while its own roads are the same
+#: (``_OWN``, seat -> networks). The tuples are kept with their entries, so
+#: their ids cannot be reused while the entries live; the table is emptied when
+#: full. Roads are public, so these tables hold no hidden information.
 _LAYOUTS: dict[int, tuple[Any, list]] = {}
 _LAYOUTS_KEPT = 64
+_OWN: dict[int, _Networks] = {}
 
 
-def _network_roots(game: Any, roads: Any, seat: int) -> dict[int, int]:
-    """City -> network id of ``seat``'s roads (only cities its roads touch)."""
+def _layout(game: Any, roads: tuple[tuple[int, ...], ...], seat: int) -> _Networks:
+    """``seat``'s networks in the road layout ``roads`` (remembered)."""
     entry = _LAYOUTS.get(id(roads))
     if entry is None or entry[0] is not roads:
         if len(_LAYOUTS) >= _LAYOUTS_KEPT:
             _LAYOUTS.clear()
         entry = (roads, [None] * 8)
         _LAYOUTS[id(roads)] = entry
-    per_seat = entry[1]
-    roots = per_seat[seat]
-    if roots is None:
-        edges = game.board.edges
-        roots = _union([edges[e] for e, owners in enumerate(roads) if seat in owners])
-        per_seat[seat] = roots
-    return roots
+    per_seat: list = entry[1]
+    nets = per_seat[seat]
+    if nets is None:
+        own = tuple([e for e, owners in enumerate(roads) if seat in owners])
+        like = _OWN.get(seat)  # reused only for the same own roads on the same board
+        if like is not None and (like.own != own or like._adj is not game.board.adj):
+            like = None
+        nets = _Networks(game, roads, own, like)
+        per_seat[seat] = _OWN[seat] = nets
+    return nets
+
+
+def _network_roots(game: Any, roads: Any, seat: int) -> dict[int, int]:
+    """City -> network id of ``seat``'s roads (only cities its roads touch)."""
+    return _layout(game, roads, seat).roots
+
+
+def _best(
+    nets: _Networks, settled: tuple[tuple[int, ...], ...], seat: int
+) -> tuple[int, int]:
+    """``(own pioneers, index)`` of the best network of ``nets`` (``(0, -1)``: none).
+
+    The most own pioneers wins, then the lowest root (as :func:`_best_of`).
+    """
+    best, top, root = -1, -1, -1
+    ids = nets.ids
+    for i, cities in enumerate(nets.cities):
+        k = 0
+        for c in cities:
+            k += settled[c][seat]
+        r = ids[i]
+        if k > top or (k == top and r < root):
+            best, top, root = i, k, r
+    return (top, best) if best >= 0 else (0, -1)
+
+
+def _pioneers_in(
+    cities: tuple[int, ...], settled: tuple[tuple[int, ...], ...], seat: int
+) -> int:
+    """``seat``'s pioneers in ``cities``."""
+    k = 0
+    for c in cities:
+        k += settled[c][seat]
+    return k
 
 
 def _union(pairs: list[tuple[int, int]]) -> dict[int, int]:
-    """City -> root of its component, for the roads ``pairs`` in connection order."""
+    """City -> root of its component, for the roads ``pairs`` in connection order.
+
+    Each road hangs the root of its first city under the root of its second.
+    """
     parent: dict[int, int] = {}
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
     for a, b in pairs:
         if a not in parent:
             parent[a] = a
         if b not in parent:
             parent[b] = b
-        ra, rb = find(a), find(b)
-        if ra != rb:
-            parent[ra] = rb
-    return {c: find(c) for c in parent}
+        while parent[a] != a:
+            a = parent[a]
+        while parent[b] != b:
+            b = parent[b]
+        if a != b:
+            parent[a] = b
+    roots: dict[int, int] = {}
+    for c in parent:
+        r = c
+        while parent[r] != r:
+            r = parent[r]
+        roots[c] = r
+    return roots
 
 
 def _best_of(
@@ -185,12 +289,31 @@ class _Context:
     def on_board(self) -> dict[str, int]:
         """Tiles on the board by type (counted when first needed)."""
         if self._on_board is None:
-            on_board: dict[str, int] = {}
-            for t in self.tiles:
-                if t is not None:
-                    on_board[t] = on_board.get(t, 0) + 1
-            self._on_board = on_board
+            self._on_board = _on_board(self.tiles)
         return self._on_board
+
+
+#: Tiles on the board by type, of recent tile layouts (``id(tiles)`` ->
+#: ``(tiles, counts)``; tiles are public): positions met in one decision share
+#: their tiles tuple. The tuple is kept with its entry (its id cannot be reused
+#: while the entry lives); the table is emptied when full.
+_BOARDS: dict[int, tuple[Any, dict[str, int]]] = {}
+_BOARDS_KEPT = 64
+
+
+def _on_board(tiles: tuple) -> dict[str, int]:
+    """Tiles on the board by type (remembered per tiles tuple; do not change it)."""
+    entry = _BOARDS.get(id(tiles))
+    if entry is not None and entry[0] is tiles:
+        return entry[1]
+    counts: dict[str, int] = {}
+    for t in tiles:
+        if t is not None:
+            counts[t] = counts.get(t, 0) + 1
+    if len(_BOARDS) >= _BOARDS_KEPT:
+        _BOARDS.clear()
+    _BOARDS[id(tiles)] = (tiles, counts)
+    return counts
 
 
 def evaluate_terms(
@@ -232,40 +355,24 @@ def _terms(game: Any, state: State, seat: int, ctx: _Context) -> tuple:
             gold += ctx.mean_nugget
         else:
             gold += v
-    best, net_cities = _networks(game, state, seat)
+    nets = _layout(game, state.roads, seat)
+    settled = state.settled
+    best, net = _best(nets, settled, seat)
+    net_cities: AbstractSet[int] = nets.cities[net] if net >= 0 else frozenset()
     partial = pl.vp + empty + gold
     if turns <= 0.0:
         return (partial, best, net_cities, 0.0, pl.money * mv, 0.0, 0.0, 0.0, 0.0)
-    # wagons near empty
-    on_board = ctx.on_board()
-    budget = SETTLES_PER_TURN * turns
-    gain = 0.0
-    ups = sorted(
-        ((sum(w.occupied), -w.vp, i) for i, w in enumerate(pl.wagons) if w.face_up)
-    )
-    for k, _, i in ups:
-        if k == 0:
-            continue
-        w = pl.wagons[i]
-        stuck = False
-        if not on_board.get("HOTEL", 0):
-            for p, occ in zip(w.seats, w.occupied, strict=True):
-                if occ and p not in on_board:
-                    stuck = True
-                    break
-        factor = STUCK_FACTOR if stuck else 1.0
-        if budget >= k:
-            gain += factor * (w.vp + mv - (len(w.seats) - k))
-            budget -= k
-        else:
-            gain += factor * budget
-            break
+    gain = _wagon_gain(pl, ctx.on_board(), turns, mv)
     # future income
     income = pl.bankers * turns * mv + pl.merchants * turns * MERCHANT_PER_TURN
     # tolls and own fares
     tolls = (15 - pl.roads_left) * TOLL_PER_ROAD_TURN * min(turns, TOLL_HORIZON)
     # pioneers next to the best network
-    reach = _reach(game, state.roads, state.settled, seat, net_cities)
+    reach = (
+        0.0
+        if net < 0
+        else NETWORK_REACH * 2 * _pioneers_in(nets.near(net), settled, seat)
+    )
     pending = 0.0
     if state.active == seat:
         if state.phase == "road":
@@ -290,7 +397,7 @@ def _reach(
     roads: tuple[tuple[int, ...], ...],
     settled: tuple[tuple[int, ...], ...],
     seat: int,
-    net_cities: set[int],
+    net_cities: AbstractSet[int],
 ) -> float:
     """The ``network`` term: own pioneers one free connection from the best network."""
     if not net_cities:
@@ -302,6 +409,50 @@ def _reach(
             if v not in net_cities and not roads[e]:
                 near.add(v)
     return NETWORK_REACH * 2 * sum(settled[v][seat] for v in near)
+
+
+def _wagon_gain(
+    pl: PlayerState, on_board: dict[str, int], turns: float, mv: float
+) -> float:
+    """The ``wagons`` term: pioneers on face-up wagons spent, fewest first.
+
+    Wagons are taken by pioneers aboard (fewest first), then VP (highest
+    first), then their order; each settlement of the budget
+    (``SETTLES_PER_TURN`` per turn left) empties a seat.
+    """
+    wagons = pl.wagons
+    ups: list[tuple[int, int, int]] = []
+    for i in range(len(wagons)):
+        w = wagons[i]
+        if w.face_up:
+            k = 0
+            for occ in w.occupied:
+                if occ:
+                    k += 1
+            if k:  # an empty wagon needs nothing
+                ups.append((k, -w.vp, i))
+    if not ups:
+        return 0.0
+    ups.sort()
+    hotel = on_board.get("HOTEL", 0)
+    budget = SETTLES_PER_TURN * turns
+    gain = 0.0
+    for k, _, i in ups:
+        w = wagons[i]
+        stuck = False
+        if not hotel:
+            for p, occ in zip(w.seats, w.occupied, strict=True):
+                if occ and p not in on_board:
+                    stuck = True
+                    break
+        factor = STUCK_FACTOR if stuck else 1.0
+        if budget >= k:
+            gain += factor * (w.vp + mv - (len(w.seats) - k))
+            budget -= k
+        else:
+            gain += factor * budget
+            break
+    return gain
 
 
 def _total(t: tuple) -> float:
@@ -440,38 +591,71 @@ def _mean_unknown_nugget(state: State) -> float:
 
 
 #: Evaluations of recent position objects (``id(state)`` -> ``(state, game,
-#: values)``): a search evaluates the position a follow-up ends in, and the
+#: (values, turns left))``): a search evaluates the position a follow-up ends in, and the
 #: search the same object again. The state is kept with its entry (so its id
-#: cannot be reused while the entry lives); the table is emptied when full.
+#: cannot be reused while the entry lives); the table is emptied when full
+#: and when a bot's decision ends (:func:`forget`).
 _STATES: dict[int, tuple] = {}
 _STATES_KEPT = 256
 
 
 def evaluate(game: Any, state: Any) -> tuple[float, ...]:
     """Estimated final VP of every seat (the sum of :func:`evaluate_terms`)."""
+    return estimate(game, state)[0]
+
+
+def estimate(game: Any, state: Any) -> tuple[tuple[float, ...], float]:
+    """:func:`evaluate` and the :func:`turns_left` it assumed (0.0 when over)."""
     hit = _STATES.get(id(state))
     if hit is not None and hit[0] is state and hit[1] is game:
         return hit[2]
     if state.phase == "over":
-        values = tuple(float(s) for s in game.scores(state))
+        out = (tuple([float(s) for s in game.scores(state)]), 0.0)
     else:
         ctx = _Context(game, state)
-        values = tuple(_seat_value(game, state, s, ctx) for s in range(game.players))
+        values = tuple([_seat_value(game, state, s, ctx) for s in range(game.players)])
+        out = (values, ctx.turns)
     if len(_STATES) >= _STATES_KEPT:
         _STATES.clear()
-    _STATES[id(state)] = (state, game, values)
-    return values
+    _STATES[id(state)] = (state, game, out)
+    return out
 
 
-#: Seat values of recent positions. A seat's value reads only its own record,
-#: the roads, its own pioneers on the board, the tiles, the turns left and
-#: (for the active seat) the phase: positions met in one decision share most of
-#: these objects (a purchase changes one record, a road the roads, settling a
-#: city another seat's pioneers), so a seat is evaluated again only when one of
-#: them changed. The objects are kept with their entry (so their ids cannot be
-#: reused while it lives); the table is emptied when full.
-_SEATS: dict[tuple, tuple] = {}
-_SEATS_KEPT = 512
+class _Seat:
+    """A seat's value and what it was computed from (see :func:`_seat_value`)."""
+
+    __slots__ = ("active", "game", "pl", "roads", "settled", "tiles", "turns", "value")
+
+    def __init__(
+        self,
+        game: Any,
+        pl: PlayerState,
+        roads: tuple,
+        settled: tuple[tuple[int, ...], ...],
+        tiles: tuple,
+        turns: float,
+        active: tuple[str, int] | None,
+        value: float,
+    ) -> None:
+        self.game = game
+        self.pl = pl
+        self.roads = roads
+        self.settled = settled
+        self.tiles = tiles
+        self.turns = turns
+        self.active = active
+        self.value = value
+
+
+#: The last value computed for each seat (seat -> entry). A seat's value
+#: reads only its own record, the roads, its own pioneers on the board, the
+#: tiles, the turns left and (for the active seat) the phase: positions valued
+#: one after another in a decision share most of these objects (a purchase
+#: changes one record, a road the roads, settling a city another seat's
+#: pioneers), so a seat is evaluated again only when one of them changed. The
+#: entry keeps its objects alive (their ids cannot be reused while it lives).
+#: (Keeping more entries per seat measured ~1 % fewer evaluations.)
+_LAST: dict[int, _Seat] = {}
 
 
 def _seat_value(game: Any, state: State, seat: int, ctx: _Context) -> float:
@@ -480,31 +664,22 @@ def _seat_value(game: Any, state: State, seat: int, ctx: _Context) -> float:
     if None in pl.nuggets:  # the mean hidden nugget depends on every seat
         return _total(_terms(game, state, seat, ctx))
     roads, settled, tiles = state.roads, state.settled, state.tiles
-    active = state.active == seat
-    key = (
-        seat,
-        id(game),
-        id(pl),
-        id(roads),
-        id(tiles),
-        ctx.turns,
-        state.phase if active else "",
-        state.roads_to_place if active else 0,
-    )
-    hit = _SEATS.get(key)
+    turns = ctx.turns
+    active = (state.phase, state.roads_to_place) if state.active == seat else None
+    hit = _LAST.get(seat)
     if (
         hit is not None
-        and hit[0] is game
-        and hit[1] is pl
-        and hit[2] is roads
-        and hit[4] is tiles
-        and _same_column(hit[3], settled, seat)
+        and hit.pl is pl
+        and hit.roads is roads
+        and hit.tiles is tiles
+        and hit.game is game
+        and hit.turns == turns
+        and hit.active == active
+        and _same_column(hit.settled, settled, seat)
     ):
-        return float(hit[5])
+        return hit.value
     value = _total(_terms(game, state, seat, ctx))
-    if len(_SEATS) >= _SEATS_KEPT:
-        _SEATS.clear()
-    _SEATS[key] = (game, pl, roads, settled, tiles, value)
+    _LAST[seat] = _Seat(game, pl, roads, settled, tiles, turns, active, value)
     return value
 
 
@@ -518,3 +693,17 @@ def _same_column(
         if a is not b and a[seat] != b[seat]:
             return False
     return True
+
+
+def forget() -> None:
+    """Empty the evaluation's memos (positions, seat values, road and tile layouts).
+
+    The bots call it when a decision ends (the ``forget`` hook of
+    :mod:`toolkit.pioneers.bots`): the positions a bot valued hold its
+    determinisations, which no later caller should reach through this module.
+    """
+    _STATES.clear()
+    _LAST.clear()
+    _LAYOUTS.clear()
+    _OWN.clear()
+    _BOARDS.clear()
