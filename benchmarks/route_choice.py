@@ -10,7 +10,11 @@ the tree before the change and after it, interleaved:
 ``speed``: the move decisions of the middle third of ``--games`` seeded games on
 the 4-player board, played by random agents that choose among the *cheapest*
 route per target only (the first move per target, which is the whole list
-before the change), so both trees time the very same positions. Per position:
+before the change), so both trees time the very same positions. With
+``--all-moves`` the agents choose among every legal action (two trees with the
+same move lists play the same games), every move decision of the games is
+timed (not only the middle third), and the route search's memo is emptied
+before each timed call, so every call searches. Per position:
 ``game.legal_actions`` (fresh copy of the state, best of 3, thread CPU time);
 prints median, p90, max and the distribution of the number of moves listed.
 
@@ -31,7 +35,7 @@ import time
 
 from toolkit.core import CHANCE, make_game, play, random_agent, sample_outcome, streams
 from toolkit.core.record import replay_states
-from toolkit.pioneers import MoveCoach, Pioneers
+from toolkit.pioneers import MoveCoach, Pioneers, coach
 
 
 def first_per_target(legal: list) -> list:
@@ -47,8 +51,9 @@ def first_per_target(legal: list) -> list:
     return out
 
 
-def positions(game: Pioneers, seed: int) -> list:
-    """Move-phase states of the middle third of one game (cheapest-route agents)."""
+def positions(game: Pioneers, seed: int, all_moves: bool = False) -> list:
+    """Move-phase states of the middle third of one game (cheapest-route agents,
+    or with ``all_moves`` agents choosing among every legal action)."""
     chance, agents = streams(seed, game.players)
     state, out = game.setup(), []
     while not game.is_over(state):
@@ -56,11 +61,15 @@ def positions(game: Pioneers, seed: int) -> list:
         if seat == CHANCE:
             action = sample_outcome(game.chance_outcomes(state), chance)
         else:
-            legal = first_per_target(game.legal_actions(state))
+            legal = game.legal_actions(state)
+            if not all_moves:
+                legal = first_per_target(legal)
             if state.phase == "move":
                 out.append(state)
             action = legal[agents[seat].randrange(len(legal))]
         state = game.apply(state, action)
+    if all_moves:  # every move decision: the late game has the widest searches
+        return out
     lo, hi = state.round / 3, 2 * state.round / 3
     return [s for s in out if lo <= s.round <= hi]
 
@@ -76,14 +85,16 @@ def spread(counts: list[int]) -> str:
     )
 
 
-def speed(games: int, seed: int) -> None:
+def speed(games: int, seed: int, all_moves: bool = False) -> None:
     game = Pioneers(players=4)
-    states = [s for g in range(games) for s in positions(game, seed + g)]
+    states = [s for g in range(games) for s in positions(game, seed + g, all_moves)]
     us, sizes = [], []
     for s in states:
         best = None
         for _ in range(3):
             fresh = type(s)(*s)
+            if all_moves:  # the route search every time, not its memo's answer
+                coach._CHOICES.clear()
             t0 = time.thread_time_ns()
             legal = game.legal_actions(fresh)
             dt = time.thread_time_ns() - t0
@@ -93,7 +104,9 @@ def speed(games: int, seed: int) -> None:
     us.sort()
     print(
         f"legal_actions at move decisions, 4p board, {len(states)} positions "
-        f"(middle third of {games} games, seeds {seed}..{seed + games - 1}): "
+        f"({'all' if all_moves else 'middle third'} of {games} games, "
+        f"seeds {seed}..{seed + games - 1}): "
+        f"mean {statistics.mean(us):.1f} us  "
         f"median {statistics.median(us):.1f} us  p90 {us[int(0.9 * (len(us) - 1))]:.1f}"
         f" us  p99 {us[int(0.99 * (len(us) - 1))]:.1f} us  max {us[-1]:.1f} us"
     )
@@ -147,9 +160,15 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=None)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
+    ap.add_argument(
+        "--all-moves",
+        action="store_true",
+        help="speed: agents choose among all legal actions (every way to pay), "
+        "and the route search's memo is emptied before each timed call",
+    )
     args = ap.parse_args()
     if args.what == "speed":
-        speed(args.games or 40, args.seed)
+        speed(args.games or 40, args.seed, args.all_moves)
     else:
         records(args.games or 200, args.players)
 
