@@ -47,6 +47,8 @@ def refresh(
             changed_any = True
             continue
         key = key_of(observation)
+        if by_rows and type(key) is not tuple:
+            key = tuple(key)  # rows are read from a tuple (below)
         old = keys[k]
         if key is old or key == old:  # (never unset: a fresh board fills every part)
             continue
@@ -82,7 +84,10 @@ def refresh(
                 rows.append(idx)
                 put(buf, idx, val)
             continue
-        n, m = len(key), len(rows)
+        # typed: the items are read as a tuple's, without generic indexing
+        new_items: tuple[Any, ...] = key
+        old_items: tuple[Any, ...] = old
+        n, m = len(new_items), len(rows)
         for j in range(n, m):  # rows that are gone
             clear(buf, rows[j])
         del rows[n:]
@@ -90,9 +95,9 @@ def refresh(
         # entry may pass from one row to another (a wagon that changed owners
         # between two updates)
         news: list[Any] = []
-        for j in range(min(n, m)):
-            item = key[j]
-            was_item = old[j]
+        for j in range(min(n, m, len(old_items))):
+            item = new_items[j]
+            was_item = old_items[j]
             if item is was_item or item == was_item:  # (most rows: the same object)
                 continue
             got = None
@@ -116,7 +121,7 @@ def refresh(
             rows[j] = idx
             put(buf, idx, val)
         for j in range(m, n):  # new rows
-            item = key[j]
+            item = new_items[j]
             idx, val = remembered(memos, k, fill, observation, seat, j, item)
             rows.append(idx)
             put(buf, idx, val)
@@ -143,16 +148,26 @@ def remembered(
     return got
 
 
+#: A dense row at most this long is written entry by entry (cheaper than
+#: making an ``array`` of it for one slice assignment).
+SHORT_ROW = 16
+
+
 def clear(buf: Any, idx: Any) -> None:
     """Zero the entries a fill set (``None``: none yet)."""
     if idx is None:
         return
     if type(idx) is range:  # a slice
         global _ZEROS
+        start: int = idx.start
         n = len(idx)
+        if n <= SHORT_ROW:
+            for i in range(start, start + n):
+                buf[i] = 0.0
+            return
         if len(_ZEROS) < n:
             _ZEROS = array("f", bytes(4 * n))
-        buf[idx.start : idx.stop] = _ZEROS[:n]
+        buf[start : idx.stop] = _ZEROS[:n]
         return
     for i in idx:
         buf[i] = 0.0
@@ -161,7 +176,13 @@ def clear(buf: Any, idx: Any) -> None:
 def put(buf: Any, idx: Any, val: Any) -> None:
     """Write a fill's ``(indices, values)`` into ``buf``."""
     if type(idx) is range:  # a slice and its values
-        buf[idx.start : idx.stop] = array("f", val)
+        start: int = idx.start
+        if len(idx) <= SHORT_ROW:
+            for x in val:
+                buf[start] = x
+                start += 1
+        else:
+            buf[start : idx.stop] = array("f", val)
     elif isinstance(val, (list, tuple)):
         for i, x in zip(idx, val):
             buf[i] = x
