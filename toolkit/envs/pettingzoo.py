@@ -136,9 +136,8 @@ class FrontierAEC(_pettingzoo.AECEnv):
         if seat is not None:
             agent = self._informed = self._agent_of[seat]
             infos[agent] = {"legal_actions": list(self.legal())}
-        else:
+        else:  # the game is over: final rewards
             self._informed = None
-        if seat is None:
             finals = rewards(game.scores(state), self.reward_scheme)
             for a in self.agents:
                 self.rewards[a] = finals[self._seat[a]]
