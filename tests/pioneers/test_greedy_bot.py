@@ -109,21 +109,27 @@ def test_rival_weights_go_to_the_rivals_closest_to_winning():
     assert B.rival_weights([20.0, 30.0, 10.0], 0, weight=0) == (0.0, 0.0, 0.0)
 
 
+def _after_moves(game, seed, moves):
+    """Positions after the first ``moves`` legal actions of each decision of a
+    random game, with their seat values summed afresh from the terms."""
+    for state, _, legal in positions(game, [seed], RandomAgent()):
+        for a in legal[:moves]:
+            after = game.apply(state, a)
+            if after.phase != "over":
+                fresh = tuple(
+                    sum(E.evaluate_terms(game, after, s).values()) for s in range(4)
+                )
+                yield after, fresh
+
+
 def test_remembered_seat_values_equal_a_fresh_evaluation():
     """``evaluate`` remembers seat values by the objects they read; along a game
     (positions sharing most objects) it equals the terms summed afresh."""
     game = Pioneers(players=4)
     checked = 0
-    for state, _, legal in positions(game, [3], RandomAgent()):
-        for a in legal[:6]:
-            after = game.apply(state, a)
-            if after.phase == "over":
-                continue
-            fresh = tuple(
-                sum(E.evaluate_terms(game, after, s).values()) for s in range(4)
-            )
-            assert E.evaluate(game, after) == fresh
-            checked += 1
+    for after, fresh in _after_moves(game, 3, 6):
+        assert E.evaluate(game, after) == fresh
+        checked += 1
     assert checked > 300
 
 
@@ -229,19 +235,12 @@ def test_equal_positions_in_other_objects_evaluate_alike():
     the terms summed afresh, not a value remembered for other facts."""
     game = Pioneers(players=4)
     checked = 0
-    for state, _, legal in positions(game, [5], RandomAgent()):
-        for a in legal[:4]:
-            after = game.apply(state, a)
-            if after.phase == "over":
-                continue
-            fresh = tuple(
-                sum(E.evaluate_terms(game, after, s).values()) for s in range(4)
-            )
-            assert E.evaluate(game, after) == fresh
-            twin = _rebuilt(after)
-            assert twin is not after and twin == after
-            assert E.evaluate(game, twin) == fresh
-            checked += 1
+    for after, fresh in _after_moves(game, 5, 4):
+        assert E.evaluate(game, after) == fresh
+        twin = _rebuilt(after)
+        assert twin is not after and twin == after
+        assert E.evaluate(game, twin) == fresh
+        checked += 1
     assert checked > 200
 
 
