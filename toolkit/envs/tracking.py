@@ -17,7 +17,9 @@ from typing import Any
 #: afresh (see :data:`toolkit.envs.encoding.MEMO_LIMIT`).
 MEMO_LIMIT = 512
 
-_ZEROS: Any = array("f")
+#: Zeros by length, to clear a slice with one copy (lengths are a layout's
+#: rows: a few dozen at most).
+_ZEROS: dict[int, Any] = {}
 
 
 def refresh(
@@ -157,17 +159,12 @@ def clear(buf: Any, idx: Any) -> None:
     """Zero the entries a fill set (``None``: none yet)."""
     if idx is None:
         return
-    if type(idx) is range:  # a slice
-        global _ZEROS
-        start: int = idx.start
+    if type(idx) is range:  # a slice: one copy of as many zeros
         n = len(idx)
-        if n <= SHORT_ROW:
-            for i in range(start, start + n):
-                buf[i] = 0.0
-            return
-        if len(_ZEROS) < n:
-            _ZEROS = array("f", bytes(4 * n))
-        buf[start : idx.stop] = _ZEROS[:n]
+        zeros = _ZEROS.get(n)
+        if zeros is None:
+            zeros = _ZEROS[n] = array("f", bytes(4 * n))
+        buf[idx.start : idx.stop] = zeros
         return
     for i in idx:
         buf[i] = 0.0
@@ -219,8 +216,8 @@ IDS_LIMIT = 4096
 
 
 def table_legal(
-    by_class: dict[Any, Any], ids: dict[int, Any], actions: Any
-) -> dict[Any, Any] | None:
+    by_class: dict[Any, Any], ids: dict[int, tuple[Any, int]], actions: Any
+) -> dict[int, Any] | None:
     """``{index: action}`` sorted by index for a legal list, or ``None``.
 
     ``None`` when an action is not in the table (``by_class``, as in
@@ -228,13 +225,18 @@ def table_legal(
     Engines hand out the same action objects again and again (prebuilt per
     game), so each action's index is remembered by identity in ``ids``:
     ``id(action) -> (action, index)``. The entry holds the action, so its id
-    cannot be reused by another object while it is remembered.
+    cannot be reused by another object while it is remembered. The map is
+    built as the list is read, and sorted only when the list is not in index
+    order.
     """
-    keys: list[Any] = []
+    out: dict[int, Any] = {}
     ascending = True
     last = -1
+    n = 0
     for a in actions:
-        hit = ids.get(id(a))
+        key = id(a)
+        hit = ids.get(key)
+        i: int
         if hit is not None and hit[0] is a:
             i = hit[1]
         else:
@@ -242,34 +244,40 @@ def table_legal(
             if entry is None:
                 return None
             get, table = entry
-            i = table.get(get(a), -1)
-            if i == -1:
+            found = table.get(get(a))
+            if found is None:
                 return None
+            i = found
             if len(ids) >= IDS_LIMIT:
                 ids.clear()
-            ids[id(a)] = (a, i)
+            ids[key] = (a, i)
         if i <= last:
             ascending = False
         last = i
-        keys.append(i)
-    if ascending:  # the usual order of a legal list: nothing to sort, no twins
-        return dict(zip(keys, actions))
-    return legal_map(keys, actions)
-
-
-def legal_map(keys: list[Any], actions: Any) -> dict[Any, Any] | None:
-    """``{index: action}`` sorted by index, or ``None`` if two actions share an index."""
-    pairs = sorted(zip(keys, actions), key=_first)
-    out: dict[Any, Any] = {}
-    for i, a in pairs:
         out[i] = a
-    if len(out) != len(pairs):
+        n += 1
+    if len(out) != n:  # two actions share an index
         return None
-    return out
+    if ascending:  # the usual order of a legal list: nothing to sort
+        return out
+    return {i: out[i] for i in sorted(out)}
 
 
-def _first(pair: tuple[Any, Any]) -> Any:
-    return pair[0]
+def legal_map(keys: list[int], actions: Any) -> dict[int, Any] | None:
+    """``{index: action}`` sorted by index, or ``None`` if two actions share an index."""
+    out: dict[int, Any] = {}
+    ascending = True
+    last = -1
+    for i, a in zip(keys, actions):
+        if i <= last:
+            ascending = False
+        last = i
+        out[i] = a
+    if len(out) != len(keys):
+        return None
+    if ascending:
+        return out
+    return {i: out[i] for i in sorted(out)}
 
 
 def mask_bytes(legal: dict[int, Any], size: int) -> bytearray:
