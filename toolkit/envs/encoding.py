@@ -163,6 +163,7 @@ class _Board:
         self.seat = seat
         self.buffer = array("f", bytes(4 * encoder.size))
         self.vector = np.frombuffer(self.buffer, dtype=np.float32)
+        self.view = memoryview(self.buffer)  # what the trackers write through
         n = len(encoder._parts)
         # (index, key, fill, rows) of the parts kept here
         self.parts = [(k, *encoder._parts[k][:3]) for k in parts]
@@ -172,13 +173,14 @@ class _Board:
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
-        del state["vector"]  # a view of the buffer: made again on unpickling
+        del state["vector"], state["view"]  # views of the buffer: made again
         state["memos"] = None  # the encoder's: found again on the next update
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self.vector = np.frombuffer(self.buffer, dtype=np.float32)
+        self.view = memoryview(self.buffer)
 
 
 class Tracker:
@@ -271,7 +273,7 @@ def _refresh(board: _Board, enc: EncoderBase, observation: Any) -> bool:
         board.keys,
         board.done,
         memos,
-        board.buffer,
+        board.view,
         board.seat,
         observation,
     )

@@ -35,8 +35,9 @@ def refresh(
 
     ``parts`` holds ``(k, key, fill, rows)`` per part the board keeps (``k``
     its index in the encoder's parts); ``keys``, ``done`` and ``memos`` are
-    the board's last keys, entries set and memos, by ``k``; ``buf`` its
-    ``array("f")``. Returns whether any entry may have changed.
+    the board's last keys, entries set and memos, by ``k``; ``buf`` a
+    ``memoryview`` of its ``array("f")``. Returns whether any entry may have
+    changed.
     """
     # the hot loop of every environment step: helpers are inlined on purpose
     changed_any = False
@@ -156,7 +157,12 @@ SHORT_ROW = 16
 
 
 def clear(buf: Any, idx: Any) -> None:
-    """Zero the entries a fill set (``None``: none yet)."""
+    """Zero the entries a fill set (``None``: none yet).
+
+    ``buf`` is a ``memoryview`` of an ``array("f")``: one entry is written
+    through the view (cheaper than through the array, which parses each value),
+    a slice into the array itself (``buf.obj``, a copy of its bytes).
+    """
     if idx is None:
         return
     if type(idx) is range:  # a slice: one copy of as many zeros
@@ -164,14 +170,14 @@ def clear(buf: Any, idx: Any) -> None:
         zeros = _ZEROS.get(n)
         if zeros is None:
             zeros = _ZEROS[n] = array("f", bytes(4 * n))
-        buf[idx.start : idx.stop] = zeros
+        buf.obj[idx.start : idx.stop] = zeros
         return
     for i in idx:
         buf[i] = 0.0
 
 
 def put(buf: Any, idx: Any, val: Any) -> None:
-    """Write a fill's ``(indices, values)`` into ``buf``."""
+    """Write a fill's ``(indices, values)`` into ``buf`` (as in :func:`clear`)."""
     if type(idx) is range:  # a slice and its values
         start: int = idx.start
         if len(idx) <= SHORT_ROW:
@@ -179,7 +185,7 @@ def put(buf: Any, idx: Any, val: Any) -> None:
                 buf[start] = x
                 start += 1
         else:
-            buf[start : idx.stop] = array("f", val)
+            buf.obj[start : idx.stop] = array("f", val)
     elif isinstance(val, (list, tuple)):
         for i, x in zip(idx, val):
             buf[i] = x
