@@ -41,21 +41,12 @@ PIONEERS_PHASES = (
 MONEY_CAP = 999
 #: The state fields the seats part (phase, seats, tile, joiners) reads.
 SEATS = ("phase", "seat", "active", "start_player", "tile", "join_need", "offer")
-#: The state fields the turn counters read.
-TURN = (
-    "round",
-    "actions_left",
-    "used",
-    "forced",
-    "roads_to_place",
-    "extras_left",
-    "end_triggered",
-    "round_active",
-    "deck",
-    "bank",
-    "shortfall",
-)
-#: Wagon fills remembered (per relative owner and wagon) before starting afresh.
+#: The state fields the purchase and tile-effect counters read (they change
+#: within a turn, over few values: their fills are remembered).
+STEPS = ("actions_left", "used", "forced", "roads_to_place", "extras_left")
+#: The state fields the other turn counters read (they change a few times a round).
+ROUND = ("round", "end_triggered", "round_active", "deck", "bank", "shortfall")
+#: Wagon fills remembered (per wagon object, with its relative owner) before starting afresh.
 WAGON_MEMO = 4096
 _wagons_of = attrgetter("wagons")
 _nuggets_of = attrgetter("nuggets")
@@ -324,19 +315,24 @@ class PioneersEncoder(EncoderBase):
         self._profession_index = {p: i for i, p in enumerate(self._professions)}
         self._city_row = 3 + len(self._tile_types) + P
         self._wagon_width = P + 6 + self._seats
-        self._turn_slice = range(o["turn"], o["turn"] + len(self.turn_fields))
+        t = o["turn"]
+        # the counters of the turn in two parts: those a purchase or a tile
+        # effect changes (entries 1-7: one dense row), and the others
+        self._steps_slice = range(t + 1, t + 8)
+        self._round_entries = [t, *range(t + 8, t + 14)]
         n = len(self.player_fields)
         public = n - len(self._nuggets)  # the counts before the known nuggets
         self._purse_slices = tuple(
             range(o["players"] + r * n, o["players"] + r * n + public) for r in range(P)
         )
-        self._wagon_memo: dict[tuple[int, Any], list[int]] = {}
+        self._wagon_memo: dict[int, tuple[Any, int, list[int]]] = {}
         # every part but the known nugget values (one's own: private) is
         # public: the same in every seat's observation up to the seat order
         self.set_parts(
             [
                 Part(attrgetter(*SEATS), self._fill_seats, public=True),
-                Part(attrgetter(*TURN), self._fill_turn, memo=False, public=True),
+                Part(attrgetter(*STEPS), self._fill_steps, public=True),
+                Part(attrgetter(*ROUND), self._fill_round, memo=False, public=True),
                 Part(attrgetter("coach", "city"), self._fill_marks, public=True),
                 Part(attrgetter("covered"), self._fill_covered, rows=True, public=True),
                 Part(attrgetter("tiles"), self._fill_tile, rows=True, public=True),
@@ -413,10 +409,10 @@ class PioneersEncoder(EncoderBase):
         idx += [k + (x - seat) % P for x in s.offer]
         return idx, 1.0
 
-    def _fill_turn(self, s: Any, seat: int) -> tuple[range, tuple]:
-        used, bank = s.used, s.bank
-        return self._turn_slice, (
-            s.round,
+    def _fill_steps(self, s: Any, seat: int) -> tuple[range, tuple]:
+        """Turn entries 1-7: actions left, used R1/R2/W, forced, roads, extras."""
+        used = s.used
+        return self._steps_slice, (
             s.actions_left,
             "R1" in used,
             "R2" in used,
@@ -424,13 +420,24 @@ class PioneersEncoder(EncoderBase):
             s.forced,
             s.roads_to_place,
             s.extras_left,
+        )
+
+    def _fill_round(self, s: Any, seat: int) -> tuple[list[int], list]:
+        """Turn entries 0 and 8-13: round, end, round active, deck, bank, shortfall.
+
+        The same index list every time: a fill overwrites the last one's
+        entries, zeros included.
+        """
+        bank = s.bank
+        return self._round_entries, [
+            s.round,
             s.end_triggered,
             s.round_active,
             s.deck,
             bank is not None,
             bank or 0,
             min(s.shortfall, MONEY_CAP),
-        )
+        ]
 
     def _fill_marks(self, s: Any, seat: int) -> tuple[list[int], float]:
         base, row = self._offset["cities"], self._city_row
@@ -489,13 +496,16 @@ class PioneersEncoder(EncoderBase):
         memo = self._wagon_memo
         idx: list[int] = []
         for w in wagons:
-            got = memo.get((r, w))
-            if got is None:
-                got = self._wagon_entries(r, w)
+            # by identity (a wagon object outlives the states that share it):
+            # no hashing of the wagon's fields; the entry holds the wagon, so
+            # its id is not reused while remembered
+            got = memo.get(id(w))
+            if got is None or got[0] is not w or got[1] != r:
+                got = (w, r, self._wagon_entries(r, w))
                 if len(memo) >= WAGON_MEMO:
                     memo.clear()
-                memo[(r, w)] = got
-            idx += got
+                memo[id(w)] = got
+            idx += got[2]
         return idx, 1.0
 
     def _wagon_entries(self, r: int, w: Any) -> list[int]:
