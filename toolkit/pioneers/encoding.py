@@ -287,6 +287,10 @@ class PioneersEncoder(EncoderBase):
         takes the city's slot k; moves past :data:`ROUTE_SLOTS` share the last
         slot, which keeps the first of them (the cheapest).
         """
+        if actions and type(actions[0]) is self._move_cls:
+            got = self._moves_from(actions)
+            if got is not None:  # the engine's order: nothing to sort
+                return got
         got = self._index.legal(actions)
         if got is not None:  # no moves among them, one action per index
             return got
@@ -308,6 +312,36 @@ class PioneersEncoder(EncoderBase):
             return got
         # one action per index, the first listed (reversed: the first is written last)
         return dict(sorted(dict(zip(reversed(keys), reversed(actions))).items()))
+
+    def _moves_from(self, actions: Sequence[Any]) -> dict[int, Any] | None:
+        """:meth:`legal_from` for a list of moves in the engine's order, in one pass.
+
+        The engine lists the moves by target (board order), then cheapest
+        first, so their indices ascend: each is entered as it comes. ``None``
+        (the caller then takes the general way) for anything else: an action
+        that is not a move, or indices that do not ascend.
+        """
+        move_cls, move0, city = self._move_cls, self._move0, self._city
+        out: dict[int, Any] = {}
+        last = -1
+        target: Any = None
+        k = 0
+        for a in actions:
+            if type(a) is not move_cls:
+                return None
+            t = a.path[-1]
+            if t == target:
+                k += 1
+            else:
+                target, k = t, 0
+            i = move0 + city[t] * ROUTE_SLOTS + min(k, ROUTE_SLOTS - 1)
+            if i <= last:
+                if i == last:  # past the last slot: the first of them stays
+                    continue
+                return None
+            out[i] = a
+            last = i
+        return out
 
     def _build_parts(self) -> None:
         P, o = self.players, self._offset
