@@ -8,7 +8,7 @@ observation layout.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import attrgetter
+from operator import itemgetter
 from typing import Any
 
 from toolkit.envs.encoding import ActionTable, EncoderBase, Layout, Part
@@ -16,6 +16,7 @@ from toolkit.envs.tracking import legal_map
 from toolkit.pioneers import actions as A
 from toolkit.pioneers.board import PROFESSIONS, TILE_TYPES
 from toolkit.pioneers.rules import BANK_TOTAL, NUGGET_COUNTS, NUGGETS, PIONEERS, ROADS
+from toolkit.pioneers.state import PlayerState, State
 
 #: Every phase of a Pioneers state, in the order of the ``phase`` one-hot.
 PIONEERS_PHASES = (
@@ -46,10 +47,20 @@ SEATS = ("phase", "seat", "active", "start_player", "tile", "join_need", "offer"
 STEPS = ("actions_left", "used", "forced", "roads_to_place", "extras_left")
 #: The state fields the other turn counters read (they change a few times a round).
 ROUND = ("round", "end_triggered", "round_active", "deck", "bank", "shortfall")
-#: Wagon fills remembered (per wagon object, with its relative owner) before starting afresh.
+#: Wagon fills remembered (per wagon object, with its owner) before starting afresh.
 WAGON_MEMO = 4096
-_wagons_of = attrgetter("wagons")
-_nuggets_of = attrgetter("nuggets")
+_wagons_of = itemgetter(PlayerState._fields.index("wagons"))
+_nuggets_of = itemgetter(PlayerState._fields.index("nuggets"))
+
+
+def _fields(*names: str) -> Any:
+    """A reader of State fields by position (``itemgetter``).
+
+    Observations are State tuples: an item is read in C, with no attribute
+    look-up (a part's key is read on every update).
+    """
+    return itemgetter(*(State._fields.index(n) for n in names))
+
 
 #: Move indices per target city: the first ROUTE_SLOTS ways to pay for a trip
 #: there that the engine lists (ASSUMPTION-4), cheapest first.
@@ -364,21 +375,21 @@ class PioneersEncoder(EncoderBase):
         # public: the same in every seat's observation up to the seat order
         self.set_parts(
             [
-                Part(attrgetter(*SEATS), self._fill_seats, public=True),
-                Part(attrgetter(*STEPS), self._fill_steps, public=True),
-                Part(attrgetter(*ROUND), self._fill_round, memo=False, public=True),
-                Part(attrgetter("coach", "city"), self._fill_marks, public=True),
-                Part(attrgetter("covered"), self._fill_covered, rows=True, public=True),
-                Part(attrgetter("tiles"), self._fill_tile, rows=True, public=True),
-                Part(attrgetter("settled"), self._fill_settled, rows=True, public=True),
-                Part(attrgetter("roads"), self._fill_road, rows=True, public=True),
-                Part(attrgetter("market", "unseen"), self._fill_market, public=True),
+                Part(_fields(*SEATS), self._fill_seats, public=True),
+                Part(_fields(*STEPS), self._fill_steps, public=True),
+                Part(_fields(*ROUND), self._fill_round, memo=False, public=True),
+                Part(_fields("coach", "city"), self._fill_marks, public=True),
+                Part(_fields("covered"), self._fill_covered, rows=True, public=True),
+                Part(_fields("tiles"), self._fill_tile, rows=True, public=True),
+                Part(_fields("settled"), self._fill_settled, rows=True, public=True),
+                Part(_fields("roads"), self._fill_road, rows=True, public=True),
+                Part(_fields("market", "unseen"), self._fill_market, public=True),
                 # wagons are remembered one by one (_fill_fleet), purses rarely recur
                 Part(
                     self._fleets, self._fill_fleet, rows=True, memo=False, public=True
                 ),
                 Part(
-                    attrgetter("players"),
+                    _fields("players"),
                     self._fill_purse,
                     rows=True,
                     memo=False,
