@@ -345,7 +345,11 @@ class PioneersEncoder(EncoderBase):
                 k += 1
             else:
                 target, k = t, 0
-            i = move0 + city[t] * ROUTE_SLOTS + min(k, ROUTE_SLOTS - 1)
+            i = (
+                move0
+                + city[t] * ROUTE_SLOTS
+                + (k if k < ROUTE_SLOTS else ROUTE_SLOTS - 1)
+            )
             if i <= last:
                 if i == last:  # past the last slot: the first of them stays
                     continue
@@ -565,8 +569,9 @@ class PioneersEncoder(EncoderBase):
 
     def _fill_purse(self, s: Any, seat: int, x: int, pl: Any) -> tuple[range, tuple]:
         """A player's public counts (all but the values of the nuggets held)."""
+        money = pl.money
         return self._purse_slices[(x - seat) % self.players], (
-            min(pl.money, MONEY_CAP),
+            money if money < MONEY_CAP else MONEY_CAP,  # (no call of min: a hot fill)
             pl.vp,
             pl.roads_left,
             pl.supply,
