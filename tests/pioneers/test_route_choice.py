@@ -267,6 +267,17 @@ def test_route_choices_remembered_by_value_answer_as_the_search():
         remembered += len(coach._CHOICES)
         copy = type(state)(*state)
         assert [str(a) for a in game.legal_actions(copy)] == fresh
+        # equal tuples that are other objects: found by value too (their hashes
+        # are made afresh), not searched again
+        kept = len(coach._CHOICES)
+        equal = state._replace(
+            roads=tuple((*r,) for r in state.roads),
+            tiles=(*state.tiles,),
+            covered=(*state.covered,),
+        )
+        assert equal.roads is not state.roads and equal == state
+        assert [str(a) for a in game.legal_actions(equal)] == fresh
+        assert len(coach._CHOICES) == kept
         assert [str(a) for a in game.legal_actions(state)] == fresh
         every = [str(a) for a in other.legal_actions(state)]
         assert set(fresh) <= set(every)
