@@ -144,6 +144,30 @@ def test_encoding_gives_each_way_to_pay_its_own_slot():
     )
 
 
+def test_encoding_maps_move_lists_in_any_order_as_the_engine_lists_them():
+    """RL: a move list in the engine's order is mapped in one pass
+    (``_moves_from``); one in another order, or past the last slot, the general
+    way: both give the k-th listed move to a city its slot k (the first past
+    the cap keeps the last slot), index by index."""
+    game = Pioneers(players=3)
+    enc = encoder(game)
+    ids = game.board.ids
+    # ten ways to one city (past ROUTE_SLOTS), then two to a later one
+    moves = [MoveCoach((ids[0], ids[1]), c) for c in range(10)]
+    moves += [MoveCoach((ids[0], ids[2]), c) for c in range(2)]
+    slot0 = enc.action_labels.index(f"move to {ids[1]}")
+    other = enc.action_labels.index(f"move to {ids[2]}")
+    expected = {slot0 + k: moves[k] for k in range(ROUTE_SLOTS)}
+    expected |= {other: moves[10], other + 1: moves[11]}
+    got = enc.legal_from(moves)
+    assert list(got.items()) == sorted(expected.items())
+    assert enc._moves_from(moves) == got  # the one-pass way took it
+    shuffled = moves[10:] + moves[:10]  # another order: the general way
+    assert enc._moves_from(shuffled) is None
+    assert list(enc.legal_from(shuffled).items()) == sorted(expected.items())
+    assert enc._moves_from([Pass(), *moves]) is None
+
+
 def test_route_picker_lists_each_way_to_pay_with_who_is_paid():
     game, state = square()
     s = Session(game, ["human", "random", "random"], state=state)
@@ -243,6 +267,17 @@ def test_route_choices_remembered_by_value_answer_as_the_search():
         remembered += len(coach._CHOICES)
         copy = type(state)(*state)
         assert [str(a) for a in game.legal_actions(copy)] == fresh
+        # equal tuples that are other objects: found by value too (their hashes
+        # are made afresh), not searched again
+        kept = len(coach._CHOICES)
+        equal = state._replace(
+            roads=tuple((*r,) for r in state.roads),
+            tiles=(*state.tiles,),
+            covered=(*state.covered,),
+        )
+        assert equal.roads is not state.roads and equal == state
+        assert [str(a) for a in game.legal_actions(equal)] == fresh
+        assert len(coach._CHOICES) == kept
         assert [str(a) for a in game.legal_actions(state)] == fresh
         every = [str(a) for a in other.legal_actions(state)]
         assert set(fresh) <= set(every)

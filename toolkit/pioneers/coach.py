@@ -88,13 +88,55 @@ _MOVES: dict[tuple[int, tuple[int, ...], int], tuple[Board, A.MoveCoach]] = {}
 _ROUTES: dict[int, tuple[A.MoveCoach, Board, tuple[int, ...], tuple[int, ...]]] = {}
 #: The route choices of recent positions (Coach._choices' label search), by value:
 #: (tiles, roads, covers, coach, seat, matched tile types, budget, every) ->
-#: routes. Everything in the key is public and the routes are a pure function of
+#: routes (the facts kept in a _Memo, which makes their hash once). Everything in the key is public and the routes are a pure function of
 #: it, so an answer found here is the answer the search would give. The memo
 #: serves one game object at a time (_CHOICES_OF[0]): another game empties it, so
 #: it never keeps more than one game alive, and it is emptied when full.
-_CHOICES: dict[tuple, list[tuple[int, int, tuple[int, ...]]]] = {}
+_CHOICES: dict[_Memo, list[tuple[int, int, tuple[int, ...]]]] = {}
 _CHOICES_OF: list[object] = [None]
 _CHOICES_KEPT = 4096
+#: The hashes of the last tiles, roads and covers tuples met, by identity
+#: (``id -> (tuple, hash)``; the entry holds the tuple, so its id is not reused
+#: while it is kept): states share these tuples until a rule changes them, so a
+#: memo key's hash needs no walk over every road. Bounded; public facts only.
+_HASHES: dict[int, tuple[tuple, int]] = {}
+_HASHES_KEPT = 64
+
+
+class _Memo:
+    """A key of :data:`_CHOICES`: the position's facts, with their hash made once.
+
+    Equal facts give equal hashes (the hash of the tuples' hashes and the small
+    facts), and keys compare by value, so the memo answers as a dict keyed by
+    the facts' tuple would; the hash is made once per search (looked up, then
+    stored) and reads the big tuples' hashes from :data:`_HASHES`.
+    """
+
+    def __init__(self, facts: tuple, hashed: int) -> None:
+        self.facts = facts
+        self.hashed = hashed
+
+    def __hash__(self) -> int:
+        return self.hashed
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, _Memo)
+            and other.hashed == self.hashed
+            and other.facts == self.facts
+        )
+
+
+def _hash_of(facts: tuple) -> int:
+    """``hash(facts)``, remembered for the tuple object (see :data:`_HASHES`)."""
+    hit = _HASHES.get(id(facts))
+    if hit is not None and hit[0] is facts:
+        return hit[1]
+    hashed = hash(facts)
+    if len(_HASHES) >= _HASHES_KEPT:
+        _HASHES.clear()
+    _HASHES[id(facts)] = (facts, hashed)
+    return hashed
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -327,7 +369,22 @@ class Coach(Tables):
         # The search below is a pure function of public facts: remembered by value
         # (see _CHOICES), so a position met again (search bots meet the same roads,
         # tiles and coach in many playouts and determinisations) costs a look-up.
-        memo = (tiles, roads, state.covered, src, seat, matched, budget, every)
+        covered = state.covered
+        memo = _Memo(
+            (tiles, roads, covered, src, seat, matched, budget, every),
+            hash(
+                (
+                    _hash_of(tiles),
+                    _hash_of(roads),
+                    _hash_of(covered),
+                    src,
+                    seat,
+                    matched,
+                    budget,
+                    every,
+                )
+            ),
+        )
         if _CHOICES_OF[0] is self:
             hit = _CHOICES.get(memo)
             if hit is not None:
@@ -429,7 +486,7 @@ class Coach(Tables):
             if made > _LABEL_CAP:
                 break  # a safeguard; the cheapest routes are added below
             if far is None and made > _PRUNE_AFTER:
-                goals, far = self._far_tables(state, seat, enter, adj, src)
+                goals, far = self._far_tables(state, seat, enter, adj, src, budget)
                 for key, (_, p) in found.items():
                     _note(reached, key % n, key // n, len(p))
             for (key, _), label in nxt.items():
@@ -481,13 +538,18 @@ class Coach(Tables):
         enter: Any,
         adj: tuple[tuple[tuple[int, int], ...], ...],
         src: int,
+        budget: int,
     ) -> tuple[list[int], list[list[int]]]:
         """The targets the coach can reach, and per target every city's cost to it.
 
         The targets are the tiled cities with a matching tile next to the
         untiled cities reachable from the coach; a target's costs are a
-        Dijkstra from it over untiled cities (P-MOVE-2 tolls, the same both
-        ways), ``_UNREACHED`` where it cannot be reached.
+        Dijkstra from it over those untiled cities (P-MOVE-2 tolls, the same
+        both ways), ``_UNREACHED`` where it cannot be reached or only for more
+        than ``budget``. The search (:func:`_useless`) asks only for the cities
+        its labels reach (those untiled cities: a cheapest way from one to a
+        target stays among them) and only whether a cost is above the budget
+        left, which an unreached city's is too: so the Dijkstra goes no further.
         """
         tiles: tuple = state.tiles
         roads: tuple = state.roads
@@ -526,11 +588,11 @@ class Coach(Tables):
                 if here != best[u]:
                     continue
                 for v, e in adj[u]:
-                    if tiles[v] is not None:
-                        continue  # routes pass through untiled cities only
+                    if not seen[v] or tiles[v] is not None:
+                        continue  # routes pass through the coach's untiled cities
                     r = roads[e]
                     cost = here + (1 if not r else 0 if seat in r else len(r))
-                    if cost < best[v]:
+                    if cost < best[v] and cost <= budget:
                         best[v] = cost
                         heappush(heap, (cost << 16) | v)
             far[g] = best

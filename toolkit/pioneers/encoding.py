@@ -8,7 +8,7 @@ observation layout.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import attrgetter
+from operator import itemgetter
 from typing import Any
 
 from toolkit.envs.encoding import ActionTable, EncoderBase, Layout, Part
@@ -16,6 +16,7 @@ from toolkit.envs.tracking import legal_map
 from toolkit.pioneers import actions as A
 from toolkit.pioneers.board import PROFESSIONS, TILE_TYPES
 from toolkit.pioneers.rules import BANK_TOTAL, NUGGET_COUNTS, NUGGETS, PIONEERS, ROADS
+from toolkit.pioneers.state import PlayerState, State
 
 #: Every phase of a Pioneers state, in the order of the ``phase`` one-hot.
 PIONEERS_PHASES = (
@@ -41,24 +42,25 @@ PIONEERS_PHASES = (
 MONEY_CAP = 999
 #: The state fields the seats part (phase, seats, tile, joiners) reads.
 SEATS = ("phase", "seat", "active", "start_player", "tile", "join_need", "offer")
-#: The state fields the turn counters read.
-TURN = (
-    "round",
-    "actions_left",
-    "used",
-    "forced",
-    "roads_to_place",
-    "extras_left",
-    "end_triggered",
-    "round_active",
-    "deck",
-    "bank",
-    "shortfall",
-)
-#: Wagon fills remembered (per relative owner and wagon) before starting afresh.
+#: The state fields the purchase and tile-effect counters read (they change
+#: within a turn, over few values: their fills are remembered).
+STEPS = ("actions_left", "used", "forced", "roads_to_place", "extras_left")
+#: The state fields the other turn counters read (they change a few times a round).
+ROUND = ("round", "end_triggered", "round_active", "deck", "bank", "shortfall")
+#: Wagon fills remembered (per wagon object, with its owner) before starting afresh.
 WAGON_MEMO = 4096
-_wagons_of = attrgetter("wagons")
-_nuggets_of = attrgetter("nuggets")
+_wagons_of = itemgetter(PlayerState._fields.index("wagons"))
+_nuggets_of = itemgetter(PlayerState._fields.index("nuggets"))
+
+
+def _fields(*names: str) -> Any:
+    """A reader of State fields by position (``itemgetter``).
+
+    Observations are State tuples: an item is read in C, with no attribute
+    look-up (a part's key is read on every update).
+    """
+    return itemgetter(*(State._fields.index(n) for n in names))
+
 
 #: Move indices per target city: the first ROUTE_SLOTS ways to pay for a trip
 #: there that the engine lists (ASSUMPTION-4), cheapest first.
@@ -296,6 +298,10 @@ class PioneersEncoder(EncoderBase):
         takes the city's slot k; moves past :data:`ROUTE_SLOTS` share the last
         slot, which keeps the first of them (the cheapest).
         """
+        if actions and type(actions[0]) is self._move_cls:
+            got = self._moves_from(actions)
+            if got is not None:  # the engine's order: nothing to sort
+                return got
         got = self._index.legal(actions)
         if got is not None:  # no moves among them, one action per index
             return got
@@ -318,37 +324,76 @@ class PioneersEncoder(EncoderBase):
         # one action per index, the first listed (reversed: the first is written last)
         return dict(sorted(dict(zip(reversed(keys), reversed(actions))).items()))
 
+    def _moves_from(self, actions: Sequence[Any]) -> dict[int, Any] | None:
+        """:meth:`legal_from` for a list of moves in the engine's order, in one pass.
+
+        The engine lists the moves by target (board order), then cheapest
+        first, so their indices ascend: each is entered as it comes. ``None``
+        (the caller then takes the general way) for anything else: an action
+        that is not a move, or indices that do not ascend.
+        """
+        move_cls, move0, city = self._move_cls, self._move0, self._city
+        out: dict[int, Any] = {}
+        last = -1
+        target: Any = None
+        k = 0
+        for a in actions:
+            if type(a) is not move_cls:
+                return None
+            t = a.path[-1]
+            if t == target:
+                k += 1
+            else:
+                target, k = t, 0
+            i = (
+                move0
+                + city[t] * ROUTE_SLOTS
+                + (k if k < ROUTE_SLOTS else ROUTE_SLOTS - 1)
+            )
+            if i <= last:
+                if i == last:  # past the last slot: the first of them stays
+                    continue
+                return None
+            out[i] = a
+            last = i
+        return out
+
     def _build_parts(self) -> None:
         P, o = self.players, self._offset
         self._tile_index = {t: i for i, t in enumerate(self._tile_types)}
         self._profession_index = {p: i for i, p in enumerate(self._professions)}
         self._city_row = 3 + len(self._tile_types) + P
         self._wagon_width = P + 6 + self._seats
-        self._turn_slice = range(o["turn"], o["turn"] + len(self.turn_fields))
+        t = o["turn"]
+        # the counters of the turn in two parts: those a purchase or a tile
+        # effect changes (entries 1-7: one dense row), and the others
+        self._steps_slice = range(t + 1, t + 8)
+        self._round_entries = [t, *range(t + 8, t + 14)]
         n = len(self.player_fields)
         public = n - len(self._nuggets)  # the counts before the known nuggets
         self._purse_slices = tuple(
             range(o["players"] + r * n, o["players"] + r * n + public) for r in range(P)
         )
-        self._wagon_memo: dict[tuple[int, Any], list[int]] = {}
+        self._wagon_memo: dict[int, tuple[Any, int, list[int]]] = {}
         # every part but the known nugget values (one's own: private) is
         # public: the same in every seat's observation up to the seat order
         self.set_parts(
             [
-                Part(attrgetter(*SEATS), self._fill_seats, public=True),
-                Part(attrgetter(*TURN), self._fill_turn, memo=False, public=True),
-                Part(attrgetter("coach", "city"), self._fill_marks, public=True),
-                Part(attrgetter("covered"), self._fill_covered, rows=True, public=True),
-                Part(attrgetter("tiles"), self._fill_tile, rows=True, public=True),
-                Part(attrgetter("settled"), self._fill_settled, rows=True, public=True),
-                Part(attrgetter("roads"), self._fill_road, rows=True, public=True),
-                Part(attrgetter("market", "unseen"), self._fill_market, public=True),
+                Part(_fields(*SEATS), self._fill_seats, public=True),
+                Part(_fields(*STEPS), self._fill_steps, public=True),
+                Part(_fields(*ROUND), self._fill_round, memo=False, public=True),
+                Part(_fields("coach", "city"), self._fill_marks, public=True),
+                Part(_fields("covered"), self._fill_covered, rows=True, public=True),
+                Part(_fields("tiles"), self._fill_tile, rows=True, public=True),
+                Part(_fields("settled"), self._fill_settled, rows=True, public=True),
+                Part(_fields("roads"), self._fill_road, rows=True, public=True),
+                Part(_fields("market", "unseen"), self._fill_market, public=True),
                 # wagons are remembered one by one (_fill_fleet), purses rarely recur
                 Part(
                     self._fleets, self._fill_fleet, rows=True, memo=False, public=True
                 ),
                 Part(
-                    attrgetter("players"),
+                    _fields("players"),
                     self._fill_purse,
                     rows=True,
                     memo=False,
@@ -413,10 +458,10 @@ class PioneersEncoder(EncoderBase):
         idx += [k + (x - seat) % P for x in s.offer]
         return idx, 1.0
 
-    def _fill_turn(self, s: Any, seat: int) -> tuple[range, tuple]:
-        used, bank = s.used, s.bank
-        return self._turn_slice, (
-            s.round,
+    def _fill_steps(self, s: Any, seat: int) -> tuple[range, tuple]:
+        """Turn entries 1-7: actions left, used R1/R2/W, forced, roads, extras."""
+        used = s.used
+        return self._steps_slice, (
             s.actions_left,
             "R1" in used,
             "R2" in used,
@@ -424,13 +469,24 @@ class PioneersEncoder(EncoderBase):
             s.forced,
             s.roads_to_place,
             s.extras_left,
+        )
+
+    def _fill_round(self, s: Any, seat: int) -> tuple[list[int], list]:
+        """Turn entries 0 and 8-13: round, end, round active, deck, bank, shortfall.
+
+        The same index list every time: a fill overwrites the last one's
+        entries, zeros included.
+        """
+        bank = s.bank
+        return self._round_entries, [
+            s.round,
             s.end_triggered,
             s.round_active,
             s.deck,
             bank is not None,
             bank or 0,
             min(s.shortfall, MONEY_CAP),
-        )
+        ]
 
     def _fill_marks(self, s: Any, seat: int) -> tuple[list[int], float]:
         base, row = self._offset["cities"], self._city_row
@@ -489,13 +545,16 @@ class PioneersEncoder(EncoderBase):
         memo = self._wagon_memo
         idx: list[int] = []
         for w in wagons:
-            got = memo.get((r, w))
-            if got is None:
-                got = self._wagon_entries(r, w)
+            # by identity (a wagon object outlives the states that share it):
+            # no hashing of the wagon's fields; the entry holds the wagon, so
+            # its id is not reused while remembered
+            got = memo.get(id(w))
+            if got is None or got[0] is not w or got[1] != r:
+                got = (w, r, self._wagon_entries(r, w))
                 if len(memo) >= WAGON_MEMO:
                     memo.clear()
-                memo[(r, w)] = got
-            idx += got
+                memo[id(w)] = got
+            idx += got[2]
         return idx, 1.0
 
     def _wagon_entries(self, r: int, w: Any) -> list[int]:
@@ -510,8 +569,9 @@ class PioneersEncoder(EncoderBase):
 
     def _fill_purse(self, s: Any, seat: int, x: int, pl: Any) -> tuple[range, tuple]:
         """A player's public counts (all but the values of the nuggets held)."""
+        money = pl.money
         return self._purse_slices[(x - seat) % self.players], (
-            min(pl.money, MONEY_CAP),
+            money if money < MONEY_CAP else MONEY_CAP,  # (no call of min: a hot fill)
             pl.vp,
             pl.roads_left,
             pl.supply,
