@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from operator import add, ge, sub
-from typing import Any
+from typing import Any, Final
 
 from toolkit.core import IllegalAction
 
@@ -30,7 +30,10 @@ class _Keep:
     """The default of :func:`new_state`'s and :func:`new_player`'s fields: unchanged."""
 
 
-_KEEP: Any = _Keep()
+# Final: a C static when compiled (a module attribute is a dict look-up per use)
+_KEEP: Final = _Keep()
+#: ``tuple.__new__``, looked up once: makes the new named tuple from its values.
+_NEW: Final[Any] = tuple.__new__
 
 
 def new_state(
@@ -109,7 +112,7 @@ def new_state(
         values[20] = target
     if winner is not _KEEP:
         values[21] = winner
-    return tuple.__new__(type(s), values)
+    return _NEW(type(s), values)  # type: ignore[no-any-return]
 
 
 def new_player(
@@ -143,7 +146,7 @@ def new_player(
         values[5] = contracts
     if ships is not _KEEP:
         values[6] = ships
-    return tuple.__new__(type(p), values)
+    return _NEW(type(p), values)  # type: ignore[no-any-return]
 
 
 def wrong_phase(s: State, a: A.Action, rule: str = "A-TURN-1") -> IllegalAction:

@@ -259,8 +259,23 @@ class AnnoEncoder(EncoderBase):
         if got is None:
             if len(memo) >= LEGAL_MEMO_LIMIT:
                 memo.clear()
-            got = memo[key] = (list(actions), super().legal_from(actions))
+            got = memo[key] = (list(actions), self._legal_map(actions))
         return got[1].copy()
+
+    def _legal_map(self, actions: Sequence[Any]) -> dict[int, Any]:
+        """``{index: action}`` by index: the base's :meth:`legal_from`, with the
+        indices sorted as plain numbers (a build-phase list is not in index
+        order: its sails come by distance) where the base sorts pairs.
+        """
+        keys = self._index.indices(actions)
+        if -1 not in keys:
+            by_index = dict(zip(keys, actions, strict=True))
+            if len(by_index) == len(keys):  # one action per index (always here)
+                order = sorted(keys)
+                if order == keys:
+                    return by_index
+                return {i: by_index[i] for i in order}
+        return super().legal_from(actions)
 
     def __getstate__(self) -> dict[str, Any]:
         state = super().__getstate__()
