@@ -67,52 +67,34 @@ def new_state(
     The same new State as the named tuple's ``_replace``: the fields given, the
     others shared with ``s``.
     """
-    values = list(s)
-    if players is not _KEEP:
-        values[0] = players
-    if supply is not _KEEP:
-        values[1] = supply
-    if display is not _KEEP:
-        values[2] = display
-    if islands is not _KEEP:
-        values[3] = islands
-    if pool is not _KEEP:
-        values[4] = pool
-    if reserve is not _KEEP:
-        values[5] = reserve
-    if reserve_known is not _KEEP:
-        values[6] = reserve_known
-    if gone is not _KEEP:
-        values[7] = gone
-    if active is not _KEEP:
-        values[8] = active
-    if turn is not _KEEP:
-        values[9] = turn
-    if phase is not _KEEP:
-        values[10] = phase
-    if queue is not _KEEP:
-        values[11] = queue
-    if roll is not _KEEP:
-        values[12] = roll
-    if event is not _KEEP:
-        values[13] = event
-    if ap is not _KEEP:
-        values[14] = ap
-    if explored is not _KEEP:
-        values[15] = explored
-    if looking is not _KEEP:
-        values[16] = looking
-    if sold is not _KEEP:
-        values[17] = sold
-    if bought is not _KEEP:
-        values[18] = bought
-    if raided is not _KEEP:
-        values[19] = raided
-    if target is not _KEEP:
-        values[20] = target
-    if winner is not _KEEP:
-        values[21] = winner
-    return _NEW(type(s), values)  # type: ignore[no-any-return]
+    # the values in one tuple (no list): tuple.__new__ keeps an exact tuple as it is
+    return _NEW(  # type: ignore[no-any-return]
+        type(s),
+        (
+            s[0] if players is _KEEP else players,
+            s[1] if supply is _KEEP else supply,
+            s[2] if display is _KEEP else display,
+            s[3] if islands is _KEEP else islands,
+            s[4] if pool is _KEEP else pool,
+            s[5] if reserve is _KEEP else reserve,
+            s[6] if reserve_known is _KEEP else reserve_known,
+            s[7] if gone is _KEEP else gone,
+            s[8] if active is _KEEP else active,
+            s[9] if turn is _KEEP else turn,
+            s[10] if phase is _KEEP else phase,
+            s[11] if queue is _KEEP else queue,
+            s[12] if roll is _KEEP else roll,
+            s[13] if event is _KEEP else event,
+            s[14] if ap is _KEEP else ap,
+            s[15] if explored is _KEEP else explored,
+            s[16] if looking is _KEEP else looking,
+            s[17] if sold is _KEEP else sold,
+            s[18] if bought is _KEEP else bought,
+            s[19] if raided is _KEEP else raided,
+            s[20] if target is _KEEP else target,
+            s[21] if winner is _KEEP else winner,
+        ),
+    )
 
 
 def new_player(
@@ -131,22 +113,19 @@ def new_player(
     The same new Player as the named tuple's ``_replace``: the fields given, the
     others shared with ``p``.
     """
-    values = list(p)
-    if gold is not _KEEP:
-        values[0] = gold
-    if hand is not _KEEP:
-        values[1] = hand
-    if residents is not _KEEP:
-        values[2] = residents
-    if buildings is not _KEEP:
-        values[3] = buildings
-    if offices is not _KEEP:
-        values[4] = offices
-    if contracts is not _KEEP:
-        values[5] = contracts
-    if ships is not _KEEP:
-        values[6] = ships
-    return _NEW(type(p), values)  # type: ignore[no-any-return]
+    # the values in one tuple (no list): tuple.__new__ keeps an exact tuple as it is
+    return _NEW(  # type: ignore[no-any-return]
+        type(p),
+        (
+            p[0] if gold is _KEEP else gold,
+            p[1] if hand is _KEEP else hand,
+            p[2] if residents is _KEEP else residents,
+            p[3] if buildings is _KEEP else buildings,
+            p[4] if offices is _KEEP else offices,
+            p[5] if contracts is _KEEP else contracts,
+            p[6] if ships is _KEEP else ships,
+        ),
+    )
 
 
 def wrong_phase(s: State, a: A.Action, rule: str = "A-TURN-1") -> IllegalAction:
