@@ -307,18 +307,18 @@ class AnnoEncoder(EncoderBase):
         )
         self.set_parts(
             [
-                # what the engine's to_move reads (tests/games compare the
-                # tracked vector with a fresh one on every step)
-                Part(attrgetter("phase", "active", "queue"), self._fill_to_move),
+                # whose turn and what phase it is, with what the engine's
+                # to_move reads (phase, active, queue; tests/games compare the
+                # tracked vector with a fresh one on every step): one part, as
+                # these change together and recur (a memo hit per change)
                 Part(
-                    attrgetter("phase", "active", "target", "winner", "event"),
+                    attrgetter("phase", "active", "target", "winner", "event", "queue"),
                     self._fill_head,
                 ),
                 Part(
                     attrgetter("turn", "roll", "ap", "sold", "bought", "raided"),
                     self._fill_turn,
                 ),
-                Part(attrgetter("queue"), self._fill_queue),
                 Part(attrgetter("explored", "looking"), self._fill_exploring),
                 # counts that seldom recur (a memo would only hash them)
                 Part(attrgetter("supply"), self._fill_supply, memo=False),
@@ -343,6 +343,14 @@ class AnnoEncoder(EncoderBase):
         return [], 1.0
 
     def _fill_head(self, s: Any, seat: int) -> tuple[list[int], float]:
+        """Phase, who decides, whose turn, target, winner, event, pending effects."""
+        return (
+            self._fill_to_move(s, seat)[0]
+            + self._fill_seats(s, seat)[0]
+            + self._fill_queue(s, seat)[0]
+        ), 1.0
+
+    def _fill_seats(self, s: Any, seat: int) -> tuple[list[int], float]:
         """Phase, whose turn, target, winner and the event."""
         P, o = self.players, self._offset
         idx = [o["phase"] + self._phase[s.phase]]
