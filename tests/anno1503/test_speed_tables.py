@@ -57,7 +57,10 @@ def test_new_state_and_new_player_match_replace():
     ):
         got = new_state(s, **changes)
         assert type(got) is State and got == s._replace(**changes)
-        assert all(a is b for a, b in zip(got, s._replace(**changes)))
+        # the same objects, but for a fixed-length tuple field (explored), which
+        # the compiled function unboxes and boxes again: an equal new tuple
+        same = [a is b for a, b in zip(got, s._replace(**changes))]
+        assert [f for f, ok in zip(State._fields, same) if not ok] in ([], ["explored"])
     p = s.players[0]
     for changes in ({}, {"gold": 9}, {"hand": (0,) * 6, "ships": (None, None)}):
         got = new_player(p, **changes)
