@@ -41,3 +41,29 @@ def test_quick_replace_matches_the_named_tuple_one():
     assert type(p._replace(gold=9)) is Player
     with pytest.raises(ValueError, match="unexpected field names: \\['colour'\\]"):
         s._replace(phase="sea", colour="red")
+
+
+def test_new_state_and_new_player_match_replace():
+    """The rules' compiled replacers give what the named tuples' _replace gives."""
+    from toolkit.anno1503.common import new_player, new_state
+
+    game = anno1503.Anno1503(players=3)
+    s = game.setup()
+    for changes in (
+        {},
+        {"phase": "sea", "turn": 4, "ap": (2, 0)},
+        {"winner": None, "looking": None, "target": 2},
+        dict(zip(State._fields, reversed(s))),
+    ):
+        got = new_state(s, **changes)
+        assert type(got) is State and got == s._replace(**changes)
+        # the same objects, but for a fixed-length tuple field (explored), which
+        # the compiled function unboxes and boxes again: an equal new tuple
+        same = [a is b for a, b in zip(got, s._replace(**changes))]
+        assert [f for f, ok in zip(State._fields, same) if not ok] in ([], ["explored"])
+    p = s.players[0]
+    for changes in ({}, {"gold": 9}, {"hand": (0,) * 6, "ships": (None, None)}):
+        got = new_player(p, **changes)
+        assert type(got) is Player and got == p._replace(**changes)
+    with pytest.raises(TypeError):
+        new_state(s, colour="red")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from operator import add, ge, sub
-from typing import Any
+from typing import Any, Final
 
 from toolkit.core import IllegalAction
 
@@ -26,6 +26,108 @@ PHASE_TEXT = {
 }
 
 
+class _Keep:
+    """The default of :func:`new_state`'s and :func:`new_player`'s fields: unchanged."""
+
+
+# Final: a C static when compiled (a module attribute is a dict look-up per use)
+_KEEP: Final = _Keep()
+#: ``tuple.__new__``, looked up once: makes the new named tuple from its values.
+_NEW: Final[Any] = tuple.__new__
+
+
+def new_state(
+    s: State,
+    *,
+    players: Any = _KEEP,
+    supply: Any = _KEEP,
+    display: Any = _KEEP,
+    islands: Any = _KEEP,
+    pool: Any = _KEEP,
+    reserve: Any = _KEEP,
+    reserve_known: Any = _KEEP,
+    gone: Any = _KEEP,
+    active: Any = _KEEP,
+    turn: Any = _KEEP,
+    phase: Any = _KEEP,
+    queue: Any = _KEEP,
+    roll: Any = _KEEP,
+    event: Any = _KEEP,
+    ap: Any = _KEEP,
+    explored: Any = _KEEP,
+    looking: Any = _KEEP,
+    sold: Any = _KEEP,
+    bought: Any = _KEEP,
+    raided: Any = _KEEP,
+    target: Any = _KEEP,
+    winner: Any = _KEEP,
+) -> State:
+    """``s._replace(...)`` for the rules' hot path (compiled: no Python frame).
+
+    The same new State as the named tuple's ``_replace``: the fields given, the
+    others shared with ``s``.
+    """
+    # the values in one tuple (no list): tuple.__new__ keeps an exact tuple as it is
+    return _NEW(  # type: ignore[no-any-return]
+        type(s),
+        (
+            s[0] if players is _KEEP else players,
+            s[1] if supply is _KEEP else supply,
+            s[2] if display is _KEEP else display,
+            s[3] if islands is _KEEP else islands,
+            s[4] if pool is _KEEP else pool,
+            s[5] if reserve is _KEEP else reserve,
+            s[6] if reserve_known is _KEEP else reserve_known,
+            s[7] if gone is _KEEP else gone,
+            s[8] if active is _KEEP else active,
+            s[9] if turn is _KEEP else turn,
+            s[10] if phase is _KEEP else phase,
+            s[11] if queue is _KEEP else queue,
+            s[12] if roll is _KEEP else roll,
+            s[13] if event is _KEEP else event,
+            s[14] if ap is _KEEP else ap,
+            s[15] if explored is _KEEP else explored,
+            s[16] if looking is _KEEP else looking,
+            s[17] if sold is _KEEP else sold,
+            s[18] if bought is _KEEP else bought,
+            s[19] if raided is _KEEP else raided,
+            s[20] if target is _KEEP else target,
+            s[21] if winner is _KEEP else winner,
+        ),
+    )
+
+
+def new_player(
+    p: Player,
+    *,
+    gold: Any = _KEEP,
+    hand: Any = _KEEP,
+    residents: Any = _KEEP,
+    buildings: Any = _KEEP,
+    offices: Any = _KEEP,
+    contracts: Any = _KEEP,
+    ships: Any = _KEEP,
+) -> Player:
+    """``p._replace(...)`` for the rules' hot path (compiled: no Python frame).
+
+    The same new Player as the named tuple's ``_replace``: the fields given, the
+    others shared with ``p``.
+    """
+    # the values in one tuple (no list): tuple.__new__ keeps an exact tuple as it is
+    return _NEW(  # type: ignore[no-any-return]
+        type(p),
+        (
+            p[0] if gold is _KEEP else gold,
+            p[1] if hand is _KEEP else hand,
+            p[2] if residents is _KEEP else residents,
+            p[3] if buildings is _KEEP else buildings,
+            p[4] if offices is _KEEP else offices,
+            p[5] if contracts is _KEEP else contracts,
+            p[6] if ships is _KEEP else ships,
+        ),
+    )
+
+
 def wrong_phase(s: State, a: A.Action, rule: str = "A-TURN-1") -> IllegalAction:
     """Return the error for an action played in the wrong phase."""
     return IllegalAction(
@@ -42,7 +144,7 @@ def with_player(s: State, seat: int, p: Player) -> tuple[Player, ...]:
 
 def set_player(s: State, seat: int, p: Player) -> State:
     """Return ``s`` with the player at ``seat`` replaced by ``p``."""
-    return s._replace(players=with_player(s, seat, p))
+    return new_state(s, players=with_player(s, seat, p))
 
 
 def pay(s: State, seat: int, cost: tuple[int, ...]) -> State:
@@ -51,8 +153,8 @@ def pay(s: State, seat: int, cost: tuple[int, ...]) -> State:
     # map with operator functions: element-wise in C (these run on most actions)
     hand = tuple(map(sub, p.hand, cost))
     supply = tuple(map(add, s.supply, cost))  # A-TURN-4: the goods go back to the piles
-    return s._replace(
-        players=with_player(s, seat, p._replace(hand=hand)), supply=supply
+    return new_state(
+        s, players=with_player(s, seat, new_player(p, hand=hand)), supply=supply
     )
 
 
@@ -104,7 +206,7 @@ def raise_level(s: State, seat: int, space: int) -> State:
     p = s.players[seat]
     res = list(p.residents)
     res[space - 1] = NEXT_LEVEL[res[space - 1]]
-    return set_player(s, seat, p._replace(residents=tuple(res)))
+    return set_player(s, seat, new_player(p, residents=tuple(res)))
 
 
 __all__ = [
@@ -113,6 +215,8 @@ __all__ = [
     "check_cost",
     "cost_text",
     "good_index",
+    "new_player",
+    "new_state",
     "pay",
     "raise_level",
     "seat_arg",

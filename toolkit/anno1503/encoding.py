@@ -28,10 +28,12 @@ from toolkit.envs.encoding import ActionTable, EncoderBase, Layout, Part
 ANNO_CAP = 999
 #: Cards of each island stack encoded one by one, from the top (Anno 1503).
 STACK_DEPTH = 4
+#: Legal lists an Anno 1503 encoder remembers (:meth:`AnnoEncoder.legal_from`)
+#: before that memo starts afresh: a bound on its memory (about 1 kB an entry).
+LEGAL_MEMO_LIMIT = 4096
 
 
 # C-level readers of a player's fields, for the parts' keys
-_PURSE = itemgetter(slice(0, 2))  # gold, hand
 _HOME = itemgetter(slice(2, 6))  # residents, buildings, offices, contracts
 _SHIPS = attrgetter("ships")
 
@@ -160,6 +162,7 @@ class AnnoEncoder(EncoderBase):
         self.action_labels = tuple(str(a) for a in acts)
         self._index = ActionTable(acts)
         self._action_table = self._index  # legal_from: one look-up per list
+        self._legal_memo: dict[tuple[int, ...], tuple[list[Any], dict[int, Any]]] = {}
 
         ch: list[Any] = [A.First(s) for s in range(P)]
         ch += [A.Roll(f) for f in range(1, 7)]
@@ -239,6 +242,46 @@ class AnnoEncoder(EncoderBase):
         """The index of an engine decision."""
         return self._index[action]
 
+    def legal_from(self, actions: Sequence[Any]) -> dict[int, Any]:
+        """:meth:`legal` from a legal list the caller already has (a fresh dict).
+
+        The engine hands out the same action objects every time (made once per
+        game or module), and its legal lists recur (the sails of a ship from a
+        space with its AP, a hand to discard from, the goods to take), so the
+        answer is remembered by the identities of the list's actions, in order.
+        An entry holds the actions it was computed from, so their identities
+        cannot pass to other objects while it is remembered; the memo is not
+        pickled (identities mean nothing in another process).
+        """
+        key = tuple(map(id, actions))
+        memo = self._legal_memo
+        got = memo.get(key)
+        if got is None:
+            if len(memo) >= LEGAL_MEMO_LIMIT:
+                memo.clear()
+            got = memo[key] = (list(actions), self._legal_map(actions))
+        return got[1].copy()
+
+    def _legal_map(self, actions: Sequence[Any]) -> dict[int, Any]:
+        """``{index: action}`` by index: the base's :meth:`legal_from`, with the
+        indices sorted as plain numbers (a build-phase list is not in index
+        order: its sails come by distance) where the base sorts pairs.
+        """
+        keys = self._index.indices(actions)
+        if -1 not in keys:
+            by_index = dict(zip(keys, actions, strict=True))
+            if len(by_index) == len(keys):  # one action per index (always here)
+                order = sorted(keys)
+                if order == keys:
+                    return by_index
+                return {i: by_index[i] for i in order}
+        return super().legal_from(actions)
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = super().__getstate__()
+        state["_legal_memo"] = {}  # identities: meaningless in another process
+        return state
+
     # The vector is built by the base's encode (and updated by its trackers) from
     # these parts; the layout is in the class docstring.
 
@@ -254,6 +297,9 @@ class AnnoEncoder(EncoderBase):
             name: range(o[name], o[name] + prod(shape))
             for name, shape, _ in self.segments
         }
+        self._supply_slice = self._slice["supply"]
+        self._pool_slice = self._slice["pool"]
+        self._reserve_slice = self._slice["reserve"]
         width = self._player_parts[0] + self._player_parts[1]  # gold and hand
         self._purse_slices = tuple(
             range(k, k + width)
@@ -261,26 +307,29 @@ class AnnoEncoder(EncoderBase):
         )
         self.set_parts(
             [
-                # what the engine's to_move reads (tests/games compare the
-                # tracked vector with a fresh one on every step)
-                Part(attrgetter("phase", "active", "queue"), self._fill_to_move),
+                # whose turn and what phase it is, with what the engine's
+                # to_move reads (phase, active, queue; tests/games compare the
+                # tracked vector with a fresh one on every step): one part, as
+                # these change together and recur (a memo hit per change)
                 Part(
-                    attrgetter("phase", "active", "target", "winner", "event"),
+                    attrgetter("phase", "active", "target", "winner", "event", "queue"),
                     self._fill_head,
                 ),
                 Part(
                     attrgetter("turn", "roll", "ap", "sold", "bought", "raided"),
                     self._fill_turn,
                 ),
-                Part(attrgetter("queue"), self._fill_queue),
                 Part(attrgetter("explored", "looking"), self._fill_exploring),
-                Part(attrgetter("supply"), self._fill_supply),
-                Part(attrgetter("pool"), self._fill_pool),
-                Part(attrgetter("reserve"), self._fill_reserve),
+                # counts that seldom recur (a memo would only hash them)
+                Part(attrgetter("supply"), self._fill_supply, memo=False),
+                Part(attrgetter("pool"), self._fill_pool, memo=False),
+                Part(attrgetter("reserve"), self._fill_reserve, memo=False),
                 Part(attrgetter("display", "gone"), self._fill_tallies),
                 Part(attrgetter("islands"), self._fill_island, rows=True),
-                # purses rarely recur (gold): dense slices, not remembered
-                Part(self._purses, self._fill_purse, rows=True, memo=False),
+                # purses rarely recur (gold): dense slices, not remembered; one
+                # row per player (the engine makes a new Player when any of its
+                # fields changes, and most changes are to the purse)
+                Part(attrgetter("players"), self._fill_purse, rows=True, memo=False),
                 Part(self._homes, self._fill_home, rows=True),
                 Part(self._fleets, self._fill_fleet, rows=True),
             ]
@@ -294,6 +343,14 @@ class AnnoEncoder(EncoderBase):
         return [], 1.0
 
     def _fill_head(self, s: Any, seat: int) -> tuple[list[int], float]:
+        """Phase, who decides, whose turn, target, winner, event, pending effects."""
+        return (
+            self._fill_to_move(s, seat)[0]
+            + self._fill_seats(s, seat)[0]
+            + self._fill_queue(s, seat)[0]
+        ), 1.0
+
+    def _fill_seats(self, s: Any, seat: int) -> tuple[list[int], float]:
         """Phase, whose turn, target, winner and the event."""
         P, o = self.players, self._offset
         idx = [o["phase"] + self._phase[s.phase]]
@@ -356,17 +413,28 @@ class AnnoEncoder(EncoderBase):
             raise ValueError(f"{len(values)} {name} counts for {len(seg)} entries")
         return seg, values
 
-    def _fill_supply(self, s: Any, seat: int) -> tuple[list[int], list[float]]:
-        """Goods cards left per good."""
-        return self._counts("supply", s.supply)
+    # (the three count fills below are _counts inlined: one call less per step)
 
-    def _fill_pool(self, s: Any, seat: int) -> tuple[list[int], list[float]]:
-        """Undecided faces, per code."""
-        return self._counts("pool", s.pool)
+    def _fill_supply(self, s: Any, seat: int) -> tuple[range, Sequence[int]]:
+        """Goods cards left per good (a dense slice)."""
+        seg, values = self._supply_slice, s.supply
+        if len(values) != len(seg):
+            return self._counts("supply", values)  # raises
+        return seg, values
 
-    def _fill_reserve(self, s: Any, seat: int) -> tuple[list[int], list[float]]:
-        """Unknown reserve cards per back."""
-        return self._counts("reserve", s.reserve)
+    def _fill_pool(self, s: Any, seat: int) -> tuple[range, Sequence[int]]:
+        """Undecided faces, per code (a dense slice)."""
+        seg, values = self._pool_slice, s.pool
+        if len(values) != len(seg):
+            return self._counts("pool", values)  # raises
+        return seg, values
+
+    def _fill_reserve(self, s: Any, seat: int) -> tuple[range, Sequence[int]]:
+        """Unknown reserve cards per back (a dense slice)."""
+        seg, values = self._reserve_slice, s.reserve
+        if len(values) != len(seg):
+            return self._counts("reserve", values)  # raises
+        return seg, values
 
     def _fill_tallies(self, s: Any, seat: int) -> tuple[list[int], list[float]]:
         """Buildings on display and used treasures, counted."""
@@ -405,11 +473,6 @@ class AnnoEncoder(EncoderBase):
         return idx, val
 
     @staticmethod
-    def _purses(s: Any) -> tuple:
-        """Per player: gold and hand (the part of a player that changes most)."""
-        return tuple(map(_PURSE, s.players))
-
-    @staticmethod
     def _homes(s: Any) -> tuple:
         """Per player: residents, buildings, offices, contracts."""
         return tuple(map(_HOME, s.players))
@@ -432,12 +495,15 @@ class AnnoEncoder(EncoderBase):
             if pos is not None
         ], 1.0
 
-    def _fill_purse(self, s: Any, seat: int, x: int, purse: Any) -> tuple[range, tuple]:
-        """One player's gold and hand (a dense slice at its relative seat)."""
-        gold, hand = purse
+    def _fill_purse(self, s: Any, seat: int, x: int, p: Any) -> tuple[range, tuple]:
+        """One player's gold and hand (a dense slice at its relative seat).
+
+        The row is the whole :class:`~toolkit.anno1503.Player` (read from the
+        state without a key function); only its gold and hand are encoded here.
+        """
         return self._purse_slices[(x - seat) % self.players], (
-            min(gold, ANNO_CAP),
-            *hand,
+            min(p[0], ANNO_CAP),
+            *p[1],
         )
 
     def _fill_home(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .common import new_player, new_state
 from .state import Player, State
 from .tables import ANY, GOODS
 
@@ -32,14 +33,14 @@ def give(state: State, seat: int, g: int, n: int = 1) -> State:
     supply = list(state.supply)
     supply[g] -= n
     players = list(state.players)
-    players[seat] = p._replace(hand=tuple(hand))
-    return state._replace(players=tuple(players), supply=tuple(supply))
+    players[seat] = new_player(p, hand=tuple(hand))
+    return new_state(state, players=tuple(players), supply=tuple(supply))
 
 
 def _set_player(state: State, seat: int, p: Player) -> State:
     players = list(state.players)
     players[seat] = p
-    return state._replace(players=tuple(players))
+    return new_state(state, players=tuple(players))
 
 
 def production_options(game: Anno1503Base, state: State, seat: int) -> tuple[int, ...]:
@@ -109,13 +110,15 @@ def remove_card(
         i = game.bridges[seat].index(bridge)
         code = p.offices[i]
         offices = (*p.offices[:i], "", *p.offices[i + 1 :])
-        p = p._replace(offices=offices)
+        p = new_player(p, offices=offices)
     else:
         code = p.contracts[contract - 1]
-        p = p._replace(contracts=p.contracts[: contract - 1] + p.contracts[contract:])
+        p = new_player(
+            p, contracts=p.contracts[: contract - 1] + p.contracts[contract:]
+        )
     state = _set_player(state, seat, p)
     known = tuple(sorted((*state.reserve_known, code)))
-    return state._replace(reserve_known=known, queue=(("reserve", -1), *state.queue))
+    return new_state(state, reserve_known=known, queue=(("reserve", -1), *state.queue))
 
 
 def _pirates(game: Anno1503Base, state: State, seat: int) -> State | None:
@@ -130,7 +133,7 @@ def _pirates(game: Anno1503Base, state: State, seat: int) -> State | None:
     if owed == 0:
         return state
     if p.gold >= owed:  # A-EVENT-2: who can pay must pay
-        return _set_player(state, seat, p._replace(gold=p.gold - owed))
+        return _set_player(state, seat, new_player(p, gold=p.gold - owed))
     opts = removal_options(p, game.bridges[seat])
     if len(opts) == 1:
         return remove_card(game, state, seat, *opts[0])
@@ -149,12 +152,12 @@ def fire(state: State, seat: int, safe: int) -> State:
     if owed == 0:
         return state
     if p.gold >= owed:
-        return _set_player(state, seat, p._replace(gold=p.gold - owed))
+        return _set_player(state, seat, new_player(p, gold=p.gold - owed))
     building = p.buildings[-1]
-    p = p._replace(residents=p.residents[:-1], buildings=p.buildings[:-1])
+    p = new_player(p, residents=p.residents[:-1], buildings=p.buildings[:-1])
     state = _set_player(state, seat, p)
     if building:  # A-PB-4, ASSUMPTION-32: back to the common display
-        state = state._replace(display=tuple(sorted((*state.display, building))))
+        state = new_state(state, display=tuple(sorted((*state.display, building))))
     return state
 
 
@@ -166,26 +169,26 @@ def advance(game: Anno1503Base, state: State) -> State:
     while state.queue:
         kind, seat = state.queue[0]
         if kind == "reserve":
-            return state._replace(phase="resolve")
+            return new_state(state, phase="resolve")
         rest = state.queue[1:]
         if kind in ("produce", "golden"):
             opts = choice_options(game, state)
             # a choice: two goods, or one good that the seat may decline
             if len(opts) >= 2 or (opts and may_decline(game, state)):
-                return state._replace(phase="resolve")
+                return new_state(state, phase="resolve")
             if opts:
                 state = give(state, seat, opts[0])
-            state = state._replace(queue=rest)
+            state = new_state(state, queue=rest)
         elif kind == "pirates":
-            after = _pirates(game, state._replace(queue=rest), seat)
+            after = _pirates(game, new_state(state, queue=rest), seat)
             if after is None:
-                return state._replace(phase="resolve")
+                return new_state(state, phase="resolve")
             state = after
         elif kind == "fire":
-            state = fire(state._replace(queue=rest), seat, game.tables.safe_spaces)
+            state = fire(new_state(state, queue=rest), seat, game.tables.safe_spaces)
         else:  # pragma: no cover - the queue only holds the kinds above
             raise AssertionError(kind)
-    return state._replace(phase="build")
+    return new_state(state, phase="build")
 
 
 def event_queue(

@@ -17,6 +17,8 @@ from . import voyage
 from .common import (
     check_cost,
     good_index,
+    new_player,
+    new_state,
     pay,
     raise_level,
     set_player,
@@ -81,10 +83,10 @@ def finish_turn(game: Anno1503Base, s: State) -> State:
         game.options["victory_check"] == "end_of_turn"
         and game.count_conditions(s, s.active) >= game.conditions_to_win
     ):
-        return s._replace(phase="over", winner=s.active)
+        return new_state(s, phase="over", winner=s.active)
     limit = game.options["max_turns"]
     if limit is not None and s.turn >= limit:
-        return s._replace(phase="over", winner=None)
+        return new_state(s, phase="over", winner=None)
     return start_turn(s, (s.active + 1) % game.players)  # A-SETUP-10: play passes left
 
 
@@ -106,9 +108,9 @@ def _roll(game: Anno1503Base, s: State, a: A.Roll) -> State:
     if not 1 <= a.face <= 6:
         raise IllegalAction("A-PROD-1", f"a die shows 1-6, not {a.face}.")
     if a.face == 6:  # A-PROD-5: no production; an event instead
-        return s._replace(roll=6, phase="event")
-    s = s._replace(roll=a.face)
-    return advance(game, s._replace(queue=production_queue(game, s)))
+        return new_state(s, roll=6, phase="event")
+    s = new_state(s, roll=a.face)
+    return advance(game, new_state(s, queue=production_queue(game, s)))
 
 
 def _event_roll(game: Anno1503Base, s: State, a: A.EventRoll) -> State:
@@ -117,8 +119,8 @@ def _event_roll(game: Anno1503Base, s: State, a: A.EventRoll) -> State:
     if not 1 <= a.face <= 6:
         raise IllegalAction("A-EVENT-1", f"a die shows 1-6, not {a.face}.")
     event = EVENTS[a.face]
-    s = s._replace(event=event)
-    return advance(game, s._replace(queue=event_queue(game, s, event)))
+    s = new_state(s, event=event)
+    return advance(game, new_state(s, queue=event_queue(game, s, event)))
 
 
 def _take(game: Anno1503Base, s: State, a: A.Take) -> State:
@@ -142,7 +144,7 @@ def _take(game: Anno1503Base, s: State, a: A.Take) -> State:
             rule, f"on a roll of {s.roll} seat {seat} takes {opts}, not {a.good}."
         )
     s = give(s, seat, g)
-    return advance(game, s._replace(queue=s.queue[1:]))
+    return advance(game, new_state(s, queue=s.queue[1:]))
 
 
 def _take_nothing(game: Anno1503Base, s: State, a: A.TakeNothing) -> State:
@@ -156,7 +158,7 @@ def _take_nothing(game: Anno1503Base, s: State, a: A.TakeNothing) -> State:
             f"on a roll of {s.roll} seat {seat} takes {face} or the good of its "
             "branch office: only a '?' face and the Golden Age may be declined.",
         )
-    return advance(game, s._replace(queue=s.queue[1:]))
+    return advance(game, new_state(s, queue=s.queue[1:]))
 
 
 def _remove(game: Anno1503Base, s: State, a: A.Remove) -> State:
@@ -167,7 +169,7 @@ def _remove(game: Anno1503Base, s: State, a: A.Remove) -> State:
         s.players[seat], game.bridges[seat]
     ):
         raise IllegalAction("A-EVENT-2", f"seat {seat} has no island card at '{a}'.")
-    s = remove_card(game, s._replace(queue=s.queue[1:]), seat, a.bridge, a.contract)
+    s = remove_card(game, new_state(s, queue=s.queue[1:]), seat, a.bridge, a.contract)
     return advance(game, s)
 
 
@@ -194,7 +196,8 @@ def _draw(game: Anno1503Base, s: State, a: A.Draw) -> State:
     ]  # ASSUMPTION-3, -6: on top of the stack
     islands = list(s.islands)
     islands[idx] = (*islands[idx], card)
-    s = s._replace(
+    s = new_state(
+        s,
         reserve=tuple(reserve),
         reserve_known=tuple(known),
         islands=tuple(islands),
@@ -207,7 +210,7 @@ def _end_turn(game: Anno1503Base, s: State, a: A.EndTurn) -> State:
     if s.phase not in ("build", "sea"):
         raise wrong_phase(s, a, "A-EXPL-2" if s.phase == "look" else "A-TURN-1")
     if sum(s.players[s.active].hand) > game.hand_limit:
-        return s._replace(phase="discard", ap=(0, 0))
+        return new_state(s, phase="discard", ap=(0, 0))
     return finish_turn(game, s)
 
 
@@ -245,7 +248,7 @@ def _build_ship(game: Anno1503Base, s: State, a: A.BuildShip) -> State:
     p = s.players[s.active]
     i = p.ships.index(None)
     ships = (game.start, p.ships[1]) if i == 0 else (p.ships[0], game.start)
-    return set_player(s, s.active, p._replace(ships=ships))
+    return set_player(s, s.active, new_player(p, ships=ships))
 
 
 def _place_pioneer(game: Anno1503Base, s: State, a: A.PlacePioneer) -> State:
@@ -296,14 +299,14 @@ def _place_pioneer(game: Anno1503Base, s: State, a: A.PlacePioneer) -> State:
         )
     s = pay(s, s.active, game.cost_pioneer)
     p = s.players[s.active]
-    p = p._replace(
-        residents=(*p.residents, "PIONEER"), buildings=(*p.buildings, a.building)
+    p = new_player(
+        p, residents=(*p.residents, "PIONEER"), buildings=(*p.buildings, a.building)
     )
     s = set_player(s, s.active, p)
     if a.building:
         display = list(s.display)
         display.remove(a.building)
-        s = s._replace(display=tuple(display))
+        s = new_state(s, display=tuple(display))
     return s
 
 
@@ -367,8 +370,8 @@ def _sell(game: Anno1503Base, s: State, a: A.Sell) -> State:
     gold = sale_value(game, p, goods)
     s = pay(s, s.active, goods)  # A-SELL-3: sold cards go back to the supply
     p = s.players[s.active]
-    players = with_player(s, s.active, p._replace(gold=p.gold + gold))
-    return s._replace(players=players, sold=True)
+    players = with_player(s, s.active, new_player(p, gold=p.gold + gold))
+    return new_state(s, players=players, sold=True)
 
 
 def _buy(game: Anno1503Base, s: State, a: A.Buy) -> State:
@@ -389,8 +392,8 @@ def _buy(game: Anno1503Base, s: State, a: A.Buy) -> State:
         )
     s = give(s, s.active, g)
     p = s.players[s.active]
-    players = with_player(s, s.active, p._replace(gold=p.gold - price))
-    return s._replace(players=players, bought=s.bought + 1)
+    players = with_player(s, s.active, new_player(p, gold=p.gold - price))
+    return new_state(s, players=players, bought=s.bought + 1)
 
 
 def _raid(game: Anno1503Base, s: State, a: A.Raid) -> State:
@@ -410,7 +413,7 @@ def _raid(game: Anno1503Base, s: State, a: A.Raid) -> State:
         raise IllegalAction("A-PB-6", "choose another player's seat.")
     if not any(s.players[a.target].hand):
         raise IllegalAction("A-PB-6", f"seat {a.target} holds no goods cards.")
-    return s._replace(phase="raid", target=a.target, raided=True)
+    return new_state(s, phase="raid", target=a.target, raided=True)
 
 
 def _steal(game: Anno1503Base, s: State, a: A.Steal) -> State:
@@ -422,12 +425,14 @@ def _steal(game: Anno1503Base, s: State, a: A.Steal) -> State:
         raise IllegalAction("A-PB-6", f"seat {s.target} holds no {a.good}.")
     hand = list(victim.hand)
     hand[g] -= 1
-    s = set_player(s, s.target, victim._replace(hand=tuple(hand), gold=victim.gold + 2))
+    s = set_player(
+        s, s.target, new_player(victim, hand=tuple(hand), gold=victim.gold + 2)
+    )
     p = s.players[s.active]
     hand = list(p.hand)
     hand[g] += 1
-    s = set_player(s, s.active, p._replace(hand=tuple(hand), gold=p.gold - 2))
-    return s._replace(phase="build", target=-1)
+    s = set_player(s, s.active, new_player(p, hand=tuple(hand), gold=p.gold - 2))
+    return new_state(s, phase="build", target=-1)
 
 
 _HANDLERS = {

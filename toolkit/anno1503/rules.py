@@ -20,7 +20,7 @@ from toolkit.core.game import Progress
 
 from . import actions as A
 from .base import DEFAULTS, Anno1503Base
-from .common import affords, seat_arg
+from .common import affords, new_state, seat_arg
 from .constants import (
     AP_PER_SHIP,
     CLOTH,
@@ -58,6 +58,20 @@ _USE_CARD = A.UseCard()
 #: Every other action ``legal_actions`` and ``chance_outcomes`` list, made once
 #: (see :func:`_made`): class and fields -> the action.
 _MADE: dict[tuple[Any, ...], Any] = {}
+
+
+#: Per good index: the actions and outcomes naming that good, made once.
+_TAKES = tuple(A.Take(g) for g in GOODS)
+_BUYS = tuple(A.Buy(g) for g in GOODS)
+_DISCARDS = tuple(A.Discard(g) for g in GOODS)
+_STEALS = tuple(A.Steal(g) for g in GOODS)
+#: The production and event rolls with their probabilities (copied per call).
+_ROLLS = [(A.Roll(f), 1 / 6) for f in range(1, 7)]
+_EVENT_ROLLS = [(A.EventRoll(f), 1 / 6) for f in range(1, 7)]
+#: The sale actions of a seat (see :meth:`Anno1503._sale_actions`), by what they
+#: depend on: the basic residents' capacity and the goods counts each group can
+#: take. Derived from the rules alone (no state), like ``_MADE``.
+_SALE_ACTIONS: dict[tuple[int, ...], tuple[Any, ...]] = {}
 
 
 def _made(kind: type, *fields: Any) -> Any:
@@ -192,9 +206,9 @@ class Anno1503(Anno1503Base):
         if ph == "first":  # A-SETUP-10 with re-rolls on ties: each seat equally likely
             return [(_made(A.First, i), 1 / self.players) for i in range(self.players)]
         if ph == "roll":
-            return [(_made(A.Roll, f), 1 / 6) for f in range(1, 7)]
+            return list(_ROLLS)
         if ph == "event":
-            return [(_made(A.EventRoll, f), 1 / 6) for f in range(1, 7)]
+            return list(_EVENT_ROLLS)
         if ph == "reveal":
             back = f"/{s.islands[s.looking[1]][-1].back}"  # type: ignore[index]
             faces = [
@@ -207,7 +221,7 @@ class Anno1503(Anno1503Base):
         if ph == "raid":
             hand = s.players[s.target].hand
             total = sum(hand)
-            return [(_made(A.Steal, g), k / total) for g, k in zip(GOODS, hand) if k]
+            return [(_STEALS[g], k / total) for g, k in enumerate(hand) if k]
         if ph == "resolve" and s.queue[0][0] == "reserve":
             return self._reserve_outcomes(s)
         return []
@@ -235,11 +249,7 @@ class Anno1503(Anno1503Base):
         if ph == "look":
             return [_RETURN_CARD, *self._use_actions(s)]
         if ph == "discard":
-            return [
-                _made(A.Discard, g)
-                for g, k in zip(GOODS, s.players[s.active].hand)
-                if k
-            ]
+            return [_DISCARDS[g] for g, k in enumerate(s.players[s.active].hand) if k]
         if ph == "resolve":
             kind, seat = s.queue[0]
             if kind == "pirates":
@@ -249,9 +259,7 @@ class Anno1503(Anno1503Base):
                     for b, c in removal_options(p, self.bridges[seat])
                 ]
             if kind in ("produce", "golden"):
-                takes: list[A.Action] = [
-                    _made(A.Take, GOODS[g]) for g in choice_options(self, s)
-                ]
+                takes: list[A.Action] = [_TAKES[g] for g in choice_options(self, s)]
                 if may_decline(self, s):  # A-PROD-3, A-EVENT-4: "may take"
                     takes.append(_TAKE_NOTHING)
                 return takes
@@ -281,7 +289,7 @@ class Anno1503(Anno1503Base):
             and (self._opts["win_before_event"] or not _event_pending(after))
             and self.count_conditions(after, after.active) >= self.conditions_to_win
         ):  # A-WIN-3: the active player wins the moment they meet a third condition
-            after = after._replace(phase="over", winner=after.active, queue=())
+            after = new_state(after, phase="over", winner=after.active, queue=())
         return after
 
     def observe(self, s: State, seat: Any) -> State:  # Any: checked here (compiled)
@@ -310,8 +318,8 @@ class Anno1503(Anno1503Base):
                 counts[index[code]] += 1
                 more[_BACK_INDEX[code[-1]]] += 1
             reserve = tuple(more)
-        return s._replace(
-            islands=islands, pool=tuple(counts), reserve=reserve, reserve_known=()
+        return new_state(
+            s, islands=islands, pool=tuple(counts), reserve=reserve, reserve_known=()
         )
 
     def _redact(
@@ -394,11 +402,11 @@ class Anno1503(Anno1503Base):
             if self._upgrade_problem(p, r, paid=True, explain=False) is None:
                 out.append(_made(A.Upgrade, i + 1))
         if not s.sold:
-            out += [_made(A.Sell, g) for g in self._sales(p)]
+            out += self._sale_actions(p)
         if s.bought < self._opts["max_purchases_per_turn"] and p.gold >= self.buy_price(
             s, seat
         ):
-            out += [_made(A.Buy, g) for g, k in zip(GOODS, s.supply) if k]
+            out += [_BUYS[g] for g, k in enumerate(s.supply) if k]
         if not s.raided and "BIG_BRANCH_OFFICE" in p.buildings and p.gold >= 2:
             out += [
                 _made(A.Raid, t)
@@ -430,6 +438,35 @@ class Anno1503(Anno1503Base):
                         if a or b or c or cl or sp or tb:
                             out.append((a, b, c, cl, sp, tb))
         return out
+
+    def _sale_actions(self, p: Player) -> tuple[A.Action, ...]:
+        """The :class:`~toolkit.anno1503.actions.Sell` action of every sale in
+        :meth:`_sales`, in its order, made once per capacity and hand (A-SELL-1/2).
+
+        The sales depend only on the Pioneers' capacity and on how many cards of
+        each good its group can take (the hand's count up to the group's
+        capacity), so the list is kept under those seven numbers.
+        """
+        k = self._opts["sale_cards_per_resident"]
+        res = p.residents
+        h = p.hand
+        basic = res.count("PIONEER") * k
+        key = (
+            basic,
+            min(h[STONE], basic),
+            min(h[WOOD], basic),
+            min(h[TOOLS], basic),
+            min(h[CLOTH], res.count("SETTLER") * k),
+            min(h[SPICE], res.count("CITIZEN") * k),
+            min(h[TOBACCO], res.count("MERCHANT") * k),
+        )
+        got = _SALE_ACTIONS.get(key)
+        if got is None:
+            got = tuple(_made(A.Sell, g) for g in self._sales(p))
+            if len(_SALE_ACTIONS) >= 4096:  # a bound on memory, never reached in play
+                _SALE_ACTIONS.clear()
+            _SALE_ACTIONS[key] = got
+        return got
 
     def _sea_actions(self, s: State) -> list[A.Action]:
         seat = s.active

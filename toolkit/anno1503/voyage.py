@@ -10,7 +10,14 @@ from typing import TYPE_CHECKING
 from toolkit.core import IllegalAction
 
 from . import actions as A
-from .common import raise_level, set_player, with_player, wrong_phase
+from .common import (
+    new_player,
+    new_state,
+    raise_level,
+    set_player,
+    with_player,
+    wrong_phase,
+)
 from .constants import WOODEN_BRIDGES
 from .state import IslandCard, Player, State
 
@@ -43,7 +50,7 @@ def _enter_sea(game: Anno1503Base, s: State) -> State:
         return s
     full = game.full_ap(s, s.active)
     ap = tuple(full if at is not None else 0 for at in s.players[s.active].ships)
-    return s._replace(phase="sea", ap=ap)
+    return new_state(s, phase="sea", ap=ap)
 
 
 def _sail(game: Anno1503Base, s: State, a: A.Sail) -> State:
@@ -67,8 +74,8 @@ def _sail(game: Anno1503Base, s: State, a: A.Sail) -> State:
     ships[i] = a.to
     aps = list(s.ap)
     aps[i] -= d
-    players = with_player(s, s.active, p._replace(ships=tuple(ships)))
-    return s._replace(players=players, ap=tuple(aps))
+    players = with_player(s, s.active, new_player(p, ships=tuple(ships)))
+    return new_state(s, players=players, ap=tuple(aps))
 
 
 def _explore(game: Anno1503Base, s: State, a: A.Explore) -> State:
@@ -101,21 +108,21 @@ def _explore(game: Anno1503Base, s: State, a: A.Explore) -> State:
     aps[i] -= 1
     explored = list(s.explored)
     explored[i] = (*explored[i], idx)
-    s = s._replace(ap=tuple(aps), explored=tuple(explored), looking=(i, idx))  # type: ignore[arg-type]
+    s = new_state(s, ap=tuple(aps), explored=tuple(explored), looking=(i, idx))  # type: ignore[arg-type]
     top = s.islands[idx][-1]
     if (
         top.code[0] == "?"
     ):  # an undecided face: a chance turn decides it (deferred reveal)
-        return s._replace(phase="reveal")
-    return _set_top(s, idx, top._replace(seen=top.seen | (1 << s.active)))._replace(
-        phase="look"
+        return new_state(s, phase="reveal")
+    return new_state(
+        _set_top(s, idx, top._replace(seen=top.seen | (1 << s.active))), phase="look"
     )
 
 
 def _set_top(s: State, idx: int, card: IslandCard | None) -> State:
     islands = list(s.islands)
     islands[idx] = islands[idx][:-1] + ((card,) if card is not None else ())
-    return s._replace(islands=tuple(islands))
+    return new_state(s, islands=tuple(islands))
 
 
 def _reveal(game: Anno1503Base, s: State, a: A.Reveal) -> State:
@@ -129,14 +136,14 @@ def _reveal(game: Anno1503Base, s: State, a: A.Reveal) -> State:
             "A-EXPL-1", f"{a.code} cannot be the face of this card (back {back})."
         )
     pool = (*s.pool[:j], s.pool[j] - 1, *s.pool[j + 1 :])
-    s = _set_top(s._replace(pool=pool), idx, IslandCard(a.code, 1 << s.active))
-    return s._replace(phase="look")
+    s = _set_top(new_state(s, pool=pool), idx, IslandCard(a.code, 1 << s.active))
+    return new_state(s, phase="look")
 
 
 def _return(game: Anno1503Base, s: State, a: A.ReturnCard) -> State:
     if s.phase != "look":
         raise wrong_phase(s, a, "A-EXPL-2")
-    return s._replace(phase="sea", looking=None)
+    return new_state(s, phase="sea", looking=None)
 
 
 def _use(game: Anno1503Base, s: State, a: A.UseCard) -> State:
@@ -158,23 +165,23 @@ def _use(game: Anno1503Base, s: State, a: A.UseCard) -> State:
             raise IllegalAction(
                 "A-ISL-2", "all 3 wooden bridges hold contracts; a 4th cannot be used."
             )
-        p = p._replace(contracts=(*p.contracts, code))
+        p = new_player(p, contracts=(*p.contracts, code))
     elif code.startswith("TG"):
         if a.bridge or a.space:
             raise IllegalAction("A-ISL-3", "a gold treasure is used as 'use card'.")
-        p = p._replace(gold=p.gold + game.treasure_gold)
-        s = s._replace(gone=tuple(sorted((*s.gone, code))))
+        p = new_player(p, gold=p.gold + game.treasure_gold)
+        s = new_state(s, gone=tuple(sorted((*s.gone, code))))
     else:
         _check_treasure_upgrade(game, p, a)
-        s = s._replace(gone=tuple(sorted((*s.gone, code))))
+        s = new_state(s, gone=tuple(sorted((*s.gone, code))))
     ships = list(p.ships)
     ships[i] = None  # A-ISL-4: the ship goes back to the supply
-    s = set_player(s, seat, p._replace(ships=tuple(ships)))
+    s = set_player(s, seat, new_player(p, ships=tuple(ships)))
     if code.startswith("TU"):
         s = raise_level(s, seat, a.space)
     aps = list(s.ap)
     aps[i] = 0  # A-EXPL-2: its remaining AP are lost
-    return _set_top(s, idx, None)._replace(ap=tuple(aps), phase="sea", looking=None)
+    return new_state(_set_top(s, idx, None), ap=tuple(aps), phase="sea", looking=None)
 
 
 def _use_office(
@@ -196,7 +203,7 @@ def _use_office(
         raise IllegalAction(
             "A-ISL-1", f"stone bridge {a.bridge} already holds a branch office."
         )
-    return p._replace(offices=(*p.offices[:j], code, *p.offices[j + 1 :]))
+    return new_player(p, offices=(*p.offices[:j], code, *p.offices[j + 1 :]))
 
 
 def _check_treasure_upgrade(game: Anno1503Base, p: Player, a: A.UseCard) -> None:
