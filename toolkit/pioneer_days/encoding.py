@@ -20,7 +20,11 @@ The vector is described in parts (:class:`toolkit.envs.encoding.Part`), every
 entry clipped at its bound: the turn, the time, the dice, the tracks, the
 townsfolk, the equipment, the town cards, the counters and, per player, its
 cards, its gold tokens and its store, so an environment's tracker re-encodes
-only what changed since the seat last looked; actions are indexed through an
+only what changed since the seat last looked. What every seat sees alike is
+public (the trackers of one game encode it once, as seat 0 sees it, and
+:meth:`Encoder.seat_order` turns it into each seat's relative seats); what
+``observe`` may hide (gold values, boards, the Assayer's tokens) is each
+seat's own. Actions are indexed through an
 :class:`~toolkit.envs.encoding.ActionTable`.
 """
 
