@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -122,6 +122,16 @@ def _mk(cls: Any, *args: Any) -> Any:
 
 #: The outcomes of a die drawn and rolled (PD-DAY-1): per colour, one per face.
 _ROLLS = tuple(tuple(_mk(A.Roll, colour, face) for face in FACES) for colour in COLOURS)
+#: The outcomes of a roll with their odds, by the dice in the bag (public)
+_ROLL_ODDS: Final[dict[tuple[int, ...], list[tuple[Any, float]]]] = {}
+#: The decisions of a turn, made once (the same objects as ``_mk`` hands out).
+_TAKE: Final = {(c, f): _mk(A.Take, c, f) for c in COLOURS for f in FACES}
+_CHANGES: Final = tuple((f, _mk(A.Change, f)) for f in FACES)
+_INCOME: Final = _mk(A.Income)
+_ACTS: Final = {kind: _mk(A.Act, kind) for kind in ACTION_FACES}
+_RECRUIT: Final = _mk(A.Recruit)
+_BUY: Final = (_mk(A.Buy, SMALL), _mk(A.Buy, LARGE))
+_END_TURN: Final = _mk(A.EndTurn)
 
 
 def tables() -> Tables:
@@ -169,6 +179,68 @@ def _tile_key(tile: str) -> int:
 
 def _add_tile(tiles: tuple[str, ...], tile: str) -> tuple[str, ...]:
     return tuple(sorted((*tiles, tile), key=_tile_key))
+
+
+# Copies that set a few fields by position. ``_replace`` (a Python function
+# called with keywords) costs about twice as much as a list of the fields, set
+# by index and made a State (or Player) again; the engine copies a state
+# several times per action, so the hot paths copy with these.
+_NEW: Final = tuple.__new__
+_FIELD: Final[dict[str, int]] = {name: i for i, name in enumerate(State._fields)}
+PLAYERS: Final = _FIELD["players"]
+PHASE: Final = _FIELD["phase"]
+JOBS: Final = _FIELD["jobs"]
+ACTIVE: Final = _FIELD["active"]
+BAG: Final = _FIELD["bag"]
+POOL: Final = _FIELD["pool"]
+DIE: Final = _FIELD["die"]
+FACE: Final = _FIELD["face"]
+CHANGED: Final = _FIELD["changed"]
+GOLD_BAG: Final = _FIELD["gold_bag"]
+BOARDS_LEFT: Final = _FIELD["boards_left"]
+DRAWN: Final = _FIELD["drawn"]
+_PFIELD: Final[dict[str, int]] = {name: i for i, name in enumerate(Player._fields)}
+BOARD: Final = _PFIELD["board"]
+DEALT: Final = _PFIELD["dealt"]
+SILVER: Final = _PFIELD["silver"]
+GOLD: Final = _PFIELD["gold"]
+TURNS: Final = _PFIELD["turns"]
+
+
+def _with(
+    s: State,
+    i: int,
+    x: Any,
+    j: int = -1,
+    y: Any = None,
+    k: int = -1,
+    z: Any = None,
+    m: int = -1,
+    w: Any = None,
+) -> State:
+    """``s`` with field ``i`` set to ``x`` (and ``j`` to ``y``, ...), fields by position."""
+    v = list(s)
+    v[i] = x
+    if j >= 0:
+        v[j] = y
+        if k >= 0:
+            v[k] = z
+            if m >= 0:
+                v[m] = w
+    return _NEW(State, v)  # type: ignore[no-any-return]
+
+
+def _pwith(
+    p: Player, i: int, x: Any, j: int = -1, y: Any = None, k: int = -1, z: Any = None
+) -> Player:
+    """``p`` with field ``i`` set to ``x`` (and ``j`` to ``y``, ...), fields by position."""
+    v = list(p)
+    v[i] = x
+    if j >= 0:
+        v[j] = y
+        if k >= 0:
+            v[k] = z
+    return _NEW(Player, v)  # type: ignore[no-any-return]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # lessons may subclass it
@@ -319,13 +391,20 @@ class PioneerDays:
                 if c
             ]
         if phase == "roll":
-            total = sum(state.bag) * len(FACES)
-            return [
-                (roll, c / total)
-                for rolls, c in zip(_ROLLS, state.bag, strict=True)
-                if c
-                for roll in rolls
-            ]
+            bag = state.bag
+            known = _ROLL_ODDS.get(bag)
+            if known is None:
+                total = sum(bag) * len(FACES)
+                known = [
+                    (roll, c / total)
+                    for rolls, c in zip(_ROLLS, bag, strict=True)
+                    if c
+                    for roll in rolls
+                ]
+                if len(_ROLL_ODDS) >= 4096:
+                    _ROLL_ODDS.clear()
+                _ROLL_ODDS[bag] = known
+            return list(known)
         return []
 
     def gold_bag(self, state: State) -> tuple[int, ...]:
@@ -361,7 +440,9 @@ class PioneerDays:
         if phase == "take":  # PD-TURN-1
             out: list[Any] = []
             for die in state.pool:
-                action = _mk(A.Take, die[0], die[1])
+                action = _TAKE.get(die)
+                if action is None:
+                    action = _mk(A.Take, die[0], die[1])
                 if not out or out[-1] != action:
                     out.append(action)
             return out
@@ -374,7 +455,9 @@ class PioneerDays:
         if phase == "keep":  # PB2 Assayer
             return [_mk(A.Keep, v) for v in sorted(set(state.drawn))]
         if phase == "end":
-            return self._buy_actions(t, state, p) + [_mk(A.EndTurn)]
+            out = self._buy_actions(t, state, p)
+            out.append(_END_TURN)
+            return out
         if phase == "discard":  # PD-STORE-3
             return self._discard_actions(p)
         if phase == "storm":
@@ -396,23 +479,24 @@ class PioneerDays:
         out = []
         for i, size in enumerate((SMALL, LARGE)):
             if state.wagons_left[i] and p.silver >= E.wagon_cost(t, p, size):
-                out.append(_mk(A.Buy, size))
+                out.append(_BUY[i])
         return out
 
     def _use_actions(self, t: Tables, state: State, p: Player) -> list[Any]:
         face = state.face
         out: list[Any] = []
         if not state.changed and p.silver >= E.change_cost(t, p):  # PD-TURN-3
-            out += [_mk(A.Change, f) for f in FACES if f != face]
-        out.append(_mk(A.Income))  # PD-INCOME-1
+            out += [c for f, c in _CHANGES if f != face]
+        out.append(_INCOME)  # PD-INCOME-1
         kinds = ACTION_FACES if face == "WILD" else (face,)  # PD-ACT-1
         for kind in kinds:
             if kind == "EQUIP" and state.display:  # PD-ACT-3
                 out += [_mk(A.Act, "EQUIP", x) for x in dict.fromkeys(state.display)]
             else:
-                out.append(_mk(A.Act, kind))
+                act = _ACTS.get(kind)
+                out.append(_mk(A.Act, kind) if act is None else act)
         if state.slots[FACES.index(face)]:  # PD-RECRUIT-1
-            out.append(_mk(A.Recruit))
+            out.append(_RECRUIT)
         return out + self._buy_actions(t, state, p)
 
     @staticmethod
@@ -489,6 +573,15 @@ class PioneerDays:
                 f"apply takes an action, not the text {action!r}; read text with "
                 "game.parse_action first.",
             )
+        if state.phase == "roll" and type(action) is A.Roll:
+            # PD-DAY-1: any face of a colour left in the bag (chance_outcomes' list)
+            colour = action.colour
+            if (
+                colour in COLOURS
+                and action.face in FACES
+                and state.bag[COLOURS.index(colour)] > 0
+            ):
+                return self._run(self._chance(state, action))
         if state.phase in CHANCE_PHASES:
             outcomes = [a for a, _ in self.chance_outcomes(state)]
             if not _listed(action, outcomes):
@@ -499,10 +592,24 @@ class PioneerDays:
                     f"{_show(action)} is not one of its outcomes ({shown}, ...).",
                 )
             return self._run(self._chance(state, action))
-        legal = self.legal_actions(state)
-        if not _listed(action, legal):
-            raise self._refusal(state, action)
+        if not self._always_legal(state, action):
+            legal = self.legal_actions(state)
+            if not _listed(action, legal):
+                raise self._refusal(state, action)
         return self._run(self._decide(state, action))
+
+    @staticmethod
+    def _always_legal(state: State, action: Any) -> bool:
+        """Whether ``action`` is in ``legal_actions(state)`` by a quick test: a
+        die in the pool (PD-TURN-1), income (PD-INCOME-1) and ending the turn
+        (PD-TURN-6) are open whenever their phase is. ``False``: look it up.
+        """
+        phase = state.phase
+        if phase == "take":
+            return type(action) is A.Take and (action.colour, action.face) in state.pool
+        if phase == "use":
+            return action is _INCOME
+        return phase == "end" and action is _END_TURN
 
     def _refusal(self, state: State, action: Any) -> IllegalAction:
         t = self.tables()
@@ -633,7 +740,11 @@ class PioneerDays:
         if phase == "roll":  # PD-DAY-1
             c = COLOURS.index(a.colour)
             pool = tuple(sorted((*s.pool, (a.colour, a.face)), key=_die_key))
-            return s._replace(bag=_inc(s.bag, c, -1), pool=pool, phase="")
+            bag = _inc(s.bag, c, -1)
+            # the roll step again (as _step_roll): another die, or the turns
+            if len(pool) < self.players + 1 and any(bag):
+                return _with(s, BAG, bag, POOL, pool)  # (phase, active unchanged)
+            return _pop(s, bag=bag, pool=pool)
         raise AssertionError(phase)
 
     @staticmethod
@@ -688,7 +799,7 @@ class PioneerDays:
             s = self._return_gold(s, other)
             return _pop(s, players=_set(s.players, seat, p), drawn=())
         if phase == "end":  # PD-TURN-6
-            p = p._replace(turns=p.turns + 1)
+            p = _pwith(p, TURNS, p.turns + 1)
             return _pop(s, players=_set(s.players, seat, p))
         if phase == "discard":  # PD-STORE-3 / PD-STORE-6
             return self._discard(s, seat, a.item)
@@ -750,12 +861,11 @@ class PioneerDays:
     def _use(self, t: Tables, s: State, seat: int, a: Any) -> State:
         p = s.players[seat]
         if isinstance(a, A.Change):  # PD-TURN-3: the new face triggers nothing
-            p = p._replace(silver=p.silver - E.change_cost(t, p))
-            return s._replace(
-                players=_set(s.players, seat, p), face=a.face, changed=True
-            )
+            p = _pwith(p, SILVER, p.silver - E.change_cost(t, p))
+            players = _set(s.players, seat, p)
+            return _with(s, PLAYERS, players, FACE, a.face, CHANGED, True)
         if isinstance(a, A.Income):  # PD-INCOME-1
-            p = p._replace(silver=p.silver + t.income[s.face])
+            p = _pwith(p, SILVER, p.silver + t.income[s.face])
             return _pop(s, players=_set(s.players, seat, p))
         if isinstance(a, A.Act):
             if a.kind == "MINE":  # PD-ACT-2
@@ -941,11 +1051,13 @@ class PioneerDays:
 
     def _step_roll(self, s: State, arg: str) -> State:
         if len(s.pool) < self.players + 1 and any(s.bag):
-            return s._replace(phase="roll", active=s.start)
+            return _with(s, PHASE, "roll", ACTIVE, s.start)
         return _pop(s)
 
     def _step_turn(self, s: State, arg: str) -> State:
-        return s._replace(phase="take", active=int(arg), die=(), face="", changed=False)
+        v = list(s)
+        _start_turn(v, int(arg))
+        return _NEW(State, v)  # type: ignore[no-any-return]
 
     def _step_pick(self, s: State, arg: str) -> State:
         return s._replace(phase="pick", active=int(arg)) if s.display else _pop(s)
@@ -953,7 +1065,7 @@ class PioneerDays:
     def _step_store(self, s: State, arg: str) -> State:
         seat = int(arg)
         if E.overflow(s.players[seat]):
-            return s._replace(phase="discard", active=seat)
+            return _with(s, PHASE, "discard", ACTIVE, seat)
         return _pop(s)
 
     def _step_leftover(self, s: State, arg: str) -> State:
@@ -1137,11 +1249,19 @@ class PioneerDays:
                 players.append(p)  # nothing of it hidden from this seat
             else:
                 players.append(
-                    p._replace(gold=hidden[0], dealt=hidden[1], board=hidden[2])
+                    _pwith(p, GOLD, hidden[0], DEALT, hidden[1], BOARD, hidden[2])
                 )
         drawn = state.drawn if state.active == seat else (0,) * len(state.drawn)
-        return state._replace(
-            players=tuple(players), gold_bag=(), boards_left=(), drawn=drawn
+        return _with(
+            state,
+            PLAYERS,
+            tuple(players),
+            GOLD_BAG,
+            (),
+            BOARDS_LEFT,
+            (),
+            DRAWN,
+            drawn,
         )
 
     def scores(self, state: State) -> tuple[int, ...]:
@@ -1206,17 +1326,48 @@ def _die_key(die: tuple[str, str]) -> tuple[int, int]:
 
 
 def _pop(s: State, *push: str, **changes: Any) -> State:
-    """Finish the current step with ``changes`` to ``s``; ``push`` steps run next."""
-    return s._replace(jobs=push + s.jobs[1:], phase="", **changes)
+    """Finish the current step with ``changes`` to ``s``; ``push`` steps run next.
+
+    When the next step only waits for a seat's decision (``_wait``) or starts
+    a turn (``_step_turn``), it is taken in the same copy: the state is the one
+    :meth:`PioneerDays._run` would reach by running that step.
+    """
+    v = list(s)
+    jobs = push + s.jobs[1:]
+    v[JOBS] = jobs
+    v[PHASE] = ""
+    for name, x in changes.items():
+        v[_FIELD[name]] = x
+    if jobs:
+        kind, _, arg = jobs[0].partition(":")
+        if kind in _WAITS:
+            v[PHASE] = kind
+            v[ACTIVE] = int(arg)
+        elif kind == "turn":
+            _start_turn(v, int(arg))
+    return _NEW(State, v)  # type: ignore[no-any-return]
+
+
+def _start_turn(v: list[Any], seat: int) -> None:
+    """A state's fields ``v`` as ``_step_turn`` sets them: ``seat`` takes a die."""
+    v[PHASE] = "take"
+    v[ACTIVE] = seat
+    v[DIE] = ()
+    v[FACE] = ""
+    v[CHANGED] = False
 
 
 def _wait(phase: str) -> Callable[[PioneerDays, State, str], State]:
     """A step that waits for the decision ``phase`` of the seat in its argument."""
 
     def step(game: PioneerDays, s: State, arg: str) -> State:
-        return s._replace(phase=phase, active=int(arg))
+        return _with(s, PHASE, phase, ACTIVE, int(arg))
 
     return step
+
+
+#: The steps that only wait for the decision of the seat in their argument.
+_WAITS: Final = frozenset(("gain", "use", "end"))
 
 
 _USE = (A.Change, A.Income, A.Act, A.Recruit, A.Buy)
