@@ -141,6 +141,11 @@ class Encoder(EncoderBase):
         self._active_at, self._decider_at = o["active"], o["decider"]
         self._incoming_at, self._step_at = o["incoming"], o["step"]
         self._phase_index = {p: i for i, p in enumerate(PHASES)}
+        # A row's indices are the same object from one fill to the next where
+        # they can be (one entry of a hex, a dense row): the tracker then
+        # writes over its entries without clearing them first.
+        self._one = [(i,) for i in range(self.size)]
+        self._spans: dict[tuple[int, int], range] = {}
         # Everything is open and ``observe`` is the state itself, so every part
         # but the observing seat is public: the trackers of one game share it
         # (refreshed once per step, not once per seat; every seat's vector is
@@ -175,19 +180,19 @@ class Encoder(EncoderBase):
     def _fill_kind(self, s: Any, seat: int, h: int, kind: str) -> tuple[list, Any]:
         """The hex type (1-13, 0 unknown)."""
         t = self._types.get(kind, 0)
-        return ([self._hex + 6 * h], t) if t else _NONE
+        return (self._one[self._hex + 6 * h], t) if t else _NONE
 
     def _fill_hex_cattle(self, s: Any, seat: int, h: int, x: int) -> tuple[list, Any]:
-        return ([self._hex + 6 * h + 1], x) if x else _NONE
+        return (self._one[self._hex + 6 * h + 1], x) if x else _NONE
 
     def _fill_hex_canteen(self, s: Any, seat: int, h: int, x: int) -> tuple[list, Any]:
-        return ([self._hex + 6 * h + 2], x) if x else _NONE
+        return (self._one[self._hex + 6 * h + 2], x) if x else _NONE
 
     def _fill_hex_owner(self, s: Any, seat: int, h: int, x: int) -> tuple[list, Any]:
-        return ([self._hex + 6 * h + 4], x + 1) if x != -1 else _NONE
+        return (self._one[self._hex + 6 * h + 4], x + 1) if x != -1 else _NONE
 
     def _fill_hex_stack(self, s: Any, seat: int, h: int, x: int) -> tuple[list, Any]:
-        return ([self._hex + 6 * h + 5], x) if x else _NONE
+        return (self._one[self._hex + 6 * h + 5], x) if x else _NONE
 
     def _fill_start(self, s: Any, seat: int) -> tuple[list, Any]:
         """The starting tile's hex."""
@@ -198,13 +203,20 @@ class Encoder(EncoderBase):
         """Goods (capped), workers and cattle in the general supply (one slice)."""
         k = self._supply_at  # then "pool" and "herd"
         row = [*s.supply, *s.pool, s.herd]
-        return range(k, k + len(row)), _capped(row)
+        return self._span(k, len(row)), _capped(row)
 
     def _fill_player(self, s: Any, seat: int, i: int, p: Any) -> tuple[range, list]:
         """One seat's board as one slice (the paid-extra-hire flag is its own part)."""
         k = self._player_at + 15 * i
         row = [*p.goods, *p.workers, p.coins, p.cattle, p.canteens, p.left]
-        return range(k, k + len(row)), _capped(row)
+        return self._span(k, len(row)), _capped(row)
+
+    def _span(self, k: int, n: int) -> range:
+        """``range(k, k + n)``, the same object each time (see ``_one``)."""
+        span = self._spans.get((k, n))
+        if span is None:
+            span = self._spans[k, n] = range(k, k + n)
+        return span
 
     @staticmethod
     def _hired(s: Any) -> tuple:

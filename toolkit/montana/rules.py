@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 from itertools import combinations_with_replacement
-from operator import ge
 from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
@@ -142,7 +141,18 @@ def _worker_counts(workers: str) -> tuple[int, ...]:
 
 
 def _fits(have: Any, need: tuple[int, ...]) -> bool:
-    return all(map(ge, have, need))
+    """Whether ``have`` holds at least ``need``, kind by kind (as far as both go).
+
+    A plain loop: ``all(map(ge, have, need))`` makes two iterators per call,
+    and the legal moves test every placement and every hex's cost.
+    """
+    n = min(len(have), len(need))
+    i = 0
+    while i < n:
+        if have[i] < need[i]:
+            return False
+        i += 1
+    return True
 
 
 @functools.lru_cache(maxsize=1024)

@@ -20,14 +20,18 @@ The vector is described in parts (:class:`toolkit.envs.encoding.Part`), every
 entry clipped at its bound: the turn, the time, the dice, the tracks, the
 townsfolk, the equipment, the town cards, the counters and, per player, its
 cards, its gold tokens and its store, so an environment's tracker re-encodes
-only what changed since the seat last looked; actions are indexed through an
+only what changed since the seat last looked. What every seat sees alike is
+public (the trackers of one game encode it once, as seat 0 sees it, and
+:meth:`Encoder.seat_order` turns it into each seat's relative seats); what
+``observe`` may hide (gold values, boards, the Assayer's tokens) is each
+seat's own. Actions are indexed through an
 :class:`~toolkit.envs.encoding.ActionTable`.
 """
 
 from __future__ import annotations
 
 from itertools import chain
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from toolkit.envs.encoding import ActionTable, EncoderBase, Layout, Part
@@ -35,7 +39,7 @@ from toolkit.envs.encoding import ActionTable, EncoderBase, Layout, Part
 from . import actions as A
 from .constants import COLOURS, FACES, PIONEER, SLOTS
 from .rules import CHANCE_PHASES, PHASE_TEXT, PioneerDays, tables
-from .state import Player
+from .state import Player, State
 
 _CAP = 99
 
@@ -157,10 +161,16 @@ class Encoder(EncoderBase):
         return self._table[action]
 
     # The vector is built by the base's encode (and updated by its trackers)
-    # from one rows part: each row is one field of the observation (or a few
+    # from two rows parts: each row is one field of the observation (or a few
     # fields read together), filled by its own method; a tracker re-encodes
     # only the rows whose field changed since the seat last looked (a field
-    # left alone is the same object in the next observation: one identity test).
+    # left alone is the same object in the next observation: one identity
+    # test). What every seat sees alike (the dice, the tracks, the cards on
+    # the table, the players' goods, wagons and cards) is public: the trackers
+    # of one game share it (filled once per change, as seat 0 sees it, and
+    # moved into each seat's relative order by :meth:`seat_order`); each seat
+    # keeps its own rows for what observe may hide (the players' gold values,
+    # dealt and chosen boards, the Assayer's drawn tokens).
 
     def _build_parts(self) -> None:
         o, n = self._offset, self.players
@@ -182,13 +192,13 @@ class Encoder(EncoderBase):
         self._width = len(self._hi[o["players"] :]) // n
         nb, nc, nt = len(self._boards), len(self._cards), len(self._tiles)
         misc = o["misc"]
-        # (fill, where its entries start) of each row, in the order of _rows
-        # (_NUMBER: the row is one number, clipped at its bound)
+        # (fill, where its entries start) of each public row, in the order of
+        # _public_rows (_NUMBER: the row is one number, clipped at its bound)
         table = [
             (self._fill_gold_bag, misc + 5),  # gold tokens left in the bag
-            (self._fill_start, o["start"]),
             (_NUMBER, o["time"]),  # week
             (_NUMBER, o["time"] + 1),  # day
+            (self._fill_start, o["start"]),
             (self._fill_counts, o["bag"]),
             (self._fill_pool, o["pool"]),
             (self._fill_counts, o["aside"]),
@@ -205,9 +215,9 @@ class Encoder(EncoderBase):
             (self._fill_counts, misc + 1),  # wagon cards left, small and large
             (_NUMBER, misc + 3),  # cursor
             (_NUMBER, misc + 4),  # spent
-            (self._fill_drawn, o["drawn"]),
         ]
-        # a player's fields (Player's order), where each starts in its row
+        # a player's fields (Player's order), where each starts in its row;
+        # those observe may hide are the seat's own rows (_SKIP here)
         player = [
             (self._fill_board, 0),
             (self._fill_dealt, nb + 1),
@@ -221,40 +231,78 @@ class Encoder(EncoderBase):
             (_NUMBER, self._width - 1),  # turns
         ]
         assert len(table) == _HEAD_ROWS and len(player) == len(Player._fields)
-        self._row_fill = [fill for fill, _ in table] + [f for f, _ in player] * n
+        private = [player[i] for i in _PRIVATE_FIELDS]
+        public = [
+            (_SKIP, 0) if i in _PRIVATE_FIELDS else f for i, f in enumerate(player)
+        ]
         # per seat: where each row's entries start (players in relative seats)
+        self._row_fill = [fill for fill, _ in table] + [f for f, _ in public] * n
         self._row_at = [
             [at for _, at in table]
-            + [self._player_at(i, seat) + at for i in range(n) for _, at in player]
+            + [self._player_at(i, seat) + at for i in range(n) for _, at in public]
             for seat in range(n)
         ]
+        self._own_fill = [f for f, _ in private] * n + [self._fill_drawn]
+        self._own_at = [
+            [self._player_at(i, seat) + at for i in range(n) for _, at in private]
+            + [o["drawn"]]
+            for seat in range(n)
+        ]
+        # a row's indices are the same object from one fill to the next where
+        # they can be (one number, a dense row): the tracker then writes over
+        # its entries without clearing them first
+        self._one = [(i,) for i in range(self.size)]
+        self._span: list[range | None] = [None] * self.size
         self.set_parts(
             [
                 # what is awaited and the die in use change on most steps and
                 # take few values: remembered by key
-                Part(attrgetter("phase", "active"), self._fill_turn),
-                Part(attrgetter("die", "face", "changed"), self._fill_die),
-                Part(_rows, self._fill_row, rows=True, memo=False),
+                Part(attrgetter("phase", "active"), self._fill_turn, public=True),
+                Part(attrgetter("die", "face", "changed"), self._fill_die, public=True),
+                Part(_public_rows, self._fill_row, rows=True, memo=False, public=True),
+                Part(_own_rows, self._fill_own, rows=True, memo=False),
             ]
         )
+
+    def seat_order(self, seat: int) -> list[int]:
+        """Seat 0's entries in ``seat``'s order: the relative seats (who is to
+        move, the start player, the players' rows) turned by ``seat``.
+        """
+        o, n, width = self._offset, self.players, self._width
+        order = list(range(self.size))
+        for at in (o["to_move"], o["start"]):
+            for r in range(n):
+                order[at + r] = at + (seat + r) % n
+        for r in range(n):
+            mine = o["players"] + r * width
+            theirs = o["players"] + (seat + r) % n * width
+            order[mine : mine + width] = range(theirs, theirs + width)
+        return order
 
     def _fill_row(self, s: Any, seat: int, j: int, item: Any) -> Any:
         """Row ``j`` (one field of the observation) from its value ``item``."""
         fill, at = self._row_fill[j], self._row_at[seat][j]
         if fill is _NUMBER:  # one number (a week, a good, favors...)
             h = self._hi[at]
-            return (at,), (item if item <= h else h,)
+            return self._one[at], (item if item <= h else h,)
+        if fill is _SKIP:  # a field a seat's own rows encode
+            return _NOTHING
         return fill(item, at, seat)
+
+    def _fill_own(self, s: Any, seat: int, j: int, item: Any) -> Any:
+        """Row ``j`` of ``seat``'s own rows (what observe may hide) from ``item``."""
+        return self._own_fill[j](item, self._own_at[seat][j], seat)
 
     # Each fill below takes a row's value, where its entries start and the
     # seat, and returns (indices, values), every value clipped at its bound.
 
     def _fill_counts(self, xs: tuple[int, ...], at: int, seat: int) -> tuple:
         """A few numbers side by side (the dice per colour, the tracks...)."""
-        hi = self._hi
-        return range(at, at + len(xs)), tuple(
-            [x if x <= hi[i] else hi[i] for i, x in enumerate(xs, at)]
-        )
+        hi, n = self._hi, len(xs)
+        span = self._span[at]
+        if span is None or len(span) != n:
+            span = self._span[at] = range(at, at + n)
+        return span, tuple([x if x <= hi[i] else hi[i] for i, x in enumerate(xs, at)])
 
     def _counted(self, counts: dict[int, int]) -> tuple:
         """Entries from counts, each clipped at its bound."""
@@ -371,13 +419,21 @@ class Encoder(EncoderBase):
         return (at,), (0 if vp < 0 else vp if vp <= h else h,)
 
 
-_HEAD = attrgetter(
-    "start",
-    "week",
-    "day",
-    "bag",
-    "pool",
-    "aside",
+_HEAD_ROWS = 20  # the public rows before the players' fields
+#: In the table of rows' fills: the row is one number, clipped at its bound.
+_NUMBER = None
+#: ... the row is encoded by the seat's own rows (a field observe may hide).
+_SKIP = False
+_NOTHING = ((), 1)
+#: A player's fields observe may hide (board, dealt boards, gold): own rows.
+_PRIVATE_FIELDS = (0, 1, 6)
+_PRIVATE = itemgetter(*_PRIVATE_FIELDS)
+# The public rows read the state's fields by position (slices of the tuple):
+# week, day, start; bag, pool, aside; tracks .. discount; wagons_left; cursor, spent
+assert [Player._fields[i] for i in _PRIVATE_FIELDS] == ["board", "dealt", "gold"]
+assert State._fields[3:6] == ("week", "day", "start")
+assert State._fields[8:11] == ("bag", "pool", "aside")
+assert State._fields[14:24] == (
     "tracks",
     "strikes",
     "slots",
@@ -388,25 +444,55 @@ _HEAD = attrgetter(
     "town_deck",
     "fulfilled",
     "discount",
-    "wagons_left",
-    "cursor",
-    "spent",
-    "drawn",
 )
-_HEAD_ROWS = 1 + 20  # the rows before the players' fields
-#: In the table of rows' fills: the row is one number, clipped at its bound.
-_NUMBER = None
-_GOLD = attrgetter("gold")
+assert State._fields[25] == "wagons_left"
+assert State._fields[28:30] == ("cursor", "spent")
+assert State._fields[0] == "players" and State._fields[27] == "drawn"
 
 
-def _rows(s: Any) -> tuple:
-    """The rows of the vector: the fields it is made of, players' fields last."""
-    players = s.players
+def _public_rows(s: Any) -> tuple:
+    """The public rows: the fields they are made of, players' fields last (all
+    of them: those a seat's own rows encode are skipped).
+    """
+    players = s[0]
+    if len(players) == 4:
+        a, b, c, d = players
+        held = len(a[6]) + len(b[6]) + len(c[6]) + len(d[6]) + len(s[27])
+        return (held, *s[3:6], *s[8:11], *s[14:24], s[25], s[28], s[29]) + a + b + c + d
+    held = sum([len(p[6]) for p in players]) + len(s[27])  # gold held or drawn
     return (
-        sum(map(len, map(_GOLD, players))) + len(s.drawn),  # gold held or drawn
-        *_HEAD(s),
+        held,
+        *s[3:6],
+        *s[8:11],
+        *s[14:24],
+        s[25],
+        s[28],
+        s[29],
         *chain.from_iterable(players),
     )
+
+
+def _own_rows(s: Any) -> tuple:
+    """A seat's own rows: the players' fields observe may hide, the drawn tokens."""
+    players = s[0]
+    if len(players) == 4:
+        a, b, c, d = players
+        return (
+            a[0],
+            a[1],
+            a[6],
+            b[0],
+            b[1],
+            b[6],
+            c[0],
+            c[1],
+            c[6],
+            d[0],
+            d[1],
+            d[6],
+            s[27],
+        )
+    return (*chain.from_iterable(map(_PRIVATE, players)), s[27])
 
 
 __all__ = ["Encoder"]

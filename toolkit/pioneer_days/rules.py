@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -122,6 +122,16 @@ def _mk(cls: Any, *args: Any) -> Any:
 
 #: The outcomes of a die drawn and rolled (PD-DAY-1): per colour, one per face.
 _ROLLS = tuple(tuple(_mk(A.Roll, colour, face) for face in FACES) for colour in COLOURS)
+#: The outcomes of a roll with their odds, by the dice in the bag (public)
+_ROLL_ODDS: Final[dict[tuple[int, ...], list[tuple[Any, float]]]] = {}
+#: The decisions of a turn, made once (the same objects as ``_mk`` hands out).
+_TAKE: Final = {(c, f): _mk(A.Take, c, f) for c in COLOURS for f in FACES}
+_CHANGES: Final = tuple((f, _mk(A.Change, f)) for f in FACES)
+_INCOME: Final = _mk(A.Income)
+_ACTS: Final = {kind: _mk(A.Act, kind) for kind in ACTION_FACES}
+_RECRUIT: Final = _mk(A.Recruit)
+_BUY: Final = (_mk(A.Buy, SMALL), _mk(A.Buy, LARGE))
+_END_TURN: Final = _mk(A.EndTurn)
 
 
 def tables() -> Tables:
@@ -169,6 +179,89 @@ def _tile_key(tile: str) -> int:
 
 def _add_tile(tiles: tuple[str, ...], tile: str) -> tuple[str, ...]:
     return tuple(sorted((*tiles, tile), key=_tile_key))
+
+
+# Copies that set a few fields by position. ``_replace`` (a Python function
+# called with keywords) costs about twice as much as a list of the fields, set
+# by index and made a State (or Player) again; the engine copies a state
+# several times per action, so the hot paths copy with these.
+_NEW: Final = tuple.__new__
+_FIELD: Final[dict[str, int]] = {name: i for i, name in enumerate(State._fields)}
+PLAYERS: Final = _FIELD["players"]
+PHASE: Final = _FIELD["phase"]
+JOBS: Final = _FIELD["jobs"]
+ACTIVE: Final = _FIELD["active"]
+BAG: Final = _FIELD["bag"]
+POOL: Final = _FIELD["pool"]
+ASIDE: Final = _FIELD["aside"]
+DIE: Final = _FIELD["die"]
+FACE: Final = _FIELD["face"]
+CHANGED: Final = _FIELD["changed"]
+STRIKES: Final = _FIELD["strikes"]
+SLOTS: Final = _FIELD["slots"]
+FOLK_DECK: Final = _FIELD["folk_deck"]
+DISPLAY: Final = _FIELD["display"]
+STOCK: Final = _FIELD["stock"]
+TOWN: Final = _FIELD["town"]
+TOWN_DECK: Final = _FIELD["town_deck"]
+FULFILLED: Final = _FIELD["fulfilled"]
+DISCOUNT: Final = _FIELD["discount"]
+GOLD_BAG: Final = _FIELD["gold_bag"]
+WAGONS_LEFT: Final = _FIELD["wagons_left"]
+BOARDS_LEFT: Final = _FIELD["boards_left"]
+DRAWN: Final = _FIELD["drawn"]
+CURSOR: Final = _FIELD["cursor"]
+SPENT: Final = _FIELD["spent"]
+_PFIELD: Final[dict[str, int]] = {name: i for i, name in enumerate(Player._fields)}
+BOARD: Final = _PFIELD["board"]
+DEALT: Final = _PFIELD["dealt"]
+SILVER: Final = _PFIELD["silver"]
+CATTLE: Final = _PFIELD["cattle"]
+WOOD: Final = _PFIELD["wood"]
+MEDICINE: Final = _PFIELD["medicine"]
+GOLD: Final = _PFIELD["gold"]
+EQUIPMENT: Final = _PFIELD["equipment"]
+WAGONS: Final = _PFIELD["wagons"]
+TOWNSFOLK: Final = _PFIELD["townsfolk"]
+FAVORS: Final = _PFIELD["favors"]
+VP: Final = _PFIELD["vp"]
+TURNS: Final = _PFIELD["turns"]
+
+
+def _with(
+    s: State,
+    i: int,
+    x: Any,
+    j: int = -1,
+    y: Any = None,
+    k: int = -1,
+    z: Any = None,
+    m: int = -1,
+    w: Any = None,
+) -> State:
+    """``s`` with field ``i`` set to ``x`` (and ``j`` to ``y``, ...), fields by position."""
+    v = list(s)
+    v[i] = x
+    if j >= 0:
+        v[j] = y
+        if k >= 0:
+            v[k] = z
+            if m >= 0:
+                v[m] = w
+    return _NEW(State, v)  # type: ignore[no-any-return]
+
+
+def _pwith(
+    p: Player, i: int, x: Any, j: int = -1, y: Any = None, k: int = -1, z: Any = None
+) -> Player:
+    """``p`` with field ``i`` set to ``x`` (and ``j`` to ``y``, ...), fields by position."""
+    v = list(p)
+    v[i] = x
+    if j >= 0:
+        v[j] = y
+        if k >= 0:
+            v[k] = z
+    return _NEW(Player, v)  # type: ignore[no-any-return]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # lessons may subclass it
@@ -319,13 +412,20 @@ class PioneerDays:
                 if c
             ]
         if phase == "roll":
-            total = sum(state.bag) * len(FACES)
-            return [
-                (roll, c / total)
-                for rolls, c in zip(_ROLLS, state.bag, strict=True)
-                if c
-                for roll in rolls
-            ]
+            bag = state.bag
+            known = _ROLL_ODDS.get(bag)
+            if known is None:
+                total = sum(bag) * len(FACES)
+                known = [
+                    (roll, c / total)
+                    for rolls, c in zip(_ROLLS, bag, strict=True)
+                    if c
+                    for roll in rolls
+                ]
+                if len(_ROLL_ODDS) >= 4096:
+                    _ROLL_ODDS.clear()
+                _ROLL_ODDS[bag] = known
+            return list(known)
         return []
 
     def gold_bag(self, state: State) -> tuple[int, ...]:
@@ -353,18 +453,22 @@ class PioneerDays:
         phase = state.phase
         if phase == "over" or phase in CHANCE_PHASES:
             return []
+        if phase == "take":  # PD-TURN-1 (the pool is sorted: equal dice side by side)
+            out: list[Any] = []
+            last = None
+            for die in state.pool:
+                action = _TAKE.get(die)
+                if action is None:
+                    action = _mk(A.Take, die[0], die[1])
+                if action is not last:  # (made once: the same die, the same object)
+                    out.append(action)
+                    last = action
+            return out
         t = self.tables()
         seat = state.active
         p = state.players[seat]
         if phase == "choose":  # PD-SETUP-6
             return [_mk(A.Choose, PIONEER)] + [_mk(A.Choose, b) for b in p.dealt]
-        if phase == "take":  # PD-TURN-1
-            out: list[Any] = []
-            for die in state.pool:
-                action = _mk(A.Take, die[0], die[1])
-                if not out or out[-1] != action:
-                    out.append(action)
-            return out
         if phase == "gain":  # A12 Trapper
             return [_mk(A.Gain, "wood"), _mk(A.Gain, "medicine")]
         if phase == "use":
@@ -374,7 +478,9 @@ class PioneerDays:
         if phase == "keep":  # PB2 Assayer
             return [_mk(A.Keep, v) for v in sorted(set(state.drawn))]
         if phase == "end":
-            return self._buy_actions(t, state, p) + [_mk(A.EndTurn)]
+            out = self._buy_actions(t, state, p)
+            out.append(_END_TURN)
+            return out
         if phase == "discard":  # PD-STORE-3
             return self._discard_actions(p)
         if phase == "storm":
@@ -396,23 +502,24 @@ class PioneerDays:
         out = []
         for i, size in enumerate((SMALL, LARGE)):
             if state.wagons_left[i] and p.silver >= E.wagon_cost(t, p, size):
-                out.append(_mk(A.Buy, size))
+                out.append(_BUY[i])
         return out
 
     def _use_actions(self, t: Tables, state: State, p: Player) -> list[Any]:
         face = state.face
         out: list[Any] = []
         if not state.changed and p.silver >= E.change_cost(t, p):  # PD-TURN-3
-            out += [_mk(A.Change, f) for f in FACES if f != face]
-        out.append(_mk(A.Income))  # PD-INCOME-1
+            out += [c for f, c in _CHANGES if f != face]
+        out.append(_INCOME)  # PD-INCOME-1
         kinds = ACTION_FACES if face == "WILD" else (face,)  # PD-ACT-1
         for kind in kinds:
             if kind == "EQUIP" and state.display:  # PD-ACT-3
                 out += [_mk(A.Act, "EQUIP", x) for x in dict.fromkeys(state.display)]
             else:
-                out.append(_mk(A.Act, kind))
+                act = _ACTS.get(kind)
+                out.append(_mk(A.Act, kind) if act is None else act)
         if state.slots[FACES.index(face)]:  # PD-RECRUIT-1
-            out.append(_mk(A.Recruit))
+            out.append(_RECRUIT)
         return out + self._buy_actions(t, state, p)
 
     @staticmethod
@@ -489,6 +596,15 @@ class PioneerDays:
                 f"apply takes an action, not the text {action!r}; read text with "
                 "game.parse_action first.",
             )
+        if state.phase == "roll" and type(action) is A.Roll:
+            # PD-DAY-1: any face of a colour left in the bag (chance_outcomes' list)
+            colour = action.colour
+            if (
+                colour in COLOURS
+                and action.face in FACES
+                and state.bag[COLOURS.index(colour)] > 0
+            ):
+                return self._run(self._chance(state, action))
         if state.phase in CHANCE_PHASES:
             outcomes = [a for a, _ in self.chance_outcomes(state)]
             if not _listed(action, outcomes):
@@ -499,10 +615,24 @@ class PioneerDays:
                     f"{_show(action)} is not one of its outcomes ({shown}, ...).",
                 )
             return self._run(self._chance(state, action))
-        legal = self.legal_actions(state)
-        if not _listed(action, legal):
-            raise self._refusal(state, action)
+        if not self._always_legal(state, action):
+            legal = self.legal_actions(state)
+            if not _listed(action, legal):
+                raise self._refusal(state, action)
         return self._run(self._decide(state, action))
+
+    @staticmethod
+    def _always_legal(state: State, action: Any) -> bool:
+        """Whether ``action`` is in ``legal_actions(state)`` by a quick test: a
+        die in the pool (PD-TURN-1), income (PD-INCOME-1) and ending the turn
+        (PD-TURN-6) are open whenever their phase is. ``False``: look it up.
+        """
+        phase = state.phase
+        if phase == "take":
+            return type(action) is A.Take and (action.colour, action.face) in state.pool
+        if phase == "use":
+            return action is _INCOME
+        return phase == "end" and action is _END_TURN
 
     def _refusal(self, state: State, action: Any) -> IllegalAction:
         t = self.tables()
@@ -596,58 +726,70 @@ class PioneerDays:
         if phase == "deal":  # PD-SETUP-4: the next slot in face order
             i = s.slots.index("")
             slots = s.slots[:i] + (a.card,) + s.slots[i + 1 :]
-            return s._replace(
-                slots=slots, folk_deck=_without(s.folk_deck, a.card), phase=""
+            return _with(
+                s, SLOTS, slots, FOLK_DECK, _without(s.folk_deck, a.card), PHASE, ""
             )
         if phase == "reveal":
-            return s._replace(
-                town=(*s.town, a.card),
-                town_deck=_without(s.town_deck, a.card),
-                phase="",
+            return _with(
+                s,
+                TOWN,
+                (*s.town, a.card),
+                TOWN_DECK,
+                _without(s.town_deck, a.card),
+                PHASE,
+                "",
             )
         if phase == "board":
             seat = self._board_receiver(s)
             p = s.players[seat]
             box = s.boards_left and _without(s.boards_left, a.board)
-            return s._replace(
-                players=_set(s.players, seat, p._replace(dealt=(*p.dealt, a.board))),
-                boards_left=box,
-                phase="",
+            return _with(
+                s,
+                PLAYERS,
+                _set(s.players, seat, _pwith(p, DEALT, (*p.dealt, a.board))),
+                BOARDS_LEFT,
+                box,
+                PHASE,
+                "",
             )
         if phase == "gold":
             seat = int(s.jobs[0].partition(":")[2])
             p = s.players[seat]
-            p = p._replace(gold=tuple(sorted((*p.gold, a.nuggets))))
+            p = _pwith(p, GOLD, tuple(sorted((*p.gold, a.nuggets))))
             return _pop(self._take_gold(s, a.nuggets), players=_set(s.players, seat, p))
         if phase == "agold":
             return _pop(self._take_gold(s, a.nuggets), drawn=(*s.drawn, a.nuggets))
         if phase in ("outfit", "display"):
             i = int(a.tile[1:]) - 1
-            s = s._replace(stock=_inc(s.stock, i, -1))
+            s = _with(s, STOCK, _inc(s.stock, i, -1))
             if phase == "display":
-                return s._replace(display=_add_tile(s.display, a.tile), phase="")
+                return _with(s, DISPLAY, _add_tile(s.display, a.tile), PHASE, "")
             seat = int(s.jobs[0].partition(":")[2])
             p = s.players[seat]
-            p = p._replace(equipment=_add_tile(p.equipment, a.tile))
+            p = _pwith(p, EQUIPMENT, _add_tile(p.equipment, a.tile))
             return _pop(s, players=_set(s.players, seat, p))
         if phase == "roll":  # PD-DAY-1
             c = COLOURS.index(a.colour)
             pool = tuple(sorted((*s.pool, (a.colour, a.face)), key=_die_key))
-            return s._replace(bag=_inc(s.bag, c, -1), pool=pool, phase="")
+            bag = _inc(s.bag, c, -1)
+            # the roll step again (as _step_roll): another die, or the turns
+            if len(pool) < self.players + 1 and any(bag):
+                return _with(s, BAG, bag, POOL, pool)  # (phase, active unchanged)
+            return _pop(s, bag=bag, pool=pool)
         raise AssertionError(phase)
 
     @staticmethod
     def _take_gold(s: State, nuggets: int) -> State:
         if not s.gold_bag:
             return s
-        return s._replace(gold_bag=_inc(s.gold_bag, nuggets - 1, -1))
+        return _with(s, GOLD_BAG, _inc(s.gold_bag, nuggets - 1, -1))
 
     @staticmethod
     def _return_gold(s: State, nuggets: int) -> State:
         """ASSUMPTION-20: a paid or discarded gold token goes back into the bag."""
         if not s.gold_bag or not nuggets:
             return s
-        return s._replace(gold_bag=_inc(s.gold_bag, nuggets - 1, 1))
+        return _with(s, GOLD_BAG, _inc(s.gold_bag, nuggets - 1, 1))
 
     def _board_receiver(self, s: State) -> int:
         for seat in self.order(s):
@@ -663,16 +805,22 @@ class PioneerDays:
         p = s.players[seat]
         phase = s.phase  # (run next: its first step sets the phase again)
         if phase == "choose":
-            return s._replace(players=_set(s.players, seat, p._replace(board=a.board)))
+            return _with(s, PLAYERS, _set(s.players, seat, _pwith(p, BOARD, a.board)))
         if isinstance(a, A.Buy):  # PD-WAGON-1
             i = 0 if a.size == SMALL else 1
-            p = p._replace(
-                silver=p.silver - E.wagon_cost(t, p, a.size),
-                wagons=(*p.wagons, (t.spaces[a.size], 0)),
+            p = _pwith(
+                p,
+                SILVER,
+                p.silver - E.wagon_cost(t, p, a.size),
+                WAGONS,
+                (*p.wagons, (t.spaces[a.size], 0)),
             )
-            return s._replace(
-                players=_set(s.players, seat, p),
-                wagons_left=_inc(s.wagons_left, i, -1),  # type: ignore[arg-type]
+            return _with(
+                s,
+                PLAYERS,
+                _set(s.players, seat, p),
+                WAGONS_LEFT,
+                _inc(s.wagons_left, i, -1),
             )
         if phase == "take":
             return self._take(t, s, seat, a)
@@ -684,11 +832,11 @@ class PioneerDays:
             return _pop(self._take_tile(t, s, seat, a.tile))
         if phase == "keep":  # PB2 Assayer: keep one, the other back to the bag
             other = _without(s.drawn, a.nuggets)[0]
-            p = p._replace(gold=tuple(sorted((*p.gold, a.nuggets))))
+            p = _pwith(p, GOLD, tuple(sorted((*p.gold, a.nuggets))))
             s = self._return_gold(s, other)
             return _pop(s, players=_set(s.players, seat, p), drawn=())
         if phase == "end":  # PD-TURN-6
-            p = p._replace(turns=p.turns + 1)
+            p = _pwith(p, TURNS, p.turns + 1)
             return _pop(s, players=_set(s.players, seat, p))
         if phase == "discard":  # PD-STORE-3 / PD-STORE-6
             return self._discard(s, seat, a.item)
@@ -696,24 +844,24 @@ class PioneerDays:
             w = s.cursor
             spent = s.spent
             if a.choice == "wood":
-                p = p._replace(wood=p.wood - 1)
+                p = _pwith(p, WOOD, p.wood - 1)
             elif a.choice == "silver":  # PB7 Homesteader
-                p = p._replace(silver=p.silver - 2)
+                p = _pwith(p, SILVER, p.silver - 2)
             elif a.choice == "spare":  # B8 Carpenter / E8 Canvas Cover
                 spent += 1
             else:
                 p = _damage(p, w)
-            return s._replace(
-                players=_set(s.players, seat, p), cursor=w + 1, spent=spent
+            return _with(
+                s, PLAYERS, _set(s.players, seat, p), CURSOR, w + 1, SPENT, spent
             )
         if phase == "disease":  # PD-DIS-6
             if a.choice == "exempt":
-                return s._replace(cursor=s.cursor + 1, spent=s.spent + 1)
+                return _with(s, CURSOR, s.cursor + 1, SPENT, s.spent + 1)
             if a.choice == "pay":
-                p = p._replace(medicine=p.medicine - 1)
-                return s._replace(players=_set(s.players, seat, p), cursor=s.cursor + 1)
-            p = p._replace(townsfolk=_without(p.townsfolk, a.card))  # to the box
-            return s._replace(players=_set(s.players, seat, p))
+                p = _pwith(p, MEDICINE, p.medicine - 1)
+                return _with(s, PLAYERS, _set(s.players, seat, p), CURSOR, s.cursor + 1)
+            p = _pwith(p, TOWNSFOLK, _without(p.townsfolk, a.card))  # to the box
+            return _with(s, PLAYERS, _set(s.players, seat, p))
         if phase == "town":
             if isinstance(a, A.Done):
                 return _pop(s, fulfilled=(), discount=False)
@@ -750,12 +898,11 @@ class PioneerDays:
     def _use(self, t: Tables, s: State, seat: int, a: Any) -> State:
         p = s.players[seat]
         if isinstance(a, A.Change):  # PD-TURN-3: the new face triggers nothing
-            p = p._replace(silver=p.silver - E.change_cost(t, p))
-            return s._replace(
-                players=_set(s.players, seat, p), face=a.face, changed=True
-            )
+            p = _pwith(p, SILVER, p.silver - E.change_cost(t, p))
+            players = _set(s.players, seat, p)
+            return _with(s, PLAYERS, players, FACE, a.face, CHANGED, True)
         if isinstance(a, A.Income):  # PD-INCOME-1
-            p = p._replace(silver=p.silver + t.income[s.face])
+            p = _pwith(p, SILVER, p.silver + t.income[s.face])
             return _pop(s, players=_set(s.players, seat, p))
         if isinstance(a, A.Act):
             if a.kind == "MINE":  # PD-ACT-2
@@ -772,7 +919,7 @@ class PioneerDays:
         i = FACES.index(s.face)
         card = s.slots[i]
         slots = s.slots[:i] + ("",) + s.slots[i + 1 :]
-        p = p._replace(townsfolk=(*p.townsfolk, card))
+        p = _pwith(p, TOWNSFOLK, (*p.townsfolk, card))
         f = t.folk[card]
         jobs: list[str] = []
         left = s.wagons_left
@@ -783,35 +930,35 @@ class PioneerDays:
                 jobs += [f"gold:{seat}"] * f.amount
             elif f.effect == "small_wagon":  # A8 Wainwright (PD-WAGON-4, EX-21)
                 if left[0]:
-                    p = p._replace(wagons=(*p.wagons, (t.spaces[SMALL], 0)))
+                    p = _pwith(p, WAGONS, (*p.wagons, (t.spaces[SMALL], 0)))
                     left = (left[0] - 1, left[1])
             elif f.effect == "equipment":  # B6 Quartermaster
                 jobs.append(f"pick:{seat}")
-        s = s._replace(players=_set(s.players, seat, p), slots=slots, wagons_left=left)
+        s = _with(s, PLAYERS, _set(s.players, seat, p), SLOTS, slots, WAGONS_LEFT, left)
         return _pop(s, *jobs)
 
     def _take_tile(self, t: Tables, s: State, seat: int, tile: str) -> State:
         p = s.players[seat]
-        p = p._replace(equipment=_add_tile(p.equipment, tile))
+        p = _pwith(p, EQUIPMENT, _add_tile(p.equipment, tile))
         if E.ability(t, p) == "equipment_bonus":  # PB6 Outfitter: +$1
-            p = p._replace(silver=p.silver + 1)
-        return s._replace(
-            players=_set(s.players, seat, p), display=_without(s.display, tile)
+            p = _pwith(p, SILVER, p.silver + 1)
+        return _with(
+            s, PLAYERS, _set(s.players, seat, p), DISPLAY, _without(s.display, tile)
         )
 
     def _discard(self, s: State, seat: int, item: str) -> State:
         p = s.players[seat]
         if item == "wood":
-            p = p._replace(wood=p.wood - 1)
+            p = _pwith(p, WOOD, p.wood - 1)
         elif item == "medicine":
-            p = p._replace(medicine=p.medicine - 1)
+            p = _pwith(p, MEDICINE, p.medicine - 1)
         elif item in _GOLD_ITEM:
             v = _GOLD_ITEM[item]
-            p = p._replace(gold=_without(p.gold, v))
+            p = _pwith(p, GOLD, _without(p.gold, v))
             s = self._return_gold(s, v)
         else:
-            p = p._replace(equipment=_without(p.equipment, item))  # to the box
-        return s._replace(players=_set(s.players, seat, p))
+            p = _pwith(p, EQUIPMENT, _without(p.equipment, item))  # to the box
+        return _with(s, PLAYERS, _set(s.players, seat, p))
 
     def _fulfil(self, t: Tables, s: State, seat: int, a: A.Fulfil) -> State:
         """PD-TOWN-3: pay everything the card asks (PD-STORE-6), take its favors."""
@@ -829,14 +976,18 @@ class PioneerDays:
             favors=p.favors + tc.favors,
         )
         if need("gold", tc.gold):
-            p = p._replace(gold=_without(p.gold, a.gold))
+            p = _pwith(p, GOLD, _without(p.gold, a.gold))
             s = self._return_gold(s, a.gold)
         if need("equipment", tc.equipment):
-            p = p._replace(equipment=_without(p.equipment, a.tile))
-        return s._replace(
-            players=_set(s.players, seat, p),
-            fulfilled=(*s.fulfilled, a.card),
-            discount=s.discount or bool(a.spare),
+            p = _pwith(p, EQUIPMENT, _without(p.equipment, a.tile))
+        return _with(
+            s,
+            PLAYERS,
+            _set(s.players, seat, p),
+            FULFILLED,
+            (*s.fulfilled, a.card),
+            DISCOUNT,
+            s.discount or bool(a.spare),
         )
 
     # ------------------------------------------------------------ the steps
@@ -848,32 +999,32 @@ class PioneerDays:
         """
         while True:
             if not s.jobs:
-                return s._replace(phase="over", active=-1)
+                return _with(s, PHASE, "over", ACTIVE, -1)
             kind, _, arg = s.jobs[0].partition(":")
             s = _STEPS[kind](self, s, arg)
             if s.phase:
                 return s
 
     def _step_first(self, s: State, arg: str) -> State:
-        return s._replace(phase="first") if s.start < 0 else _pop(s)
+        return _with(s, PHASE, "first") if s.start < 0 else _pop(s)
 
     def _step_deal(self, s: State, arg: str) -> State:
         if "" in s.slots and s.folk_deck:
-            return s._replace(phase="deal")
+            return _with(s, PHASE, "deal")
         return _pop(s)
 
     def _step_reveal(self, s: State, arg: str) -> State:
         if len(s.town) < self.town_cards(s.week) and s.town_deck:
-            return s._replace(phase="reveal")
+            return _with(s, PHASE, "reveal")
         return _pop(s)
 
     def _step_boards(self, s: State, arg: str) -> State:
-        return s._replace(phase="board") if self._board_receiver(s) >= 0 else _pop(s)
+        return _with(s, PHASE, "board") if self._board_receiver(s) >= 0 else _pop(s)
 
     def _step_choose(self, s: State, arg: str) -> State:
         for seat in self.order(s):
             if not s.players[seat].board:
-                return s._replace(phase="choose", active=seat)
+                return _with(s, PHASE, "choose", ACTIVE, seat)
         return _pop(s)
 
     def _step_items(self, s: State, arg: str) -> State:
@@ -906,33 +1057,33 @@ class PioneerDays:
 
     def _step_gold(self, s: State, arg: str) -> State:
         if sum(self.gold_bag(s)):
-            return s._replace(phase="gold", active=int(arg))
+            return _with(s, PHASE, "gold", ACTIVE, int(arg))
         return _pop(s, active=int(arg))
 
     def _step_agold(self, s: State, arg: str) -> State:
-        return s._replace(phase="agold") if sum(self.gold_bag(s)) else _pop(s)
+        return _with(s, PHASE, "agold") if sum(self.gold_bag(s)) else _pop(s)
 
     def _step_keep(self, s: State, arg: str) -> State:
         seat = int(arg)
         drawn = s.drawn
         if len(drawn) == 2 and drawn[0] != drawn[1]:
-            return s._replace(phase="keep", active=seat)
+            return _with(s, PHASE, "keep", ACTIVE, seat)
         if drawn:  # one token left in the bag, or two alike: keep one
             p = s.players[seat]
-            p = p._replace(gold=tuple(sorted((*p.gold, drawn[0]))))
-            s = s._replace(players=_set(s.players, seat, p), drawn=())
+            p = _pwith(p, GOLD, tuple(sorted((*p.gold, drawn[0]))))
+            s = _with(s, PLAYERS, _set(s.players, seat, p), DRAWN, ())
             if len(drawn) == 2:
                 s = self._return_gold(s, drawn[1])
         return _pop(s)
 
     def _step_outfit(self, s: State, arg: str) -> State:
         if any(s.stock):
-            return s._replace(phase="outfit", active=int(arg))
+            return _with(s, PHASE, "outfit", ACTIVE, int(arg))
         return _pop(s, active=int(arg))
 
     def _step_display(self, s: State, arg: str) -> State:
         if len(s.display) < self.players + 1 and any(s.stock):
-            return s._replace(phase="display")
+            return _with(s, PHASE, "display")
         return _pop(s)
 
     def _step_day(self, s: State, arg: str) -> State:
@@ -941,19 +1092,21 @@ class PioneerDays:
 
     def _step_roll(self, s: State, arg: str) -> State:
         if len(s.pool) < self.players + 1 and any(s.bag):
-            return s._replace(phase="roll", active=s.start)
+            return _with(s, PHASE, "roll", ACTIVE, s.start)
         return _pop(s)
 
     def _step_turn(self, s: State, arg: str) -> State:
-        return s._replace(phase="take", active=int(arg), die=(), face="", changed=False)
+        v = list(s)
+        _start_turn(v, int(arg))
+        return _NEW(State, v)  # type: ignore[no-any-return]
 
     def _step_pick(self, s: State, arg: str) -> State:
-        return s._replace(phase="pick", active=int(arg)) if s.display else _pop(s)
+        return _with(s, PHASE, "pick", ACTIVE, int(arg)) if s.display else _pop(s)
 
     def _step_store(self, s: State, arg: str) -> State:
         seat = int(arg)
         if E.overflow(s.players[seat]):
-            return s._replace(phase="discard", active=seat)
+            return _with(s, PHASE, "discard", ACTIVE, seat)
         return _pop(s)
 
     def _step_leftover(self, s: State, arg: str) -> State:
@@ -961,13 +1114,10 @@ class PioneerDays:
         if not s.pool:
             return _pop(s, die=(), face="", changed=False)
         colour, _ = s.pool[0]
-        s = s._replace(
-            die=(),
-            face="",
-            changed=False,
-            pool=(),
-            aside=_inc(s.aside, COLOURS.index(colour)),
-        )
+        v = list(s)
+        v[DIE], v[FACE], v[CHANGED], v[POOL] = (), "", False, ()
+        v[ASIDE] = _inc(s.aside, COLOURS.index(colour))
+        s = _NEW(State, v)
         t = self.tables()
         if colour == "black":
             moved = list(range(len(DISASTERS)))
@@ -990,7 +1140,7 @@ class PioneerDays:
     def _step_strike(self, s: State, arg: str) -> State:
         t = self.tables()
         i = DISASTERS.index(arg)
-        s = s._replace(strikes=_inc(s.strikes, i))
+        s = _with(s, STRIKES, _inc(s.strikes, i))
         order = self.order(s)
         if arg == "STORM":  # PD-DIS-3, decisions in turn order (PD-DIS-9)
             return _pop(s, *(f"storm:{x}" for x in order), cursor=0, spent=0)
@@ -999,13 +1149,13 @@ class PioneerDays:
         players = list(s.players)
         for seat, p in enumerate(players):
             if arg == "RAID":  # PD-DIS-4
-                players[seat] = p._replace(
-                    silver=p.silver - E.raid_loss(t, p, self._rounding)
+                players[seat] = _pwith(
+                    p, SILVER, p.silver - E.raid_loss(t, p, self._rounding)
                 )
             else:  # PD-DIS-5
                 paid, lost = E.famine(t, p)
-                players[seat] = p._replace(
-                    silver=p.silver - paid, cattle=p.cattle - lost
+                players[seat] = _pwith(
+                    p, SILVER, p.silver - paid, CATTLE, p.cattle - lost
                 )
         return _pop(s, players=tuple(players))
 
@@ -1027,10 +1177,18 @@ class PioneerDays:
                 p = _damage(p, w)
                 w += 1
                 continue
-            return s._replace(
-                players=_set(s.players, seat, p), cursor=w, phase="storm", active=seat
+            return _with(
+                s,
+                PLAYERS,
+                _set(s.players, seat, p),
+                CURSOR,
+                w,
+                PHASE,
+                "storm",
+                ACTIVE,
+                seat,
             )
-        s = s._replace(players=_set(s.players, seat, p), cursor=0, spent=0)
+        s = _with(s, PLAYERS, _set(s.players, seat, p), CURSOR, 0, SPENT, 0)
         return _pop(s, f"store:{seat}")  # PD-DIS-3: what no longer fits goes
 
     def _step_disease(self, s: State, arg: str) -> State:
@@ -1048,15 +1206,20 @@ class PioneerDays:
             if x - s.spent >= rest:  # every remaining one can be exempt
                 break
             if x - s.spent == 0 and not p.medicine:  # nothing else to do
-                p = p._replace(townsfolk=_without(p.townsfolk, card))
+                p = _pwith(p, TOWNSFOLK, _without(p.townsfolk, card))
                 continue
-            return s._replace(
-                players=_set(s.players, seat, p),
-                cursor=i,
-                phase="disease",
-                active=seat,
+            return _with(
+                s,
+                PLAYERS,
+                _set(s.players, seat, p),
+                CURSOR,
+                i,
+                PHASE,
+                "disease",
+                ACTIVE,
+                seat,
             )
-        s = s._replace(players=_set(s.players, seat, p), cursor=0, spent=0)
+        s = _with(s, PLAYERS, _set(s.players, seat, p), CURSOR, 0, SPENT, 0)
         return _pop(s)
 
     def _step_pass(self, s: State, arg: str) -> State:
@@ -1084,25 +1247,25 @@ class PioneerDays:
                 if f.kind != "W":
                     continue
                 if f.effect == "silver":  # A9 Scout
-                    p = p._replace(silver=p.silver + f.amount)
+                    p = _pwith(p, SILVER, p.silver + f.amount)
                 elif f.effect == "favor" or (
                     f.effect == "favor_if_undamaged" and not E.damage(p)
                 ):  # B9 Mayor
-                    p = p._replace(favors=p.favors + f.amount)
-            players[seat] = p._replace(vp=p.vp + p.cattle)  # PD-TOWN-2
-        s = s._replace(players=tuple(players), active=s.start)
+                    p = _pwith(p, FAVORS, p.favors + f.amount)
+            players[seat] = _pwith(p, VP, p.vp + p.cattle)  # PD-TOWN-2
+        s = _with(s, PLAYERS, tuple(players), ACTIVE, s.start)
         return _pop(s, *(f"town:{x}" for x in order), "nextweek")
 
     def _step_town(self, s: State, arg: str) -> State:
         seat = int(arg)
         if self._fulfil_actions(self.tables(), s, s.players[seat]):
-            return s._replace(phase="town", active=seat)
+            return _with(s, PHASE, "town", ACTIVE, seat)
         return _pop(s, fulfilled=(), discount=False)
 
     def _step_nextweek(self, s: State, arg: str) -> State:
         """PD-WEEK-1 at the start of weeks 2-4 (week 1: PD-SETUP-8)."""
         if s.week == self.weeks:  # PD-END-1
-            return s._replace(jobs=(), phase="over", active=-1)
+            return _with(s, JOBS, (), PHASE, "over", ACTIVE, -1)
         n = self.players
         s = s._replace(
             week=s.week + 1,
@@ -1137,11 +1300,19 @@ class PioneerDays:
                 players.append(p)  # nothing of it hidden from this seat
             else:
                 players.append(
-                    p._replace(gold=hidden[0], dealt=hidden[1], board=hidden[2])
+                    _pwith(p, GOLD, hidden[0], DEALT, hidden[1], BOARD, hidden[2])
                 )
         drawn = state.drawn if state.active == seat else (0,) * len(state.drawn)
-        return state._replace(
-            players=tuple(players), gold_bag=(), boards_left=(), drawn=drawn
+        return _with(
+            state,
+            PLAYERS,
+            tuple(players),
+            GOLD_BAG,
+            (),
+            BOARDS_LEFT,
+            (),
+            DRAWN,
+            drawn,
         )
 
     def scores(self, state: State) -> tuple[int, ...]:
@@ -1198,7 +1369,7 @@ def _show(action: Any) -> str:
 
 def _damage(p: Player, w: int) -> Player:
     size, dmg = p.wagons[w]
-    return p._replace(wagons=p.wagons[:w] + ((size, dmg + 1),) + p.wagons[w + 1 :])
+    return _pwith(p, WAGONS, p.wagons[:w] + ((size, dmg + 1),) + p.wagons[w + 1 :])
 
 
 def _die_key(die: tuple[str, str]) -> tuple[int, int]:
@@ -1206,17 +1377,48 @@ def _die_key(die: tuple[str, str]) -> tuple[int, int]:
 
 
 def _pop(s: State, *push: str, **changes: Any) -> State:
-    """Finish the current step with ``changes`` to ``s``; ``push`` steps run next."""
-    return s._replace(jobs=push + s.jobs[1:], phase="", **changes)
+    """Finish the current step with ``changes`` to ``s``; ``push`` steps run next.
+
+    When the next step only waits for a seat's decision (``_wait``) or starts
+    a turn (``_step_turn``), it is taken in the same copy: the state is the one
+    :meth:`PioneerDays._run` would reach by running that step.
+    """
+    v = list(s)
+    jobs = push + s.jobs[1:]
+    v[JOBS] = jobs
+    v[PHASE] = ""
+    for name, x in changes.items():
+        v[_FIELD[name]] = x
+    if jobs:
+        kind, _, arg = jobs[0].partition(":")
+        if kind in _WAITS:
+            v[PHASE] = kind
+            v[ACTIVE] = int(arg)
+        elif kind == "turn":
+            _start_turn(v, int(arg))
+    return _NEW(State, v)  # type: ignore[no-any-return]
+
+
+def _start_turn(v: list[Any], seat: int) -> None:
+    """A state's fields ``v`` as ``_step_turn`` sets them: ``seat`` takes a die."""
+    v[PHASE] = "take"
+    v[ACTIVE] = seat
+    v[DIE] = ()
+    v[FACE] = ""
+    v[CHANGED] = False
 
 
 def _wait(phase: str) -> Callable[[PioneerDays, State, str], State]:
     """A step that waits for the decision ``phase`` of the seat in its argument."""
 
     def step(game: PioneerDays, s: State, arg: str) -> State:
-        return s._replace(phase=phase, active=int(arg))
+        return _with(s, PHASE, phase, ACTIVE, int(arg))
 
     return step
+
+
+#: The steps that only wait for the decision of the seat in their argument.
+_WAITS: Final = frozenset(("gain", "use", "end"))
 
 
 _USE = (A.Change, A.Income, A.Act, A.Recruit, A.Buy)
