@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from toolkit.core import CHANCE
+from toolkit.core.play import sample_outcome
 
 from .actions import Join, MoveCoach
 from .evaluation import (
@@ -825,8 +826,6 @@ class _Follow:
 
     def draw(self, state: Any, rng: random.Random) -> Any:
         """The position after a sampled draw (``sample_outcome``'s use of ``rng``)."""
-        from toolkit.core.play import sample_outcome
-
         hit = self.kids.get(id(state))
         if hit is None:
             game = self.game
