@@ -11,7 +11,9 @@ decisions are timed: no engine moves, no random bots, no start-up.
     PYTHONPATH=<tree> python benchmarks/bots_replay.py [--games 3] [--seed 0]
         [--bot mcts] [--repeats 5] [--profile out.prof]
 
-``--profile`` runs one pass of the decisions under cProfile and writes its
+``--repeats 0`` only records (what a run with ``--repeats 1`` spends beyond
+it, say in ``valgrind --tool=callgrind`` instructions, is one pass of the
+decisions). ``--profile`` runs one pass of the decisions under cProfile and writes its
 statistics (``python -m pstats out.prof``).
 """
 
@@ -86,6 +88,9 @@ def main() -> None:
         prof.disable()
         prof.dump_stats(args.profile)
         print(f"profile written to {args.profile}")
+        return
+    if args.repeats <= 0:  # record only (a baseline for instruction counts)
+        print(f"{args.bot}: {len(asked)} decisions recorded")
         return
     times, digests = [], set()
     for _ in range(args.repeats):
