@@ -634,20 +634,22 @@ def _edge_scores(game: Any, state: Any, seat: int, edges: list[int]) -> list[flo
 
 def _road_options(game: Any, state: Any, seat: int) -> list[int]:
     """Legal road connections touching a city with own pioneers or own roads."""
-    board, roads, covered, settled = (
-        game.board,
-        state.roads,
-        state.covered,
-        state.settled,
-    )
+    board = game.board
+    ends: tuple[tuple[int, int], ...] = board.edges
+    adj: tuple[tuple[tuple[int, int], ...], ...] = board.adj
+    roads: tuple[tuple[int, ...], ...] = state.roads
+    covered: tuple[bool, ...] = state.covered
+    settled: tuple[tuple[int, ...], ...] = state.settled
     sergeant = state.phase == "sergeant"
     cities = {c for c in range(len(settled)) if settled[c][seat]}
-    for e, owners in enumerate(roads):
-        if seat in owners:
-            cities.update(board.edges[e])
+    for e in range(len(roads)):
+        if seat in roads[e]:
+            a, b = ends[e]
+            cities.add(a)
+            cities.add(b)
     out = set()
     for c in cities:
-        for v, e in board.adj[c]:
+        for v, e in adj[c]:
             r = roads[e]
             if covered[c] or covered[v]:
                 continue
