@@ -213,12 +213,26 @@ def rival_weights(
     dollar paid to the leader costs more than one paid to the bank, one paid to
     a trailing rival barely more. They change smoothly with the estimates.
     """
-    top = max(values)
-    chance = [math.exp((v - top) / temperature) for v in values]
-    rest = sum(chance) - chance[seat]
+    # (max, sum and the tuples written out: the same floats, no generic calls)
+    n = len(values)
+    top: float = values[0]
+    for i in range(1, n):
+        if values[i] > top:
+            top = values[i]
+    chance: list[float] = []
+    total = 0.0
+    for i in range(n):
+        c = math.exp((values[i] - top) / temperature)
+        chance.append(c)
+        total += c
+    rest = total - chance[seat]
+    out = [0.0] * n
     if not weight or rest <= 0.0:
-        return tuple(0.0 for _ in values)
-    return tuple(0.0 if i == seat else weight * c / rest for i, c in enumerate(chance))
+        return tuple(out)
+    for i in range(n):
+        if i != seat:
+            out[i] = weight * chance[i] / rest
+    return tuple(out)
 
 
 def leader_money(

@@ -679,6 +679,7 @@ class _Seat:
         "active",
         "game",
         "kinds",
+        "net",
         "pl",
         "roads",
         "settled",
@@ -695,6 +696,7 @@ class _Seat:
         settled: tuple[tuple[int, ...], ...],
         tiles: tuple,
         kinds: frozenset[str] | None,
+        net: AbstractSet[int],
         turns: float,
         active: tuple[str, int] | None,
         value: float,
@@ -705,6 +707,7 @@ class _Seat:
         self.settled = settled
         self.tiles = tiles
         self.kinds = kinds
+        self.net = net
         self.turns = turns
         self.active = active
         self.value = value
@@ -731,22 +734,60 @@ def _seat_value(game: Any, state: State, seat: int, ctx: _Context) -> float:
     turns = ctx.turns
     active = (state.phase, state.roads_to_place) if state.active == seat else None
     hit = _LAST.get(seat)
+    if hit is not None and hit.pl is not pl and hit.pl != pl:
+        hit = _BY_RECORD.get(id(pl) * 8 + seat)
+        if hit is not None and hit.pl is not pl:
+            hit = None
     if (
         hit is not None
-        and (hit.pl is pl or hit.pl == pl)
-        and hit.roads is roads
         and hit.game is game
         and hit.turns == turns
         and hit.active == active
         and _same_kinds(hit, tiles, ctx)
         and _same_column(hit.settled, settled, seat)
+        and (hit.roads is roads or _same_reach(game, hit, roads, seat))
     ):
         return hit.value
-    value = _total(_terms(game, state, seat, ctx))
+    t = _terms(game, state, seat, ctx)
+    value = _total(t)
     # the tile types are read only while turns are left
     kinds = ctx._kinds if turns > 0.0 else None
-    _LAST[seat] = _Seat(game, pl, roads, settled, tiles, kinds, turns, active, value)
+    entry = _Seat(game, pl, roads, settled, tiles, kinds, t[2], turns, active, value)
+    _LAST[seat] = entry
+    if len(_BY_RECORD) >= 4096:
+        _BY_RECORD.clear()
+    _BY_RECORD[id(pl) * 8 + seat] = entry
     return value
+
+
+_BY_RECORD: dict[int, _Seat] = {}
+
+
+def _same_reach(game: Any, hit: _Seat, roads: tuple, seat: int) -> bool:
+    """Whether ``roads`` leave ``seat`` the value of ``hit`` (its other parts equal).
+
+    A seat's value reads the roads through its own roads (its networks) and,
+    for the ``network`` term, through which connections next to its best
+    network are free: so roads that differ only in others' roads, away from
+    that network or not making a connection free or taken, change nothing.
+    """
+    old: tuple[tuple[int, ...], ...] = hit.roads
+    new: tuple[tuple[int, ...], ...] = roads
+    if len(old) != len(new):
+        return False
+    ends: tuple[tuple[int, int], ...] = game.board.edges
+    net = hit.net
+    for i in range(len(new)):
+        a = old[i]
+        b = new[i]
+        if a is not b:
+            if (seat in a) != (seat in b):
+                return False
+            if (not a) != (not b):
+                x, y = ends[i]
+                if x in net or y in net:
+                    return False
+    return True
 
 
 def _same_kinds(hit: _Seat, tiles: tuple, ctx: _Context) -> bool:
@@ -792,3 +833,4 @@ def forget() -> None:
     _OWN.clear()
     _BOARDS.clear()
     _KINDS.clear()
+    _BY_RECORD.clear()
