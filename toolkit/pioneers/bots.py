@@ -213,19 +213,15 @@ def rival_weights(
     dollar paid to the leader costs more than one paid to the bank, one paid to
     a trailing rival barely more. They change smoothly with the estimates.
     """
-    # (max, sum and the tuples written out: the same floats, no generic calls)
+    # (max and the tuples written out: the same floats, fewer generic calls;
+    # sum() kept, as Python 3.12 adds floats with compensation)
     n = len(values)
     top: float = values[0]
     for i in range(1, n):
         if values[i] > top:
             top = values[i]
-    chance: list[float] = []
-    total = 0.0
-    for i in range(n):
-        c = math.exp((values[i] - top) / temperature)
-        chance.append(c)
-        total += c
-    rest = total - chance[seat]
+    chance = [math.exp((values[i] - top) / temperature) for i in range(n)]
+    rest = sum(chance) - chance[seat]
     out = [0.0] * n
     if not weight or rest <= 0.0:
         return tuple(out)
