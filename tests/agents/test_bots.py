@@ -162,7 +162,16 @@ def test_no_memo_keeps_a_bots_samples_after_its_decision(game, decision_states):
     from toolkit.pioneers import bots
     from toolkit.pioneers import evaluation as ev
 
-    memos = (bots._DEALS, ev._STATES, ev._LAST, ev._LAYOUTS, ev._OWN, ev._BOARDS)
+    memos = (
+        bots._DEALS,
+        ev._STATES,
+        ev._LAST,
+        ev._LAYOUTS,
+        ev._OWN,
+        ev._BOARDS,
+        ev._KINDS,
+        ev._BY_RECORD,
+    )
     full, _ = hidden_pairs(game, decision_states, limit=1)[0]
     seat = game.to_move(full)
     legal = game.legal_actions(full)

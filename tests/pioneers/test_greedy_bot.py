@@ -122,6 +122,100 @@ def _after_moves(game, seed, moves):
                 yield after, fresh
 
 
+def test_seat_values_remembered_in_a_search_equal_a_fresh_evaluation(monkeypatch):
+    """In an MCTS decision, positions of many determinisations, after roads
+    and settlements, are valued in turn, and a seat's value is reused when
+    only what it does not read changed (tiles of a type still on the board,
+    others' roads away from its best network, an equal or the same record met
+    before): every value the search gets equals the terms summed afresh."""
+    from toolkit.agents import MCTSAgent
+
+    game = Pioneers(players=4)
+    real = B.evaluate
+    checked = []
+
+    def checking(game, state):
+        out = real(game, state)
+        if state.phase != "over":
+            fresh = tuple(
+                sum(E.evaluate_terms(game, state, s).values())
+                for s in range(game.players)
+            )
+            assert out == fresh, state.phase
+            checked.append(state.phase)
+        return out
+
+    monkeypatch.setattr(B, "evaluate", checking)  # the search's evaluate hook
+    bot = MCTSAgent(iterations=30)
+    found = list(positions(game, [11], RandomAgent()))
+    for k, (state, _, legal) in enumerate(found[::5]):
+        bot(game, state, legal, random.Random(k))
+    assert len(checked) > 500 and {"road", "buy", "move"} <= set(checked)
+
+
+def test_a_rivals_road_next_to_the_best_network_is_not_remembered_away():
+    """A seat's value is reused across other seats' roads only when none of
+    them takes a free connection next to its best network: a rival's road
+    there (the ``network`` term's pioneers one free connection away) is
+    valued afresh even right after the same position without it."""
+    game = Pioneers(players=4)
+    adj, checked = game.board.adj, 0  # positions where the road changes the value
+    for state, _, _ in positions(game, [4, 9], RandomAgent()):
+        if state.phase == "over":
+            continue
+        for seat in range(4):
+            t = E._terms(game, state, seat, E._Context(game, state))
+            net = t[2]
+            for c in sorted(net):
+                for v, e in adj[c]:
+                    if v in net or state.roads[e] or not state.settled[v][seat]:
+                        continue
+                    roads = list(state.roads)
+                    roads[e] = ((seat + 1) % 4,)
+                    after = state._replace(roads=tuple(roads))
+                    E.forget()
+                    E.evaluate(game, state)
+                    fresh = sum(E.evaluate_terms(game, after, seat).values())
+                    assert E.evaluate(game, after)[seat] == fresh
+                    # (the city may stay one free connection away by another)
+                    if fresh != sum(E.evaluate_terms(game, state, seat).values()):
+                        checked += 1
+    assert checked > 10
+
+
+def test_the_last_tile_of_a_type_taken_is_not_remembered_away():
+    """A seat's value is reused across tiles taken only while the same tile
+    types stay on the board: taking the last tile of a profession that waits
+    on its wagon (the pioneer is then stuck, with no hotel) is valued afresh."""
+    game = Pioneers(players=4)
+    checked = 0  # positions where taking the tile changes the value
+    for full, _, _ in positions(game, [4, 9], RandomAgent()):
+        if full.phase == "over":
+            continue
+        # without hotels on the board (a hotel takes any profession)
+        tiles = tuple(None if t == "HOTEL" else t for t in full.tiles)
+        state = full._replace(tiles=tiles)
+        for seat in range(4):
+            waiting = {
+                p
+                for w in state.players[seat].wagons
+                if w.face_up
+                for p, occ in zip(w.seats, w.occupied, strict=True)
+                if occ
+            }
+            for c, t in enumerate(tiles):
+                if t not in waiting or tiles.count(t) != 1:
+                    continue
+                after = state._replace(tiles=tiles[:c] + (None,) + tiles[c + 1 :])
+                E.forget()
+                E.evaluate(game, state)
+                fresh = sum(E.evaluate_terms(game, after, seat).values())
+                assert E.evaluate(game, after)[seat] == fresh
+                if fresh != sum(E.evaluate_terms(game, state, seat).values()):
+                    checked += 1
+    assert checked >= 3
+
+
 def test_remembered_seat_values_equal_a_fresh_evaluation():
     """``evaluate`` remembers seat values by the objects they read; along a game
     (positions sharing most objects) it equals the terms summed afresh."""

@@ -57,7 +57,6 @@ from .base import (
     hook,
     outcome_rewards,
     playout,
-    softmax_rewards,
     view_of,
 )
 
@@ -415,18 +414,26 @@ class MCTSAgent:
             return
         resolve, value = hooks[0], hooks[2]
         temperature = self.temperature
+        to_move, nexts, exp = game.to_move, memo.nexts, math.exp
         vectors, mine = [], []
         for a, _ in fresh:
-            after = memo.apply(state, a)
-            if follow and resolve is not None and game.to_move(after) is not None:
+            hit = nexts.get((id(state), id(a)))
+            after = hit[2] if hit is not None else memo.apply(state, a)
+            moving = to_move(after)
+            if follow and resolve is not None and moving is not None:
                 after = resolve(game, after, rng)
-            if game.to_move(after) is None:
+                moving = to_move(after)
+            if moving is None:
                 v = outcome_rewards(game, after, temperature)
                 vectors.append(v)
                 mine.append(100.0 * v[mover])
                 continue
             values = tuple(game.scores(after)) if value is None else value(game, after)
-            vectors.append(softmax_rewards(values, temperature))
+            # softmax_rewards(values, temperature), written out
+            top = max(values)
+            w = [exp((x - top) / temperature) for x in values]
+            total = sum(w)
+            vectors.append([x / total for x in w])
             others = [x for i, x in enumerate(values) if i != mover]
             mine.append(values[mover] - 0.25 * sum(others) / max(len(others), 1))
         # priors: a softmax of the mover's greedy values (VP) at prior_temperature
@@ -453,6 +460,8 @@ class MCTSAgent:
         to_move = game.to_move
         sqrt = math.sqrt
         step, choice = memo.apply, memo.choice
+        # the memo's tables read here directly (a hit then costs no call)
+        nexts, choices = memo.nexts, memo.choices
         while True:
             mover = to_move(state)
             if mover is None:
@@ -461,9 +470,14 @@ class MCTSAgent:
             if mover == CHANCE:
                 state = step(state, sample_outcome(memo.outcomes(state), rng))
                 continue
-            legal, cands, keys = choice(state)
+            entry = choices.get(id(state))
+            if entry is not None:
+                legal, cands, keys = entry[1], entry[2], entry[3]
+            else:
+                legal, cands, keys = choice(state)
             if len(legal) == 1:
-                state = step(state, legal[0])
+                hit = nexts.get((id(state), id(legal[0])))
+                state = hit[2] if hit is not None else step(state, legal[0])
                 continue
             seen = node.seen.get(id(state))
             if seen is not None and seen[0] is state:
@@ -500,7 +514,8 @@ class MCTSAgent:
             if edge.child is None:
                 edge.child = _Node()
             node = edge.child
-            state = step(state, a)
+            hit = nexts.get((id(state), id(a)))
+            state = hit[2] if hit is not None else step(state, a)
         for edge, mover in path:
             edge.n += 1
             edge.w += rewards[mover]

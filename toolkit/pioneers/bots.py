@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from toolkit.core import CHANCE
+from toolkit.core.play import sample_outcome
 
 from .actions import Join, MoveCoach
 from .evaluation import (
@@ -212,12 +213,22 @@ def rival_weights(
     dollar paid to the leader costs more than one paid to the bank, one paid to
     a trailing rival barely more. They change smoothly with the estimates.
     """
-    top = max(values)
-    chance = [math.exp((v - top) / temperature) for v in values]
+    # (max and the tuples written out: the same floats, fewer generic calls;
+    # sum() kept, as Python 3.12 adds floats with compensation)
+    n = len(values)
+    top: float = values[0]
+    for i in range(1, n):
+        if values[i] > top:
+            top = values[i]
+    chance = [math.exp((values[i] - top) / temperature) for i in range(n)]
     rest = sum(chance) - chance[seat]
+    out = [0.0] * n
     if not weight or rest <= 0.0:
-        return tuple(0.0 for _ in values)
-    return tuple(0.0 if i == seat else weight * c / rest for i, c in enumerate(chance))
+        return tuple(out)
+    for i in range(n):
+        if i != seat:
+            out[i] = weight * chance[i] / rest
+    return tuple(out)
 
 
 def leader_money(
@@ -605,35 +616,50 @@ _TILE_BONUS = {
 
 def _edge_score(game: Any, state: Any, seat: int, e: int) -> float:
     """Score a road on connection ``e`` for ``seat`` (cheap, for playouts)."""
-    a, b = game.board.edges[e]
-    settled, roads, tiles = state.settled, state.roads, state.tiles
-    score = 2.0 * (settled[a][seat] + settled[b][seat])
-    for v in (a, b):
-        for _, f in game.board.adj[v]:
-            if f != e and seat in roads[f]:
-                score += 1.5
-                break
-        if tiles[v] is not None:
-            score += 0.5
-    return score
+    return _edge_scores(game, state, seat, [e])[0]
+
+
+def _edge_scores(game: Any, state: Any, seat: int, edges: list[int]) -> list[float]:
+    """:func:`_edge_score` of each connection of ``edges``."""
+    board = game.board
+    ends: tuple[tuple[int, int], ...] = board.edges
+    adj: tuple[tuple[tuple[int, int], ...], ...] = board.adj
+    settled: tuple[tuple[int, ...], ...] = state.settled
+    roads: tuple[tuple[int, ...], ...] = state.roads
+    tiles: tuple = state.tiles
+    out = []
+    for e in edges:
+        a, b = ends[e]
+        score = 2.0 * (settled[a][seat] + settled[b][seat])
+        for v in (a, b):
+            for _, f in adj[v]:
+                if f != e and seat in roads[f]:
+                    score += 1.5
+                    break
+            if tiles[v] is not None:
+                score += 0.5
+        out.append(score)
+    return out
 
 
 def _road_options(game: Any, state: Any, seat: int) -> list[int]:
     """Legal road connections touching a city with own pioneers or own roads."""
-    board, roads, covered, settled = (
-        game.board,
-        state.roads,
-        state.covered,
-        state.settled,
-    )
+    board = game.board
+    ends: tuple[tuple[int, int], ...] = board.edges
+    adj: tuple[tuple[tuple[int, int], ...], ...] = board.adj
+    roads: tuple[tuple[int, ...], ...] = state.roads
+    covered: tuple[bool, ...] = state.covered
+    settled: tuple[tuple[int, ...], ...] = state.settled
     sergeant = state.phase == "sergeant"
     cities = {c for c in range(len(settled)) if settled[c][seat]}
-    for e, owners in enumerate(roads):
-        if seat in owners:
-            cities.update(board.edges[e])
+    for e in range(len(roads)):
+        if seat in roads[e]:
+            a, b = ends[e]
+            cities.add(a)
+            cities.add(b)
     out = set()
     for c in cities:
-        for v, e in board.adj[c]:
+        for v, e in adj[c]:
             r = roads[e]
             if covered[c] or covered[v]:
                 continue
@@ -643,10 +669,8 @@ def _road_options(game: Any, state: Any, seat: int) -> list[int]:
 
 
 def _road_action(game: Any, state: Any, e: int) -> Any:
-    from toolkit.pioneers.actions import PlaceRoad, SergeantRoad
-
-    cls = SergeantRoad if state.phase == "sergeant" else PlaceRoad
-    return cls(*game.board.edge_ids(e))
+    """The road on connection ``e`` (the engine's own action object)."""
+    return game._sergeant[e] if state.phase == "sergeant" else game._place[e]
 
 
 def candidates(game: Any, state: Any, legal: Sequence[Any], limit: int = 6) -> list:
@@ -661,8 +685,10 @@ def candidates(game: Any, state: Any, legal: Sequence[Any], limit: int = 6) -> l
     if state.players[seat].roads_left <= 0:
         return list(legal)
     near = _road_options(game, state, seat)
-    near.sort(key=lambda e: -_edge_score(game, state, seat, e))
-    out = [_road_action(game, state, e) for e in near[:limit]]
+    scores = _edge_scores(game, state, seat, near)
+    # best first; ties in board order (``near`` is sorted)
+    order = sorted([(-scores[i], i) for i in range(len(near))])
+    out = [_road_action(game, state, near[i]) for _, i in order[:limit]]
     if len(out) < limit:
         chosen = set(out)
         for a in legal:
@@ -688,8 +714,9 @@ def policy(game: Any, state: Any, legal: Sequence[Any], rng: random.Random) -> A
         if not near:
             edges = [a for a in legal if hasattr(a, "a")]
             return edges[rng.randrange(len(edges))] if edges else legal[-1]
-        e = max(near, key=lambda e: _edge_score(game, state, seat, e) + rng.random())
-        return _road_action(game, state, e)
+        scores = _edge_scores(game, state, seat, near)
+        i = max(range(len(near)), key=lambda i: scores[i] + rng.random())
+        return _road_action(game, state, near[i])
     if phase == "move":
         best, choice = None, legal[0]
         matched = _pioneer_counts(pl)
@@ -811,8 +838,6 @@ class _Follow:
 
     def draw(self, state: Any, rng: random.Random) -> Any:
         """The position after a sampled draw (``sample_outcome``'s use of ``rng``)."""
-        from toolkit.core.play import sample_outcome
-
         hit = self.kids.get(id(state))
         if hit is None:
             game = self.game

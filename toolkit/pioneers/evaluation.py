@@ -76,16 +76,36 @@ def turns_left(game: Any, state: State) -> float:
         return 0.0
     if state.end_triggered:
         return 0.5
-    rnd = max(state.round, 1)
-    initial = max(len(game.regular_wagons) - 4 - _removed(game), 1)
+    # (min and max written out: typed, they need no generic calls when compiled)
+    rnd: int = state.round
+    if rnd < 1:
+        rnd = 1
+    initial: int = len(game.regular_wagons) - 4 - _removed(game)
+    if initial < 1:
+        initial = 1
     deck: int = state.deck
-    bought = max(initial - deck, 0)
-    rate = min(max(bought / rnd, 1.0), 3.5)
-    by_deck = deck / rate + 0.5
-    min_roads = min([pl.roads_left for pl in state.players])
-    by_roads = min_roads / 1.5 + 0.5
-    by_cap = game.options["max_rounds"] - state.round + 0.5
-    return max(min(by_deck, by_roads, by_cap), 0.5)
+    bought: int = initial - deck
+    if bought < 0:
+        bought = 0
+    rate: float = bought / rnd
+    if rate < 1.0:
+        rate = 1.0
+    if rate > 3.5:
+        rate = 3.5
+    least: float = deck / rate + 0.5  # by the deck
+    players: tuple[PlayerState, ...] = state.players
+    min_roads: int = players[0].roads_left
+    for i in range(1, len(players)):
+        if players[i].roads_left < min_roads:
+            min_roads = players[i].roads_left
+    by_roads: float = min_roads / 1.5 + 0.5
+    if by_roads < least:
+        least = by_roads
+    max_rounds: int = game.options["max_rounds"]
+    by_cap: float = max_rounds - state.round + 0.5
+    if by_cap < least:
+        least = by_cap
+    return least if least > 0.5 else 0.5
 
 
 #: Regular wagons removed before play, by player count.
@@ -188,13 +208,35 @@ def _layout(game: Any, roads: tuple[tuple[int, ...], ...], seat: int) -> _Networ
     per_seat: list = entry[1]
     nets = per_seat[seat]
     if nets is None:
-        own = tuple([e for e, owners in enumerate(roads) if seat in owners])
         like = _OWN.get(seat)  # reused only for the same own roads on the same board
-        if like is not None and (like.own != own or like._adj is not game.board.adj):
+        if like is not None and like._adj is not game.board.adj:
             like = None
+        if like is not None and _same_owner(like._roads, roads, seat):
+            own = like.own
+        else:
+            own = tuple([e for e, owners in enumerate(roads) if seat in owners])
+            if like is not None and like.own != own:
+                like = None
         nets = _Networks(game, roads, own, like)
         per_seat[seat] = _OWN[seat] = nets
     return nets
+
+
+def _same_owner(
+    old: tuple[tuple[int, ...], ...], new: tuple[tuple[int, ...], ...], seat: int
+) -> bool:
+    """Whether ``seat`` owns a road on the same connections in both road layouts.
+
+    (Connections whose owners are the same object in both are not looked at.)
+    """
+    if len(old) != len(new):
+        return False
+    for i in range(len(new)):
+        a = old[i]
+        b = new[i]
+        if a is not b and (seat in a) != (seat in b):
+            return False
+    return True
 
 
 def _network_roots(game: Any, roads: Any, seat: int) -> dict[int, int]:
@@ -277,43 +319,49 @@ def _best_of(
 class _Context:
     """What every seat's evaluation shares: computed once per position."""
 
-    __slots__ = ("_on_board", "mean_nugget", "mv", "tiles", "turns")
+    __slots__ = ("_kinds", "mean_nugget", "mv", "tiles", "turns")
 
     def __init__(self, game: Any, state: State, turns: float | None = None) -> None:
         self.turns = turns_left(game, state) if turns is None else turns
         self.mv = money_value(self.turns)
         self.tiles = state.tiles
-        self._on_board: dict[str, int] | None = None
+        self._kinds: frozenset[str] | None = None
         self.mean_nugget: float | None = None
 
-    def on_board(self) -> dict[str, int]:
-        """Tiles on the board by type (counted when first needed)."""
-        if self._on_board is None:
-            self._on_board = _on_board(self.tiles)
-        return self._on_board
+    def kinds(self) -> frozenset[str]:
+        """The tile types on the board (found when first needed)."""
+        if self._kinds is None:
+            self._kinds = _on_board(self.tiles)
+        return self._kinds
 
 
-#: Tiles on the board by type, of recent tile layouts (``id(tiles)`` ->
-#: ``(tiles, counts)``; tiles are public): positions met in one decision share
+#: The tile types on the board, of recent tile layouts (``id(tiles)`` ->
+#: ``(tiles, types)``; tiles are public): positions met in one decision share
 #: their tiles tuple. The tuple is kept with its entry (its id cannot be reused
-#: while the entry lives); the table is emptied when full.
-_BOARDS: dict[int, tuple[Any, dict[str, int]]] = {}
+#: while the entry lives); the table is emptied when full. ``_KINDS`` holds one
+#: object per set of types, so equal sets are the same object.
+_BOARDS: dict[int, tuple[Any, frozenset[str]]] = {}
 _BOARDS_KEPT = 64
+_KINDS: dict[frozenset[str], frozenset[str]] = {}
 
 
-def _on_board(tiles: tuple) -> dict[str, int]:
-    """Tiles on the board by type (remembered per tiles tuple; do not change it)."""
+def _on_board(tiles: tuple) -> frozenset[str]:
+    """The tile types on the board (remembered per tiles tuple; do not change it).
+
+    Equal sets of types are one object (while the tables are not emptied).
+    """
     entry = _BOARDS.get(id(tiles))
     if entry is not None and entry[0] is tiles:
         return entry[1]
-    counts: dict[str, int] = {}
-    for t in tiles:
-        if t is not None:
-            counts[t] = counts.get(t, 0) + 1
+    found = frozenset(tiles)
+    kinds = _KINDS.get(found)
+    if kinds is None:
+        kinds = found - {None} if None in found else found
+        _KINDS[found] = kinds
     if len(_BOARDS) >= _BOARDS_KEPT:
         _BOARDS.clear()
-    _BOARDS[id(tiles)] = (tiles, counts)
-    return counts
+    _BOARDS[id(tiles)] = (tiles, kinds)
+    return kinds
 
 
 def evaluate_terms(
@@ -346,7 +394,10 @@ def _terms(game: Any, state: State, seat: int, ctx: _Context) -> tuple:
     empty = 0
     for w in pl.wagons:
         if w.face_up:
-            empty += len(w.seats) - sum(w.occupied)
+            empty += len(w.seats)
+            for occ in w.occupied:
+                if occ:
+                    empty -= 1
     gold = 0.0
     for v in pl.nuggets:
         if v is None:
@@ -362,7 +413,7 @@ def _terms(game: Any, state: State, seat: int, ctx: _Context) -> tuple:
     partial = pl.vp + empty + gold
     if turns <= 0.0:
         return (partial, best, net_cities, 0.0, pl.money * mv, 0.0, 0.0, 0.0, 0.0)
-    gain = _wagon_gain(pl, ctx.on_board(), turns, mv)
+    gain = _wagon_gain(pl, ctx.kinds(), turns, mv)
     # future income
     income = pl.bankers * turns * mv + pl.merchants * turns * MERCHANT_PER_TURN
     # tolls and own fares
@@ -412,7 +463,7 @@ def _reach(
 
 
 def _wagon_gain(
-    pl: PlayerState, on_board: dict[str, int], turns: float, mv: float
+    pl: PlayerState, on_board: AbstractSet[str], turns: float, mv: float
 ) -> float:
     """The ``wagons`` term: pioneers on face-up wagons spent, fewest first.
 
@@ -434,7 +485,7 @@ def _wagon_gain(
     if not ups:
         return 0.0
     ups.sort()
-    hotel = on_board.get("HOTEL", 0)
+    hotel = "HOTEL" in on_board
     budget = SETTLES_PER_TURN * turns
     gain = 0.0
     for k, _, i in ups:
@@ -624,7 +675,18 @@ def estimate(game: Any, state: Any) -> tuple[tuple[float, ...], float]:
 class _Seat:
     """A seat's value and what it was computed from (see :func:`_seat_value`)."""
 
-    __slots__ = ("active", "game", "pl", "roads", "settled", "tiles", "turns", "value")
+    __slots__ = (
+        "active",
+        "game",
+        "kinds",
+        "net",
+        "pl",
+        "roads",
+        "settled",
+        "tiles",
+        "turns",
+        "value",
+    )
 
     def __init__(
         self,
@@ -633,6 +695,8 @@ class _Seat:
         roads: tuple,
         settled: tuple[tuple[int, ...], ...],
         tiles: tuple,
+        kinds: frozenset[str] | None,
+        net: AbstractSet[int],
         turns: float,
         active: tuple[str, int] | None,
         value: float,
@@ -642,19 +706,22 @@ class _Seat:
         self.roads = roads
         self.settled = settled
         self.tiles = tiles
+        self.kinds = kinds
+        self.net = net
         self.turns = turns
         self.active = active
         self.value = value
 
 
 #: The last value computed for each seat (seat -> entry). A seat's value
-#: reads only its own record, the roads, its own pioneers on the board, the
-#: tiles, the turns left and (for the active seat) the phase: positions valued
-#: one after another in a decision share most of these objects (a purchase
-#: changes one record, a road the roads, settling a city another seat's
-#: pioneers), so a seat is evaluated again only when one of them changed. The
-#: entry keeps its objects alive (their ids cannot be reused while it lives).
-#: (Keeping more entries per seat measured ~1 % fewer evaluations.)
+#: reads only its own record, the roads, its own pioneers on the board, which
+#: tile types are on the board (not where: :func:`_wagon_gain`), the turns left
+#: and (for the active seat) the phase: positions valued one after another in a
+#: decision share most of these (a purchase changes one record, a road the
+#: roads, settling a city another seat's pioneers and a tile, mostly not the
+#: last of its type), so a seat is evaluated again only when one of them
+#: changed. The entry keeps its objects alive (their ids cannot be reused while
+#: it lives). (Keeping more entries per seat measured ~1 % fewer evaluations.)
 _LAST: dict[int, _Seat] = {}
 
 
@@ -667,20 +734,74 @@ def _seat_value(game: Any, state: State, seat: int, ctx: _Context) -> float:
     turns = ctx.turns
     active = (state.phase, state.roads_to_place) if state.active == seat else None
     hit = _LAST.get(seat)
+    if hit is not None and hit.pl is not pl and hit.pl != pl:
+        hit = _BY_RECORD.get(id(pl) * 8 + seat)
+        if hit is not None and hit.pl is not pl:
+            hit = None
     if (
         hit is not None
-        and hit.pl is pl
-        and hit.roads is roads
-        and hit.tiles is tiles
         and hit.game is game
         and hit.turns == turns
         and hit.active == active
+        and _same_kinds(hit, tiles, ctx)
         and _same_column(hit.settled, settled, seat)
+        and (hit.roads is roads or _same_reach(game, hit, roads, seat))
     ):
         return hit.value
-    value = _total(_terms(game, state, seat, ctx))
-    _LAST[seat] = _Seat(game, pl, roads, settled, tiles, turns, active, value)
+    t = _terms(game, state, seat, ctx)
+    value = _total(t)
+    # the tile types are read only while turns are left
+    kinds = ctx._kinds if turns > 0.0 else None
+    entry = _Seat(game, pl, roads, settled, tiles, kinds, t[2], turns, active, value)
+    _LAST[seat] = entry
+    if len(_BY_RECORD) >= 4096:
+        _BY_RECORD.clear()
+    _BY_RECORD[id(pl) * 8 + seat] = entry
     return value
+
+
+_BY_RECORD: dict[int, _Seat] = {}
+
+
+def _same_reach(game: Any, hit: _Seat, roads: tuple, seat: int) -> bool:
+    """Whether ``roads`` leave ``seat`` the value of ``hit`` (its other parts equal).
+
+    A seat's value reads the roads through its own roads (its networks) and,
+    for the ``network`` term, through which connections next to its best
+    network are free: so roads that differ only in others' roads, away from
+    that network or not making a connection free or taken, change nothing.
+    """
+    old: tuple[tuple[int, ...], ...] = hit.roads
+    new: tuple[tuple[int, ...], ...] = roads
+    if len(old) != len(new):
+        return False
+    ends: tuple[tuple[int, int], ...] = game.board.edges
+    net = hit.net
+    for i in range(len(new)):
+        a = old[i]
+        b = new[i]
+        if a is not b:
+            if (seat in a) != (seat in b):
+                return False
+            if (not a) != (not b):
+                x, y = ends[i]
+                if x in net or y in net:
+                    return False
+    return True
+
+
+def _same_kinds(hit: _Seat, tiles: tuple, ctx: _Context) -> bool:
+    """Whether the tiles of ``hit`` and ``ctx`` leave the same tile types on the board.
+
+    (Or the value did not read them: the game is over, or no pioneer waits on a
+    face-up wagon, so :func:`_wagon_gain` never asked.)
+    """
+    if hit.tiles is tiles:
+        return True
+    kinds = hit.kinds
+    if kinds is None:
+        return ctx.turns <= 0.0 and hit.turns <= 0.0
+    return kinds is ctx.kinds() or kinds == ctx.kinds()
 
 
 def _same_column(
@@ -689,7 +810,11 @@ def _same_column(
     """Whether ``seat`` has the same pioneers in every city in both ``settled``."""
     if old is new:
         return True
-    for a, b in zip(old, new, strict=True):
+    if len(old) != len(new):
+        return False
+    for i in range(len(new)):
+        a = old[i]
+        b = new[i]
         if a is not b and a[seat] != b[seat]:
             return False
     return True
@@ -707,3 +832,5 @@ def forget() -> None:
     _LAYOUTS.clear()
     _OWN.clear()
     _BOARDS.clear()
+    _KINDS.clear()
+    _BY_RECORD.clear()
