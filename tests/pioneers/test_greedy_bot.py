@@ -153,6 +153,16 @@ def test_seat_values_remembered_in_a_search_equal_a_fresh_evaluation(monkeypatch
     assert len(checked) > 500 and {"road", "buy", "move"} <= set(checked)
 
 
+def _remembered_then_fresh(game, state, after, seat) -> bool:
+    """Evaluate ``state`` then ``after`` (the memo warm from ``state``): ``seat``'s
+    value must equal a fresh one. Whether the change moved that value."""
+    E.forget()
+    E.evaluate(game, state)
+    fresh = sum(E.evaluate_terms(game, after, seat).values())
+    assert E.evaluate(game, after)[seat] == fresh
+    return fresh != sum(E.evaluate_terms(game, state, seat).values())
+
+
 def test_a_rivals_road_next_to_the_best_network_is_not_remembered_away():
     """A seat's value is reused across other seats' roads only when none of
     them takes a free connection next to its best network: a rival's road
@@ -173,13 +183,8 @@ def test_a_rivals_road_next_to_the_best_network_is_not_remembered_away():
                     roads = list(state.roads)
                     roads[e] = ((seat + 1) % 4,)
                     after = state._replace(roads=tuple(roads))
-                    E.forget()
-                    E.evaluate(game, state)
-                    fresh = sum(E.evaluate_terms(game, after, seat).values())
-                    assert E.evaluate(game, after)[seat] == fresh
                     # (the city may stay one free connection away by another)
-                    if fresh != sum(E.evaluate_terms(game, state, seat).values()):
-                        checked += 1
+                    checked += _remembered_then_fresh(game, state, after, seat)
     assert checked > 10
 
 
@@ -207,12 +212,7 @@ def test_the_last_tile_of_a_type_taken_is_not_remembered_away():
                 if t not in waiting or tiles.count(t) != 1:
                     continue
                 after = state._replace(tiles=tiles[:c] + (None,) + tiles[c + 1 :])
-                E.forget()
-                E.evaluate(game, state)
-                fresh = sum(E.evaluate_terms(game, after, seat).values())
-                assert E.evaluate(game, after)[seat] == fresh
-                if fresh != sum(E.evaluate_terms(game, state, seat).values()):
-                    checked += 1
+                checked += _remembered_then_fresh(game, state, after, seat)
     assert checked >= 3
 
 
