@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from math import prod
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from toolkit.anno1503 import actions as A
+from toolkit.anno1503.common import fleets, homes
 from toolkit.anno1503.constants import (
     CITIZEN_MERCHANT_CARDS,
     PIONEER_SETTLER_CARDS,
@@ -31,11 +32,6 @@ STACK_DEPTH = 4
 #: Legal lists an Anno 1503 encoder remembers (:meth:`AnnoEncoder.legal_from`)
 #: before that memo starts afresh: a bound on its memory (about 1 kB an entry).
 LEGAL_MEMO_LIMIT = 4096
-
-
-# C-level readers of a player's fields, for the parts' keys
-_HOME = itemgetter(slice(2, 6))  # residents, buildings, offices, contracts
-_SHIPS = attrgetter("ships")
 
 
 class AnnoEncoder(EncoderBase):
@@ -330,8 +326,8 @@ class AnnoEncoder(EncoderBase):
                 # row per player (the engine makes a new Player when any of its
                 # fields changes, and most changes are to the purse)
                 Part(attrgetter("players"), self._fill_purse, rows=True, memo=False),
-                Part(self._homes, self._fill_home, rows=True),
-                Part(self._fleets, self._fill_fleet, rows=True),
+                Part(homes, self._fill_home, rows=True),
+                Part(fleets, self._fill_fleet, rows=True),
             ]
         )
 
@@ -471,16 +467,6 @@ class AnnoEncoder(EncoderBase):
                         idx.append(base + faces + (x - seat) % P)
                         val.append(1.0)
         return idx, val
-
-    @staticmethod
-    def _homes(s: Any) -> tuple:
-        """Per player: residents, buildings, offices, contracts."""
-        return tuple(map(_HOME, s.players))
-
-    @staticmethod
-    def _fleets(s: Any) -> tuple:
-        """Per player: the positions of the two ships."""
-        return tuple(map(_SHIPS, s.players))
 
     def _fill_fleet(
         self, s: Any, seat: int, x: int, ships: Any

@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 from toolkit.envs.encoding import ActionTable, EncoderBase, Layout, Part
 
 from .actions import TRADES, parse_action, worker_text
+from .rules import hired_key
 from .state import BANK_SPOTS
 from .tables import AREAS, COLOURS, GOODS, ROWS
 
@@ -164,7 +165,7 @@ class Encoder(EncoderBase):
                 # supplies and boards seldom repeat: not remembered
                 Part(attrgetter("supply", "pool", "herd"), self._fill_supply, memo=False, public=True),
                 Part(attrgetter("players"), self._fill_player, rows=True, memo=False, public=True),
-                Part(self._hired, self._fill_hired, public=True),
+                Part(hired_key, self._fill_hired, public=True),
                 Part(attrgetter("spots"), self._fill_spot, rows=True, public=True),
                 Part(attrgetter("city"), self._fill_city, rows=True, public=True),
                 Part(attrgetter("wheel"), self._fill_wheel, public=True),
@@ -217,10 +218,6 @@ class Encoder(EncoderBase):
         if span is None:
             span = self._spans[k, n] = range(k, k + n)
         return span
-
-    @staticmethod
-    def _hired(s: Any) -> tuple:
-        return s.round, tuple([p.hired for p in s.players])
 
     def _fill_hired(self, s: Any, seat: int) -> tuple[list, Any]:
         """Who paid for an extra hire this round."""

@@ -30,15 +30,14 @@ seat's own. Actions are indexed through an
 
 from __future__ import annotations
 
-from itertools import chain
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import Any
 
 from toolkit.envs.encoding import ActionTable, EncoderBase, Layout, Part
 
 from . import actions as A
 from .constants import COLOURS, FACES, PIONEER, SLOTS
-from .rules import CHANCE_PHASES, PHASE_TEXT, PioneerDays, tables
+from .rules import CHANCE_PHASES, PHASE_TEXT, PioneerDays, own_rows, public_rows, tables
 from .state import Player, State
 
 _CAP = 99
@@ -259,8 +258,8 @@ class Encoder(EncoderBase):
                 # take few values: remembered by key
                 Part(attrgetter("phase", "active"), self._fill_turn, public=True),
                 Part(attrgetter("die", "face", "changed"), self._fill_die, public=True),
-                Part(_public_rows, self._fill_row, rows=True, memo=False, public=True),
-                Part(_own_rows, self._fill_own, rows=True, memo=False),
+                Part(public_rows, self._fill_row, rows=True, memo=False, public=True),
+                Part(own_rows, self._fill_own, rows=True, memo=False),
             ]
         )
 
@@ -427,7 +426,6 @@ _SKIP = False
 _NOTHING = ((), 1)
 #: A player's fields observe may hide (board, dealt boards, gold): own rows.
 _PRIVATE_FIELDS = (0, 1, 6)
-_PRIVATE = itemgetter(*_PRIVATE_FIELDS)
 # The public rows read the state's fields by position (slices of the tuple):
 # week, day, start; bag, pool, aside; tracks .. discount; wagons_left; cursor, spent
 assert [Player._fields[i] for i in _PRIVATE_FIELDS] == ["board", "dealt", "gold"]
@@ -450,49 +448,9 @@ assert State._fields[28:30] == ("cursor", "spent")
 assert State._fields[0] == "players" and State._fields[27] == "drawn"
 
 
-def _public_rows(s: Any) -> tuple:
-    """The public rows: the fields they are made of, players' fields last (all
-    of them: those a seat's own rows encode are skipped).
-    """
-    players = s[0]
-    if len(players) == 4:
-        a, b, c, d = players
-        held = len(a[6]) + len(b[6]) + len(c[6]) + len(d[6]) + len(s[27])
-        return (held, *s[3:6], *s[8:11], *s[14:24], s[25], s[28], s[29]) + a + b + c + d
-    held = sum([len(p[6]) for p in players]) + len(s[27])  # gold held or drawn
-    return (
-        held,
-        *s[3:6],
-        *s[8:11],
-        *s[14:24],
-        s[25],
-        s[28],
-        s[29],
-        *chain.from_iterable(players),
-    )
-
-
-def _own_rows(s: Any) -> tuple:
-    """A seat's own rows: the players' fields observe may hide, the drawn tokens."""
-    players = s[0]
-    if len(players) == 4:
-        a, b, c, d = players
-        return (
-            a[0],
-            a[1],
-            a[6],
-            b[0],
-            b[1],
-            b[6],
-            c[0],
-            c[1],
-            c[6],
-            d[0],
-            d[1],
-            d[6],
-            s[27],
-        )
-    return (*chain.from_iterable(map(_PRIVATE, players)), s[27])
+# The parts' keys are :func:`~.rules.public_rows` and :func:`~.rules.own_rows`
+# (compiled with the engine: read on every step); the asserts above pin the
+# fields they read by position.
 
 
 __all__ = ["Encoder"]
