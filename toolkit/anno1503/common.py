@@ -128,20 +128,6 @@ def new_player(
     )
 
 
-# The keys of two of the encoder's parts (``toolkit.anno1503.encoding``), here
-# so that they run compiled: they are read on every step of an environment.
-
-
-def homes(s: tuple) -> tuple[Any, ...]:
-    """Per player: residents, buildings, offices and contracts (fields 2-5)."""
-    return tuple([p[2:6] for p in s[0]])
-
-
-def fleets(s: tuple) -> tuple[Any, ...]:
-    """Per player: the positions of the two ships (field 6)."""
-    return tuple([p[6] for p in s[0]])
-
-
 def wrong_phase(s: State, a: A.Action, rule: str = "A-TURN-1") -> IllegalAction:
     """Return the error for an action played in the wrong phase."""
     return IllegalAction(

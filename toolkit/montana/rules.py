@@ -234,14 +234,6 @@ def _same(items: Any, old: tuple[Any, ...]) -> tuple[Any, ...]:
     return old if new == old else new
 
 
-def hired_key(s: State) -> tuple[Any, ...]:
-    """The round and each seat's round of its last paid extra hire: the key of
-    the encoder's part for the paid-extra-hire flags (``toolkit.montana.encoding``),
-    here so that it runs compiled (it is read on every step of an environment).
-    """
-    return s.round, tuple([p.hired for p in s.players])
-
-
 def _same_items(items: Any, old: tuple[Any, ...]) -> tuple[Any, ...]:
     """:func:`_same` by identity, item by item: for the players' boards, where
     :meth:`_W.board` keeps an unchanged board the same object and makes a new

@@ -228,40 +228,6 @@ VP: Final = _PFIELD["vp"]
 TURNS: Final = _PFIELD["turns"]
 
 
-# The keys of the encoder's two rows parts (``toolkit.pioneer_days.encoding``
-# says which fields they are made of and checks their positions), here so
-# that they run compiled: both are read on every step of an environment.
-
-
-def public_rows(s: tuple) -> tuple:
-    """The gold tokens held or drawn; week, day, start; bag, pool, aside;
-    tracks .. discount; wagons_left; cursor, spent; then every player's fields.
-    """
-    players: tuple = s[0]
-    held = len(s[27])
-    for p in players:
-        held += len(p[6])
-    out = [held, s[3], s[4], s[5], s[8], s[9], s[10]]
-    out.extend(s[14:24])
-    out.append(s[25])
-    out.append(s[28])
-    out.append(s[29])
-    for p in players:
-        out.extend(p)
-    return tuple(out)
-
-
-def own_rows(s: tuple) -> tuple:
-    """Each player's board, dealt boards and gold, then the drawn tokens."""
-    out = []
-    for p in s[0]:
-        out.append(p[0])
-        out.append(p[1])
-        out.append(p[6])
-    out.append(s[27])
-    return tuple(out)
-
-
 def _with(
     s: State,
     i: int,
