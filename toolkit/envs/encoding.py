@@ -62,6 +62,7 @@ protocol, which lists only the legal actions of one state, cannot make.
 from __future__ import annotations
 
 import dataclasses
+import os
 from array import array
 from collections.abc import Callable, Sequence
 from operator import attrgetter
@@ -70,17 +71,18 @@ from typing import Any, ClassVar, NamedTuple
 import numpy as np
 
 from toolkit.core import CHANCE, game_package, make_game, part
+from toolkit.envs.tracking import MEMO_LIMIT as MEMO_LIMIT
 from toolkit.envs.tracking import (
-    CATCH_UP_BUDGET,
     catch_up,
     consumed,
-    entries,
     indices,
+    kept,
     legal_map,
+    pending,
+    put_back,
     refresh,
     table_legal,
 )
-from toolkit.envs.tracking import MEMO_LIMIT as MEMO_LIMIT
 
 
 class Layout:
@@ -165,6 +167,16 @@ _UNSET = object()
 #: 60 games with a bound of 2048). :data:`MEMO_LIMIT` (set in :mod:`toolkit.envs.tracking`).
 
 
+#: A tracker copies the public entries changed since its last update one by one
+#: while they are fewer than this share of the vector (``size // share``,
+#: at least 32); past it, it copies the whole board with one numpy ``take``.
+CATCH_UP_SHARE = 10
+
+#: Whether shared boards keep a change log (else a tracker copies the whole
+#: board on every update).
+LOGGED = os.environ.get("FRONTIER_NOLOG", "0") == "0"
+
+
 class _Board:
     """Parts kept in one buffer: their last keys, the entries they set, their memos.
 
@@ -194,7 +206,7 @@ class _Board:
         self.journal: list[Any] | None = None
         #: each reader's position in the log (-1: copy the whole board next)
         self.readers: list[int] = []
-        if shared:
+        if shared and LOGGED:
             self._start_journal()
 
     def _start_journal(self) -> None:
@@ -265,6 +277,7 @@ class Tracker:
         self.vector = self._own.vector
         if self._shared is not None:
             self._reader = self._shared.reader()
+            self._budget = max(32, encoder.size // CATCH_UP_SHARE)
             self._order = encoder._order_of(seat)
             self._inverse = encoder._inverse_of(seat)
 
@@ -293,18 +306,15 @@ class Tracker:
         if shared is None:
             return self.vector
         _refresh(shared, enc, observation)
-        values, stamps, log, tokens = shared.journal  # type: ignore[misc]
+        journal = shared.journal
+        if journal is None:
+            self._copy_board()
+            return self.vector
+        values, stamps, log, tokens = journal
         start = shared.readers[self._reader]
-        if start < 0 or not catch_up(
-            self._own.view,
-            self._inverse,
-            values,
-            stamps,
-            log,
-            tokens,
-            start,
-            CATCH_UP_BUDGET,
-        ):
+        if start >= 0 and pending(log, tokens, start) <= self._budget:
+            catch_up(self._own.view, self._inverse, values, stamps, log, tokens, start)
+        else:
             self._copy_board()
         consumed(shared.readers, self._reader, log, tokens)
         return self.vector
@@ -312,8 +322,7 @@ class Tracker:
     def _copy_board(self) -> None:
         """Copy the whole shared board into the vector, in the seat's order."""
         own, vector = self._own, self.vector
-        mine = entries(own.parts, own.done)
-        kept = vector[mine] if mine else None
+        mine = kept(own.view, own.parts, own.done)
         order = self._order
         board = self._shared.vector  # type: ignore[union-attr]
         if order is None:
@@ -322,11 +331,9 @@ class Tracker:
             # mode="wrap": the order is a permutation (checked once), and numpy
             # buffers ``out`` in the default mode, which checks every index
             board.take(order, out=vector, mode="wrap")
-        if kept is not None:
-            assert not vector[mine].any(), (
-                "a public part sets an entry a seat's own part sets"
-            )
-            vector[mine] = kept
+        if mine:
+            clean = put_back(own.view, mine)
+            assert clean, "a public part sets an entry a seat's own part sets"
 
 
 def _refresh(board: _Board, enc: EncoderBase, observation: Any) -> bool:

@@ -223,16 +223,6 @@ def put(buf: Any, idx: Any, val: Any) -> None:
             buf[i] = val
 
 
-#: Change-log entries a reader checks in one :func:`catch_up` before it gives
-#: up (its caller then copies the whole board: one numpy ``take``, cheaper
-#: than a few hundred entries written one by one).
-CATCH_UP_BUDGET = 400
-
-#: Records a change log keeps (see :func:`consumed`); a reader that falls
-#: further behind copies the whole board.
-LOG_LIMIT = 512
-
-
 def note(
     values: list[Any],
     stamps: list[Any],
@@ -245,27 +235,55 @@ def note(
 
     ``values`` mirrors the board's entries as Python numbers (what a reader
     copies, without reading the float buffer back); ``log`` receives ``idx``
-    and ``tokens`` its token (its position in the log, boxed once), which
-    ``stamps`` then holds for every entry written: a reader copies an entry
-    only at the record that wrote it last (:func:`catch_up`).
+    and ``tokens`` its token: the number of entries logged before it (since
+    the log was last emptied), boxed once, which ``stamps`` then holds for
+    every entry written. A reader copies an entry only at the record that
+    wrote it last (:func:`catch_up`), and knows from the tokens how many
+    entries it would check (:func:`pending`).
     """
-    tok: object = len(log)
+    n = len(log)
+    total = 0
+    if n:
+        total = tokens[n - 1] + len(log[n - 1])
+    tok: object = total
     log.append(idx)
     tokens.append(tok)
-    if type(idx) is range:  # a dense row and its values
+    t = type(idx)
+    if t is range:  # a dense row and its values
         j: int = idx.start
         for x in val:
             values[j] = x
             stamps[j] = tok
             j += 1
-    elif isinstance(val, (list, tuple)):
-        for i, x in zip(idx, val):
-            values[i] = x
-            stamps[i] = tok
-    else:
-        for i in idx:
-            values[i] = val
-            stamps[i] = tok
+        return
+    if type(val) is list or type(val) is tuple:
+        seq: tuple[Any, ...] = tuple(val) if type(val) is list else val
+        if t is list:
+            li: list[int] = idx
+            for k in range(len(li)):
+                i = li[k]
+                values[i] = seq[k]
+                stamps[i] = tok
+        else:
+            tu: tuple[int, ...] = tuple(idx)
+            for k in range(len(tu)):
+                i = tu[k]
+                values[i] = seq[k]
+                stamps[i] = tok
+        return
+    for i in idx:
+        values[i] = val
+        stamps[i] = tok
+
+
+def pending(log: list[Any], tokens: list[Any], start: int) -> int:
+    """How many logged entries a reader at record ``start`` would check."""
+    n = len(log)
+    if start >= n:
+        return 0
+    last: int = tokens[n - 1]
+    first: int = tokens[start]
+    return last + len(log[n - 1]) - first
 
 
 def catch_up(
@@ -276,34 +294,37 @@ def catch_up(
     log: list[Any],
     tokens: list[Any],
     start: int,
-    budget: int,
-) -> bool:
+) -> None:
     """Copy the entries a shared board changed since record ``start`` of its log.
 
     Entry ``j`` of the board is entry ``inverse[j]`` of the vector ``buf``
     (a ``memoryview``) keeps; each changed entry is copied once, its current
-    value from ``values`` (see :func:`note`). Returns ``False``, having
-    copied only part, once more than ``budget`` logged entries were checked:
-    the caller then copies the whole board.
+    value from ``values`` (see :func:`note`).
     """
-    checked = 0
     for p in range(start, len(log)):
         tok = tokens[p]
         idx = log[p]
-        if type(idx) is range:
+        t = type(idx)
+        if t is range:
             j: int
             for j in range(idx.start, idx.stop):
                 if stamps[j] is tok:  # its last write: copied once
                     buf[inverse[j]] = values[j]
-        else:
-            i: int
-            for i in idx:
+        elif t is list:
+            li: list[int] = idx
+            for i in li:
                 if stamps[i] is tok:
                     buf[inverse[i]] = values[i]
-        checked += len(idx)
-        if checked > budget:
-            return False
-    return True
+        else:
+            tu: tuple[int, ...] = tuple(idx)
+            for i in tu:
+                if stamps[i] is tok:
+                    buf[inverse[i]] = values[i]
+
+
+#: Records a change log keeps (see :func:`consumed`); a reader that falls
+#: further behind copies the whole board.
+LOG_LIMIT = 512
 
 
 def consumed(
@@ -327,7 +348,7 @@ def consumed(
         del log[:]
         del tokens[:]
         for q in range(len(readers)):
-            if readers[q] > 0:
+            if readers[q] >= 0:
                 readers[q] = 0
         return
     if n <= LOG_LIMIT:
@@ -340,17 +361,34 @@ def consumed(
         readers[q] = r - cut if r >= cut else -1
 
 
-def entries(parts: list[tuple[int, Any, Any, bool]], done: list[Any]) -> list[int]:
-    """Every entry the parts of a board have set (``done``, by part index)."""
-    out: list[int] = []
+def kept(
+    buf: Any, parts: list[tuple[int, Any, Any, bool]], done: list[Any]
+) -> list[Any]:
+    """Every entry the parts of a board have set (``done``, by part index) and
+    its value in ``buf``: ``[index, value, index, value...]``.
+    """
+    out: list[Any] = []
     for k, _, _, by_rows in parts:
         got = done[k]
         if got is None:
             continue
         for idx in got if by_rows else [got]:
             if idx is not None:
-                out.extend(idx)
+                for i in idx:
+                    out.append(i)
+                    out.append(buf[i])
     return out
+
+
+def put_back(buf: Any, entries: list[Any]) -> bool:
+    """Write back what :func:`kept` read; whether every entry was 0 before."""
+    clean = True
+    for k in range(0, len(entries), 2):
+        i = entries[k]
+        if buf[i] != 0.0:
+            clean = False
+        buf[i] = entries[k + 1]
+    return clean
 
 
 def indices(by_class: dict[Any, Any], actions: Any, default: int) -> list[Any]:
