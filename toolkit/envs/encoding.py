@@ -62,7 +62,6 @@ protocol, which lists only the legal actions of one state, cannot make.
 from __future__ import annotations
 
 import dataclasses
-import os
 from array import array
 from collections.abc import Callable, Sequence
 from operator import attrgetter
@@ -72,17 +71,7 @@ import numpy as np
 
 from toolkit.core import CHANCE, game_package, make_game, part
 from toolkit.envs.tracking import MEMO_LIMIT as MEMO_LIMIT
-from toolkit.envs.tracking import (
-    catch_up,
-    consumed,
-    indices,
-    kept,
-    legal_map,
-    pending,
-    put_back,
-    refresh,
-    table_legal,
-)
+from toolkit.envs.tracking import indices, legal_map, refresh, table_legal
 
 
 class Layout:
@@ -167,31 +156,10 @@ _UNSET = object()
 #: 60 games with a bound of 2048). :data:`MEMO_LIMIT` (set in :mod:`toolkit.envs.tracking`).
 
 
-#: A tracker copies the public entries changed since its last update one by one
-#: while they are fewer than this share of the vector (``size // share``,
-#: at least 32); past it, it copies the whole board with one numpy ``take``.
-CATCH_UP_SHARE = 10
-
-#: Whether shared boards keep a change log (else a tracker copies the whole
-#: board on every update).
-LOGGED = os.environ.get("FRONTIER_NOLOG", "0") == "0"
-
-
 class _Board:
-    """Parts kept in one buffer: their last keys, the entries they set, their memos.
+    """Parts kept in one buffer: their last keys, the entries they set, their memos."""
 
-    A board that trackers share (the public parts, :meth:`EncoderBase.trackers`)
-    also keeps a change log (``journal``, see :func:`toolkit.envs.tracking.note`)
-    that its readers (the trackers, by ``reader`` number) copy from.
-    """
-
-    def __init__(
-        self,
-        encoder: EncoderBase,
-        seat: int,
-        parts: list[int],
-        shared: bool = False,
-    ) -> None:
+    def __init__(self, encoder: EncoderBase, seat: int, parts: list[int]) -> None:
         self.seat = seat
         self.buffer = array("f", bytes(4 * encoder.size))
         self.vector = np.frombuffer(self.buffer, dtype=np.float32)
@@ -202,37 +170,17 @@ class _Board:
         self.keys: list[Any] = [_UNSET] * n
         self.done: list[Any] = [None] * n  # indices set (rows: per row)
         self.memos: list[dict | None] | None = None
-        #: [values, stamps, log, tokens] of a shared board (else None)
-        self.journal: list[Any] | None = None
-        #: each reader's position in the log (-1: copy the whole board next)
-        self.readers: list[int] = []
-        if shared and LOGGED:
-            self._start_journal()
-
-    def _start_journal(self) -> None:
-        size = len(self.buffer)
-        self.journal = [self.buffer.tolist(), [None] * size, [], []]
-        self.readers = [-1] * len(self.readers)
-
-    def reader(self) -> int:
-        """A new reader's number: it copies the whole board at its first update."""
-        self.readers.append(-1)
-        return len(self.readers) - 1
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         del state["vector"], state["view"]  # views of the buffer: made again
         state["memos"] = None  # the encoder's: found again on the next update
-        if self.journal is not None:  # tokens are compared by identity: made again
-            state["journal"] = True
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self.vector = np.frombuffer(self.buffer, dtype=np.float32)
         self.view = memoryview(self.buffer)
-        if self.journal is not None:  # every reader copies the whole board next
-            self._start_journal()
 
 
 class Tracker:
@@ -252,15 +200,10 @@ class Tracker:
     remembered.
 
     Public parts (``Part(public=True)``) are kept once, as seat 0 sees them,
-    on a board that the trackers of one game share (:meth:`EncoderBase.trackers`),
-    so a change on the board is encoded once, not once per seat. The board
-    logs the entries it changes; on its update a tracker copies the entries
-    changed since its last update into its vector, each where the seat's
-    order puts it (:meth:`EncoderBase.seat_order`), and its own parts write
-    straight into the vector (the public parts and the seat's own parts set
-    different entries, see :class:`Part`). On its first update, after
-    unpickling, or when it fell far behind the log, it copies the whole board
-    in the seat's order instead.
+    in a buffer that the trackers of one game share (:meth:`EncoderBase.trackers`),
+    so a change on the board is encoded once, not once per seat; a seat's
+    vector is then that buffer in the seat's order
+    (:meth:`EncoderBase.seat_order`) plus its own parts.
     """
 
     def __init__(
@@ -271,29 +214,28 @@ class Tracker:
         public = [k for k, p in enumerate(parts) if p.public]
         own = [k for k, p in enumerate(parts) if not p.public]
         if public and shared is None:
-            shared = _Board(encoder, 0, public, shared=True)
+            shared = _Board(encoder, 0, public)
         self._shared = shared if public else None
         self._own = _Board(encoder, seat, own if public else list(range(len(parts))))
-        self.vector = self._own.vector
-        if self._shared is not None:
-            self._reader = self._shared.reader()
-            self._budget = max(32, encoder.size // CATCH_UP_SHARE)
+        if self._shared is None:
+            self.vector = self._own.vector
+        else:
+            self.vector = np.zeros(encoder.size, dtype=np.float32)
             self._order = encoder._order_of(seat)
-            self._inverse = encoder._inverse_of(seat)
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         state.pop("_order", None)  # the encoder's: found again on unpickling
-        state.pop("_inverse", None)
-        del state["vector"]  # the own board's: found again on unpickling
+        if self._shared is None:
+            del state["vector"]  # the board's: found again on unpickling
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self.vector = self._own.vector
-        if self._shared is not None:
+        if self._shared is None:
+            self.vector = self._own.vector
+        else:
             self._order = self.encoder._order_of(self.seat)
-            self._inverse = self.encoder._inverse_of(self.seat)
 
     def update(self, observation: Any) -> np.ndarray:
         """Bring the vector up to date with ``observation``; return it."""
@@ -301,39 +243,21 @@ class Tracker:
         if not enc._parts:
             self.vector[:] = enc.encode(observation, self.seat)
             return self.vector
-        _refresh(self._own, enc, observation)  # into the vector itself
         shared = self._shared
+        _refresh(self._own, enc, observation)
         if shared is None:
             return self.vector
         _refresh(shared, enc, observation)
-        journal = shared.journal
-        if journal is None:
-            self._copy_board()
-            return self.vector
-        values, stamps, log, tokens = journal
-        start = shared.readers[self._reader]
-        if start >= 0 and pending(log, tokens, start) <= self._budget:
-            catch_up(self._own.view, self._inverse, values, stamps, log, tokens, start)
-        else:
-            self._copy_board()
-        consumed(shared.readers, self._reader, log, tokens)
-        return self.vector
-
-    def _copy_board(self) -> None:
-        """Copy the whole shared board into the vector, in the seat's order."""
-        own, vector = self._own, self.vector
-        mine = kept(own.view, own.parts, own.done)
+        vector = self.vector
         order = self._order
-        board = self._shared.vector  # type: ignore[union-attr]
-        if order is None:
-            np.copyto(vector, board)
+        if order is None:  # the seat order moves nothing: one sum
+            np.add(shared.vector, self._own.vector, out=vector)
         else:
             # mode="wrap": the order is a permutation (checked once), and numpy
             # buffers ``out`` in the default mode, which checks every index
-            board.take(order, out=vector, mode="wrap")
-        if mine:
-            clean = put_back(own.view, mine)
-            assert clean, "a public part sets an entry a seat's own part sets"
+            shared.vector.take(order, out=vector, mode="wrap")
+            vector += self._own.vector
+        return vector
 
 
 def _refresh(board: _Board, enc: EncoderBase, observation: Any) -> bool:
@@ -352,7 +276,6 @@ def _refresh(board: _Board, enc: EncoderBase, observation: Any) -> bool:
         board.view,
         board.seat,
         observation,
-        board.journal,
     )
 
 
@@ -519,7 +442,7 @@ class EncoderBase:
         if not any(p.public for p in self._parts):
             return [self.tracker(s) for s in range(players)]
         public = [k for k, p in enumerate(self._parts) if p.public]
-        shared = _Board(self, 0, public, shared=True)
+        shared = _Board(self, 0, public)
         return [Tracker(self, s, shared) for s in range(players)]
 
     def seat_order(self, seat: int) -> Sequence[int]:
@@ -546,23 +469,6 @@ class EncoderBase:
             orders[seat] = got if moves else None
         return orders[seat]
 
-    def _inverse_of(self, seat: int) -> list[int]:
-        """Where each entry of seat 0's public parts is in ``seat``'s vector (made
-        once per seat): the inverse of :meth:`seat_order`.
-        """
-        inverses = self.__dict__.setdefault("_inverses", {})
-        got = inverses.get(seat)
-        if got is None:
-            order = self._order_of(seat)
-            if order is None:
-                got = list(range(self.size))
-            else:
-                got = [0] * self.size
-                for i, j in enumerate(order.tolist()):
-                    got[j] = i
-            inverses[seat] = got
-        return got
-
     def _memo_of(self, seat: int) -> list[dict | None]:
         """The fills remembered for ``seat``: one dict per part (see :class:`Tracker`)."""
         memos = self.__dict__.setdefault("_memos", {})
@@ -575,7 +481,6 @@ class EncoderBase:
         state = dict(self.__dict__)
         state.pop("_memos", None)  # a cache: not pickled
         state.pop("_orders", None)
-        state.pop("_inverses", None)
         return state
 
     def action_index(self, action: Any) -> int:

@@ -30,38 +30,23 @@ def refresh(
     buf: Any,
     seat: int,
     observation: Any,
-    journal: list[Any] | None = None,
 ) -> bool:
     """Bring the parts a board keeps up to date with ``observation``.
 
     ``parts`` holds ``(k, key, fill, rows)`` per part the board keeps (``k``
     its index in the encoder's parts); ``keys``, ``done`` and ``memos`` are
     the board's last keys, entries set and memos, by ``k``; ``buf`` a
-    ``memoryview`` of its ``array("f")``. A board that other vectors copy
-    from (the public parts) passes its ``journal``, ``[values, stamps, log,
-    tokens]``, and every write is also noted there (:func:`note`). Returns
-    whether any entry may have changed.
+    ``memoryview`` of its ``array("f")``. Returns whether any entry may have
+    changed.
     """
     # the hot loop of every environment step: helpers are inlined on purpose
     changed_any = False
-    logged = journal is not None
-    values: list[Any] = []
-    stamps: list[Any] = []
-    log: list[Any] = []
-    tokens: list[Any] = []
-    if journal is not None:
-        values, stamps, log, tokens = journal[0], journal[1], journal[2], journal[3]
     for k, key_of, fill, by_rows in parts:
         if key_of is None:  # refreshed on every update, never remembered
-            was = done[k]
-            clear(buf, was)
+            clear(buf, done[k])
             idx, val = fill(observation, seat)
             done[k] = idx
             put(buf, idx, val)
-            if logged:
-                if was is not None and was is not idx:
-                    note(values, stamps, log, tokens, was, 0.0)
-                note(values, stamps, log, tokens, idx, val)
             changed_any = True
             continue
         key = key_of(observation)
@@ -90,12 +75,8 @@ def refresh(
             was = done[k]
             if was is not idx:  # the same object: the same entries, overwritten
                 clear(buf, was)
-                if logged and was is not None:
-                    note(values, stamps, log, tokens, was, 0.0)
             done[k] = idx
             put(buf, idx, val)
-            if logged:
-                note(values, stamps, log, tokens, idx, val)
             continue
         rows: list[Any] | None = done[k]
         if rows is None:  # the first update: every row
@@ -105,8 +86,6 @@ def refresh(
                 idx, val = remembered(memos, k, fill, observation, seat, j, item)
                 rows.append(idx)
                 put(buf, idx, val)
-                if logged:
-                    note(values, stamps, log, tokens, idx, val)
             continue
         # typed: the items are read as a tuple's, without generic indexing
         new_items: tuple[Any, ...] = key
@@ -114,8 +93,6 @@ def refresh(
         n, m = len(new_items), len(rows)
         for j in range(n, m):  # rows that are gone
             clear(buf, rows[j])
-            if logged and rows[j] is not None:
-                note(values, stamps, log, tokens, rows[j], 0.0)
         del rows[n:]
         # the rows that differ; all are cleared before any is filled, as an
         # entry may pass from one row to another (a wagon that changed owners
@@ -142,21 +119,15 @@ def refresh(
             was = rows[j]
             if was is not got[0]:
                 clear(buf, was)
-                if logged and was is not None:
-                    note(values, stamps, log, tokens, was, 0.0)
         for j, got in news:
             idx, val = got
             rows[j] = idx
             put(buf, idx, val)
-            if logged:
-                note(values, stamps, log, tokens, idx, val)
         for j in range(m, n):  # new rows
             item = new_items[j]
             idx, val = remembered(memos, k, fill, observation, seat, j, item)
             rows.append(idx)
             put(buf, idx, val)
-            if logged:
-                note(values, stamps, log, tokens, idx, val)
     return changed_any
 
 
@@ -221,174 +192,6 @@ def put(buf: Any, idx: Any, val: Any) -> None:
     else:
         for i in idx:
             buf[i] = val
-
-
-def note(
-    values: list[Any],
-    stamps: list[Any],
-    log: list[Any],
-    tokens: list[Any],
-    idx: Any,
-    val: Any,
-) -> None:
-    """Note a write of a shared board in its change log.
-
-    ``values`` mirrors the board's entries as Python numbers (what a reader
-    copies, without reading the float buffer back); ``log`` receives ``idx``
-    and ``tokens`` its token: the number of entries logged before it (since
-    the log was last emptied), boxed once, which ``stamps`` then holds for
-    every entry written. A reader copies an entry only at the record that
-    wrote it last (:func:`catch_up`), and knows from the tokens how many
-    entries it would check (:func:`pending`).
-    """
-    n = len(log)
-    total = 0
-    if n:
-        total = tokens[n - 1] + len(log[n - 1])
-    tok: object = total
-    log.append(idx)
-    tokens.append(tok)
-    t = type(idx)
-    if t is range:  # a dense row and its values
-        j: int = idx.start
-        for x in val:
-            values[j] = x
-            stamps[j] = tok
-            j += 1
-        return
-    if type(val) is list or type(val) is tuple:
-        seq: tuple[Any, ...] = tuple(val) if type(val) is list else val
-        if t is list:
-            li: list[int] = idx
-            for k in range(len(li)):
-                i = li[k]
-                values[i] = seq[k]
-                stamps[i] = tok
-        else:
-            tu: tuple[int, ...] = tuple(idx)
-            for k in range(len(tu)):
-                i = tu[k]
-                values[i] = seq[k]
-                stamps[i] = tok
-        return
-    for i in idx:
-        values[i] = val
-        stamps[i] = tok
-
-
-def pending(log: list[Any], tokens: list[Any], start: int) -> int:
-    """How many logged entries a reader at record ``start`` would check."""
-    n = len(log)
-    if start >= n:
-        return 0
-    last: int = tokens[n - 1]
-    first: int = tokens[start]
-    return last + len(log[n - 1]) - first
-
-
-def catch_up(
-    buf: Any,
-    inverse: list[Any],
-    values: list[Any],
-    stamps: list[Any],
-    log: list[Any],
-    tokens: list[Any],
-    start: int,
-) -> None:
-    """Copy the entries a shared board changed since record ``start`` of its log.
-
-    Entry ``j`` of the board is entry ``inverse[j]`` of the vector ``buf``
-    (a ``memoryview``) keeps; each changed entry is copied once, its current
-    value from ``values`` (see :func:`note`).
-    """
-    for p in range(start, len(log)):
-        tok = tokens[p]
-        idx = log[p]
-        t = type(idx)
-        if t is range:
-            j: int
-            for j in range(idx.start, idx.stop):
-                if stamps[j] is tok:  # its last write: copied once
-                    buf[inverse[j]] = values[j]
-        elif t is list:
-            li: list[int] = idx
-            for i in li:
-                if stamps[i] is tok:
-                    buf[inverse[i]] = values[i]
-        else:
-            tu: tuple[int, ...] = tuple(idx)
-            for i in tu:
-                if stamps[i] is tok:
-                    buf[inverse[i]] = values[i]
-
-
-#: Records a change log keeps (see :func:`consumed`); a reader that falls
-#: further behind copies the whole board.
-LOG_LIMIT = 512
-
-
-def consumed(
-    readers: list[int], reader: int, log: list[Any], tokens: list[Any]
-) -> None:
-    """Note that ``reader`` has read the whole log; trim what no one needs.
-
-    ``readers`` holds each reader's position in the log (``-1``: it copies
-    the whole board at its next update). The log empties once every reader
-    has read it; past :data:`LOG_LIMIT` records, the records before the
-    slowest reader that is within half the limit go, and readers further
-    behind are set to copy the whole board.
-    """
-    n = len(log)
-    readers[reader] = n
-    low = n
-    for r in readers:
-        if 0 <= r < low:
-            low = r
-    if low == n:  # every reader is up to date
-        del log[:]
-        del tokens[:]
-        for q in range(len(readers)):
-            if readers[q] >= 0:
-                readers[q] = 0
-        return
-    if n <= LOG_LIMIT:
-        return
-    cut = max(low, n - LOG_LIMIT // 2)
-    del log[:cut]
-    del tokens[:cut]
-    for q in range(len(readers)):
-        r = readers[q]
-        readers[q] = r - cut if r >= cut else -1
-
-
-def kept(
-    buf: Any, parts: list[tuple[int, Any, Any, bool]], done: list[Any]
-) -> list[Any]:
-    """Every entry the parts of a board have set (``done``, by part index) and
-    its value in ``buf``: ``[index, value, index, value...]``.
-    """
-    out: list[Any] = []
-    for k, _, _, by_rows in parts:
-        got = done[k]
-        if got is None:
-            continue
-        for idx in got if by_rows else [got]:
-            if idx is not None:
-                for i in idx:
-                    out.append(i)
-                    out.append(buf[i])
-    return out
-
-
-def put_back(buf: Any, entries: list[Any]) -> bool:
-    """Write back what :func:`kept` read; whether every entry was 0 before."""
-    clean = True
-    for k in range(0, len(entries), 2):
-        i = entries[k]
-        if buf[i] != 0.0:
-            clean = False
-        buf[i] = entries[k + 1]
-    return clean
 
 
 def indices(by_class: dict[Any, Any], actions: Any, default: int) -> list[Any]:
