@@ -296,7 +296,7 @@ class PioneersEncoder(EncoderBase):
         takes the city's slot k; moves past :data:`ROUTE_SLOTS` share the last
         slot, which keeps the first of them (the cheapest).
         """
-        if actions and type(actions[0]) is self._move_cls:
+        if isinstance(actions, list) and actions and type(actions[0]) is self._move_cls:
             # the engine's list of moves in one compiled pass (fills.moves_map)
             got = F.moves_map(
                 actions, self._move_cls, self._move0, self._city, ROUTE_SLOTS

@@ -288,7 +288,7 @@ def known(
 
 
 def moves_map(
-    actions: list, move_cls: type, move0: int, cities: dict, slots: int
+    actions: list, move_cls: Any, move0: int, cities: dict, slots: int
 ) -> dict | None:
     """``{index: move}`` for a legal list of moves in the engine's order, or ``None``.
 
