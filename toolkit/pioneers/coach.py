@@ -366,6 +366,11 @@ class Coach(Tables):
             2
         ]
         n = len(tiles)
+        # a (target or city, vector) key: the vector shifted past the city index
+        # (shifts, not ``* n``: compiled, a product of a large vector takes
+        # Python's slow path)
+        sh = n.bit_length()
+        low = (1 << sh) - 1
         src = self.board.index[state.coach]
         if not every and not _rival_roads_near(tiles, roads, adj, enter, seat, src):
             # Every way pays only the bank: the cheapest route is each target's one
@@ -428,6 +433,7 @@ class Coach(Tables):
         nc: int
         nm: int
         key: int
+        o: int
         path: tuple[int, ...]
         while level:
             nxt: dict[Any, tuple[int, int, int, int, tuple[int, ...]]] = {}
@@ -445,14 +451,14 @@ class Coach(Tables):
                         dv, dc = 0, 0
                     else:
                         dv, dc = 0, 0
-                        for o in r:
+                        for o in r:  # (o: int, declared above)
                             dv += 1 << (width * (1 + o))
                             dc += 1
                     nc = cost + dc
                     if nc > budget:
                         continue  # P-MOVE-4/7: dearer than the money
                     nv = vec + dv
-                    key = nv * n + v
+                    key = (nv << sh) | v
                     if t is not None:  # a tiled city stops the coach (P-MOVE-3)
                         old = found.get(key)
                         if old is None:
@@ -485,8 +491,12 @@ class Coach(Tables):
                     # one label per city and vector (with every: and cities)
                     twin: Any = (key, nm) if every else key
                     same = nxt.get(twin)
-                    if same is None or path + (v,) < same[4]:
+                    if same is None:
                         nxt[twin] = (v, nv, nc, nm, path + (v,))
+                    else:
+                        longer = path + (v,)
+                        if longer < same[4]:
+                            nxt[twin] = (v, nv, nc, nm, longer)
             level = []
             made += len(nxt)
             if made > _LABEL_CAP:
@@ -494,9 +504,9 @@ class Coach(Tables):
             if far is None and made > _PRUNE_AFTER:
                 goals, far = self._far_tables(state, seat, enter, adj, src, budget)
                 for key, (_, p) in found.items():
-                    _note(reached, key % n, key // n, len(p))
+                    _note(reached, key & low, key >> sh, len(p))
             for label in nxt.values():
-                k2 = label[1] * n + label[0] if every else label[0]
+                k2 = (label[1] << sh) | label[0] if every else label[0]
                 labels = kept.get(k2)
                 if labels is None:
                     kept[k2] = [(label[1], label[3])]
@@ -506,23 +516,23 @@ class Coach(Tables):
         out: list[tuple[int, int, int, tuple[int, ...]]] = []
         if every:
             for key, (c, p) in found.items():
-                out.append((key % n, c, len(p), p))
+                out.append((key & low, c, len(p), p))
         else:
             outcomes: dict[int, list[int]] = {}
             for key in found:
-                t0 = key % n
+                t0 = key & low
                 vs = outcomes.get(t0)
                 if vs is None:
-                    outcomes[t0] = [key // n]
+                    outcomes[t0] = [key >> sh]
                 else:
-                    vs.append(key // n)
+                    vs.append(key >> sh)
             for t0, vs in outcomes.items():
                 for vb in vs:
                     for va in vs:  # another outcome paying nobody more: dominated
                         if va != vb and ((vb | guard) - va) & guard == guard:
                             break
                     else:
-                        c, p = found[vb * n + t0]
+                        c, p = found[(vb << sh) | t0]
                         out.append((t0, c, len(p), p))
         if made > _LABEL_CAP:  # cut short: every target keeps its cheapest route
             have = {(t, p) for t, _, _, p in out}
