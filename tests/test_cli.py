@@ -286,6 +286,17 @@ def test_a_game_without_facts_writes_the_shared_tables(tmp_path, capsys, monkeyp
     assert len(pd.read_parquet(out)) == 8
 
 
+# A command that a non-interactive shell starts in the background (``cmd &``
+# in a script, as some CI runners and job wrappers do) inherits Ctrl-C
+# *ignored*, and Python rightly keeps it ignored: the Ctrl-C tests then wait in
+# vain. The simulation is started the way a terminal starts a foreground job,
+# with Ctrl-C at its default, whatever started the test run itself.
+_AS_IN_A_TERMINAL = (
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])"
+)
+
+
 def _simulate_in_background(out, *args):
     """Start ``python -m toolkit simulate`` in its own process group."""
     import os
@@ -293,6 +304,8 @@ def _simulate_in_background(out, *args):
     return subprocess.Popen(
         [
             sys.executable,
+            "-c",
+            _AS_IN_A_TERMINAL,
             "-m",
             "toolkit",
             "simulate",

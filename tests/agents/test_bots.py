@@ -381,3 +381,47 @@ def test_outcome_rewards_share_the_win_among_the_winners():
     # ended by a cap without a winner: only the soft margin by score remains
     nobody = outcome_rewards(Stub((5, 1), ()), None)
     assert sum(nobody) == pytest.approx(0.2) and nobody[0] > nobody[1]
+
+
+def test_determinize_draws_as_random_shuffle_and_replace_would(game, decision_states):
+    """The determiniser's written-out shuffle and field copies (compiled, no
+    Python-level ``random.shuffle``/``_replace``) give the same states and leave
+    the random stream where the stdlib calls would."""
+    from toolkit.pioneers import bots
+
+    for seed in range(300):
+        for n in range(12):
+            mine, theirs = list(range(n)), list(range(n))
+            a, b = random.Random(seed), random.Random(seed)
+            bots._shuffle(mine, a)
+            b.shuffle(theirs)
+            assert mine == theirs and a.getstate() == b.getstate(), (seed, n)
+
+    class Other(random.Random):  # a subclass draws by its own methods
+        def shuffle(self, x):
+            x.reverse()
+
+    pool = [1, 2, 3]
+    bots._shuffle(pool, Other(0))
+    assert pool == [3, 2, 1]
+
+    pairs = hidden_pairs(game, decision_states, limit=3)
+    for full, _ in pairs:
+        seat = game.to_move(full)
+        view = game.observe(full, seat)
+        sample = determinize(game, view, seat, random.Random(5))
+        rng = random.Random(5)
+        pool = hidden_nugget_pool(view, seat)
+        rng.shuffle(pool)
+        players = tuple(
+            pl._replace(
+                nuggets=tuple(pool.pop() if v is None else v for v in pl.nuggets)
+            )
+            if None in pl.nuggets
+            else pl
+            for pl in view.players
+        )
+        expected = view._replace(players=players)
+        assert sample == expected
+        assert type(sample) is type(expected)
+        assert all(type(p) is type(q) for p, q in zip(sample.players, players))

@@ -9,6 +9,7 @@ seed and expose exactly the encoded ``observe`` of the seat to move.
 from __future__ import annotations
 
 import pickle
+import random
 from dataclasses import dataclass
 from operator import attrgetter
 
@@ -215,3 +216,30 @@ def test_tracker_rows_pass_entries_and_unhashable_keys_and_slices_stay_exact():
     assert enc._memo_of(0)[1] is None  # the list key was refused, once
     again = pickle.loads(pickle.dumps(tracker))
     assert np.array_equal(again.update(views[0]), enc.encode(views[0], 1))
+
+
+def test_shared_trackers_updated_in_irregular_orders_stay_exact(name):
+    """The trackers of one game share the public board: seats updated in a
+    shuffled order, some every step, some a few steps apart, one rarely, with
+    the set pickled and restored half-way, each still gives the fresh encoding."""
+    game = make_game(name, 4, **OPTIONS.get(name, {}))
+    enc = encoder(game)
+    if not any(p.public for p in enc._parts):
+        pytest.skip(f"{name} has no public parts")
+    trackers = enc.trackers()
+    rng = random.Random(name)
+    every = [1, 2, 5, 97]  # each seat's usual gap between updates
+    updates = 0
+    for seed in range(2):
+        _, record = play(game, [random_agent] * 4, seed=seed)
+        states = list(replay_states(record, game))
+        for t, state in enumerate(states):
+            if t == len(states) // 2:
+                trackers = pickle.loads(pickle.dumps(trackers))
+            for seat in rng.sample(range(4), 4):
+                if rng.randrange(every[seat]) == 0:
+                    view = game.observe(state, seat)
+                    got = trackers[seat].update(view)
+                    assert np.array_equal(got, enc.encode(view, seat)), (t, seat)
+                    updates += 1
+    assert updates > 100

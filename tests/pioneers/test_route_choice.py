@@ -17,6 +17,7 @@ from toolkit.pioneers import MoveCoach, Pass, Pioneers
 from toolkit.pioneers import bots as B
 from toolkit.pioneers.builder import fixture_game, stage, wagon, wagon_spec
 from toolkit.pioneers.encoding import ROUTE_SLOTS
+from toolkit.pioneers.fills import moves_map
 from toolkit.widgets import Session
 
 SQUARE = ["S-A", "A-T", "S-B", "B-T"]
@@ -146,11 +147,15 @@ def test_encoding_gives_each_way_to_pay_its_own_slot():
 
 def test_encoding_maps_move_lists_in_any_order_as_the_engine_lists_them():
     """RL: a move list in the engine's order is mapped in one pass
-    (``_moves_from``); one in another order, or past the last slot, the general
-    way: both give the k-th listed move to a city its slot k (the first past
-    the cap keeps the last slot), index by index."""
+    (``fills.moves_map``); one in another order, or past the last slot, the
+    general way: both give the k-th listed move to a city its slot k (the first
+    past the cap keeps the last slot), index by index."""
     game = Pioneers(players=3)
     enc = encoder(game)
+
+    def one_pass(actions: list) -> dict | None:
+        return moves_map(actions, MoveCoach, enc._move0, enc._city, ROUTE_SLOTS)
+
     ids = game.board.ids
     # ten ways to one city (past ROUTE_SLOTS), then two to a later one
     moves = [MoveCoach((ids[0], ids[1]), c) for c in range(10)]
@@ -161,11 +166,11 @@ def test_encoding_maps_move_lists_in_any_order_as_the_engine_lists_them():
     expected |= {other: moves[10], other + 1: moves[11]}
     got = enc.legal_from(moves)
     assert list(got.items()) == sorted(expected.items())
-    assert enc._moves_from(moves) == got  # the one-pass way took it
+    assert one_pass(moves) == got  # the one-pass way took it
     shuffled = moves[10:] + moves[:10]  # another order: the general way
-    assert enc._moves_from(shuffled) is None
+    assert one_pass(shuffled) is None
     assert list(enc.legal_from(shuffled).items()) == sorted(expected.items())
-    assert enc._moves_from([Pass(), *moves]) is None
+    assert one_pass([Pass(), *moves]) is None
 
 
 def test_route_picker_lists_each_way_to_pay_with_who_is_paid():

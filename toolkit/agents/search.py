@@ -210,6 +210,7 @@ class _Memo:
         "choices",
         "game",
         "hashable",
+        "names",
         "nexts",
         "outs",
         "roots",
@@ -222,6 +223,10 @@ class _Memo:
         self.choices: dict[int, tuple] = {}
         self.nexts: dict[tuple[int, int], tuple] = {}
         self.outs: dict[int, tuple] = {}
+        # id(action) -> (action, str(action)): engines hand out the same action
+        # objects again (prebuilt, or kept by a legal-action memo), and an
+        # action's notation is written by Python code
+        self.names: dict[int, tuple[Any, str]] = {}
         self.roots: dict[Any, Any] = {}
         # id -> (state, its canonical state) of the states canonicalised: a
         # determiniser that hands back one object for one sample is not hashed
@@ -262,7 +267,16 @@ class _Memo:
         else:
             fn = self._cand
             cands = list(legal) if fn is None else fn(self.game, state, legal)
-            keys = [str(a) for a in cands]
+            names = self.names
+            keys = []
+            for a in cands:
+                named = names.get(id(a))
+                if named is None or named[0] is not a:
+                    named = (a, str(a))
+                    names[id(a)] = named
+                keys.append(named[1])
+            if len(names) >= _MEMO_LIMIT:
+                names.clear()
         if len(self.choices) >= _MEMO_LIMIT:
             self.choices.clear()
         self.choices[id(state)] = (state, legal, cands, keys)
@@ -483,14 +497,26 @@ class MCTSAgent:
             if seen is not None and seen[0] is state:
                 edges = seen[1]
             else:
-                fresh = not node.edges
-                follow = scope == "all" or (
-                    mover == seat and (scope == "own" or not path)
-                )
-                self._expand(
-                    game, state, node, cands, keys, mover, rng, hooks, memo, follow
-                )
                 known = node.edges
+                fresh = not known
+                for k in keys:
+                    if k not in known:  # a candidate without an edge yet
+                        follow = scope == "all" or (
+                            mover == seat and (scope == "own" or not path)
+                        )
+                        self._expand(
+                            game,
+                            state,
+                            node,
+                            cands,
+                            keys,
+                            mover,
+                            rng,
+                            hooks,
+                            memo,
+                            follow,
+                        )
+                        break
                 edges = [(a, known[k]) for a, k in zip(cands, keys)]
                 node.seen[id(state)] = (state, edges)
                 if fresh:

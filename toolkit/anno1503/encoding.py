@@ -8,8 +8,9 @@ observation layout.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from math import prod
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from toolkit.anno1503 import actions as A
@@ -20,22 +21,13 @@ from toolkit.anno1503.constants import (
     WOODEN_BRIDGES,
 )
 from toolkit.anno1503.events import EVENTS
-from toolkit.anno1503.state import PHASES
+from toolkit.anno1503.rows import ANNO_CAP, counts, fleets, homes, purse
+from toolkit.anno1503.state import PHASES, Player, State
 from toolkit.anno1503.tables import BACKS, BUILDINGS, GOODS, RESIDENTS
 from toolkit.envs.encoding import ActionTable, EncoderBase, Layout, Part
 
-#: Turn counter and gold are clipped at this value in the Anno 1503 vector.
-ANNO_CAP = 999
 #: Cards of each island stack encoded one by one, from the top (Anno 1503).
 STACK_DEPTH = 4
-#: Legal lists an Anno 1503 encoder remembers (:meth:`AnnoEncoder.legal_from`)
-#: before that memo starts afresh: a bound on its memory (about 1 kB an entry).
-LEGAL_MEMO_LIMIT = 4096
-
-
-# C-level readers of a player's fields, for the parts' keys
-_HOME = itemgetter(slice(2, 6))  # residents, buildings, offices, contracts
-_SHIPS = attrgetter("ships")
 
 
 class AnnoEncoder(EncoderBase):
@@ -161,8 +153,9 @@ class AnnoEncoder(EncoderBase):
         acts += [A.Discard(g) for g in GOODS]
         self.action_labels = tuple(str(a) for a in acts)
         self._index = ActionTable(acts)
-        self._action_table = self._index  # legal_from: one look-up per list
-        self._legal_memo: dict[tuple[int, ...], tuple[list[Any], dict[int, Any]]] = {}
+        # the base's legal_from: one compiled pass per list, each action's
+        # index remembered by identity (the engine's actions are made once)
+        self._action_table = self._index
 
         ch: list[Any] = [A.First(s) for s in range(P)]
         ch += [A.Roll(f) for f in range(1, 7)]
@@ -242,46 +235,6 @@ class AnnoEncoder(EncoderBase):
         """The index of an engine decision."""
         return self._index[action]
 
-    def legal_from(self, actions: Sequence[Any]) -> dict[int, Any]:
-        """:meth:`legal` from a legal list the caller already has (a fresh dict).
-
-        The engine hands out the same action objects every time (made once per
-        game or module), and its legal lists recur (the sails of a ship from a
-        space with its AP, a hand to discard from, the goods to take), so the
-        answer is remembered by the identities of the list's actions, in order.
-        An entry holds the actions it was computed from, so their identities
-        cannot pass to other objects while it is remembered; the memo is not
-        pickled (identities mean nothing in another process).
-        """
-        key = tuple(map(id, actions))
-        memo = self._legal_memo
-        got = memo.get(key)
-        if got is None:
-            if len(memo) >= LEGAL_MEMO_LIMIT:
-                memo.clear()
-            got = memo[key] = (list(actions), self._legal_map(actions))
-        return got[1].copy()
-
-    def _legal_map(self, actions: Sequence[Any]) -> dict[int, Any]:
-        """``{index: action}`` by index: the base's :meth:`legal_from`, with the
-        indices sorted as plain numbers (a build-phase list is not in index
-        order: its sails come by distance) where the base sorts pairs.
-        """
-        keys = self._index.indices(actions)
-        if -1 not in keys:
-            by_index = dict(zip(keys, actions, strict=True))
-            if len(by_index) == len(keys):  # one action per index (always here)
-                order = sorted(keys)
-                if order == keys:
-                    return by_index
-                return {i: by_index[i] for i in order}
-        return super().legal_from(actions)
-
-    def __getstate__(self) -> dict[str, Any]:
-        state = super().__getstate__()
-        state["_legal_memo"] = {}  # identities: meaningless in another process
-        return state
-
     # The vector is built by the base's encode (and updated by its trackers) from
     # these parts; the layout is in the class docstring.
 
@@ -321,17 +274,35 @@ class AnnoEncoder(EncoderBase):
                 ),
                 Part(attrgetter("explored", "looking"), self._fill_exploring),
                 # counts that seldom recur (a memo would only hash them)
-                Part(attrgetter("supply"), self._fill_supply, memo=False),
-                Part(attrgetter("pool"), self._fill_pool, memo=False),
-                Part(attrgetter("reserve"), self._fill_reserve, memo=False),
+                # (compiled fills: toolkit.anno1503.rows, the field by position)
+                Part(
+                    attrgetter("supply"),
+                    partial(counts, self._supply_slice, 1, "supply"),
+                    memo=False,
+                ),
+                Part(
+                    attrgetter("pool"),
+                    partial(counts, self._pool_slice, 4, "pool"),
+                    memo=False,
+                ),
+                Part(
+                    attrgetter("reserve"),
+                    partial(counts, self._reserve_slice, 5, "reserve"),
+                    memo=False,
+                ),
                 Part(attrgetter("display", "gone"), self._fill_tallies),
                 Part(attrgetter("islands"), self._fill_island, rows=True),
                 # purses rarely recur (gold): dense slices, not remembered; one
                 # row per player (the engine makes a new Player when any of its
                 # fields changes, and most changes are to the purse)
-                Part(attrgetter("players"), self._fill_purse, rows=True, memo=False),
-                Part(self._homes, self._fill_home, rows=True),
-                Part(self._fleets, self._fill_fleet, rows=True),
+                Part(
+                    attrgetter("players"),
+                    partial(purse, self._purse_slices, self.players),
+                    rows=True,
+                    memo=False,
+                ),
+                Part(homes, self._fill_home, rows=True),
+                Part(fleets, self._fill_fleet, rows=True),
             ]
         )
 
@@ -406,36 +377,6 @@ class AnnoEncoder(EncoderBase):
             idx += [o["looking"] + ship, o["looking"] + 2 + i]
         return idx, 1.0
 
-    def _counts(self, name: str, values: Sequence[int]) -> tuple[range, Sequence[int]]:
-        """A segment of counts, one per entry (a dense slice)."""
-        seg = self._slice[name]
-        if len(values) != len(seg):
-            raise ValueError(f"{len(values)} {name} counts for {len(seg)} entries")
-        return seg, values
-
-    # (the three count fills below are _counts inlined: one call less per step)
-
-    def _fill_supply(self, s: Any, seat: int) -> tuple[range, Sequence[int]]:
-        """Goods cards left per good (a dense slice)."""
-        seg, values = self._supply_slice, s.supply
-        if len(values) != len(seg):
-            return self._counts("supply", values)  # raises
-        return seg, values
-
-    def _fill_pool(self, s: Any, seat: int) -> tuple[range, Sequence[int]]:
-        """Undecided faces, per code (a dense slice)."""
-        seg, values = self._pool_slice, s.pool
-        if len(values) != len(seg):
-            return self._counts("pool", values)  # raises
-        return seg, values
-
-    def _fill_reserve(self, s: Any, seat: int) -> tuple[range, Sequence[int]]:
-        """Unknown reserve cards per back (a dense slice)."""
-        seg, values = self._reserve_slice, s.reserve
-        if len(values) != len(seg):
-            return self._counts("reserve", values)  # raises
-        return seg, values
-
     def _fill_tallies(self, s: Any, seat: int) -> tuple[list[int], list[float]]:
         """Buildings on display and used treasures, counted."""
         o = self._offset
@@ -472,16 +413,6 @@ class AnnoEncoder(EncoderBase):
                         val.append(1.0)
         return idx, val
 
-    @staticmethod
-    def _homes(s: Any) -> tuple:
-        """Per player: residents, buildings, offices, contracts."""
-        return tuple(map(_HOME, s.players))
-
-    @staticmethod
-    def _fleets(s: Any) -> tuple:
-        """Per player: the positions of the two ships."""
-        return tuple(map(_SHIPS, s.players))
-
     def _fill_fleet(
         self, s: Any, seat: int, x: int, ships: Any
     ) -> tuple[list[int], float]:
@@ -494,17 +425,6 @@ class AnnoEncoder(EncoderBase):
             for j, pos in enumerate(ships)
             if pos is not None
         ], 1.0
-
-    def _fill_purse(self, s: Any, seat: int, x: int, p: Any) -> tuple[range, tuple]:
-        """One player's gold and hand (a dense slice at its relative seat).
-
-        The row is the whole :class:`~toolkit.anno1503.Player` (read from the
-        state without a key function); only its gold and hand are encoded here.
-        """
-        return self._purse_slices[(x - seat) % self.players], (
-            min(p[0], ANNO_CAP),
-            *p[1],
-        )
 
     def _fill_home(
         self, s: Any, seat: int, x: int, home: Any
@@ -528,6 +448,24 @@ class AnnoEncoder(EncoderBase):
         k += parts[4]
         ones += [k + j * nc + self._code[c] for j, c in enumerate(contracts)]
         return ones, 1.0
+
+
+# toolkit.anno1503.rows reads these fields by position
+assert State._fields[:6] == (
+    "players",
+    "supply",
+    "display",
+    "islands",
+    "pool",
+    "reserve",
+)
+assert Player._fields[:2] == ("gold", "hand") and Player._fields[2:7] == (
+    "residents",
+    "buildings",
+    "offices",
+    "contracts",
+    "ships",
+)
 
 
 def _boxes(caps: Sequence[int]) -> list[tuple[int, ...]]:

@@ -21,6 +21,7 @@ what changed since the seat last looked; actions are indexed through an
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import combinations_with_replacement
 from operator import attrgetter
 from typing import Any, ClassVar
@@ -28,6 +29,7 @@ from typing import Any, ClassVar
 from toolkit.envs.encoding import ActionTable, EncoderBase, Layout, Part
 
 from .actions import TRADES, parse_action, worker_text
+from .rows import CAP, board_row, hired_key, supply_row
 from .state import BANK_SPOTS
 from .tables import AREAS, COLOURS, GOODS, ROWS
 
@@ -35,7 +37,7 @@ PHASES = (
     "tile", "start", "spin", "first", "cap", "action", "hire", "dismiss", "extra",
     "small", "city", "payout", "build", "canteen", "over",
 )  # fmt: skip
-_CAP = 99
+_CAP = CAP
 #: A bound on the decisions and chance turns of one turn (action, hire and
 #: dismiss steps, up to 12 city placements and the payouts, 3 hexes, a canteen).
 STEPS_PER_TURN = 40
@@ -145,7 +147,13 @@ class Encoder(EncoderBase):
         # they can be (one entry of a hex, a dense row): the tracker then
         # writes over its entries without clearing them first.
         self._one = [(i,) for i in range(self.size)]
-        self._spans: dict[tuple[int, int], range] = {}
+        k = self._supply_at  # then "pool" and "herd"
+        supply = range(k, k + len(GOODS) + len(COLOURS) + 1)
+        width = len(GOODS) + len(COLOURS) + 4  # a seat's board but its hire flag
+        boards = tuple(
+            range(k, k + width)
+            for k in (self._player_at + 15 * i for i in range(self.players))
+        )
         # Everything is open and ``observe`` is the state itself, so every part
         # but the observing seat is public: the trackers of one game share it
         # (refreshed once per step, not once per seat; every seat's vector is
@@ -162,9 +170,10 @@ class Encoder(EncoderBase):
                 Part(attrgetter("stack"), self._fill_hex_stack, rows=True, public=True),
                 Part(attrgetter("start"), self._fill_start, public=True),
                 # supplies and boards seldom repeat: not remembered
-                Part(attrgetter("supply", "pool", "herd"), self._fill_supply, memo=False, public=True),
-                Part(attrgetter("players"), self._fill_player, rows=True, memo=False, public=True),
-                Part(self._hired, self._fill_hired, public=True),
+                # (compiled fills: toolkit.montana.rows)
+                Part(attrgetter("supply", "pool", "herd"), partial(supply_row, supply), memo=False, public=True),
+                Part(attrgetter("players"), partial(board_row, boards), rows=True, memo=False, public=True),
+                Part(hired_key, self._fill_hired, public=True),
                 Part(attrgetter("spots"), self._fill_spot, rows=True, public=True),
                 Part(attrgetter("city"), self._fill_city, rows=True, public=True),
                 Part(attrgetter("wheel"), self._fill_wheel, public=True),
@@ -198,29 +207,6 @@ class Encoder(EncoderBase):
         """The starting tile's hex."""
         h = s.start
         return ([self._hex + 6 * h + 3], 1) if 0 <= h < len(s.kinds) else _NONE
-
-    def _fill_supply(self, s: Any, seat: int) -> tuple[range, list]:
-        """Goods (capped), workers and cattle in the general supply (one slice)."""
-        k = self._supply_at  # then "pool" and "herd"
-        row = [*s.supply, *s.pool, s.herd]
-        return self._span(k, len(row)), _capped(row)
-
-    def _fill_player(self, s: Any, seat: int, i: int, p: Any) -> tuple[range, list]:
-        """One seat's board as one slice (the paid-extra-hire flag is its own part)."""
-        k = self._player_at + 15 * i
-        row = [*p.goods, *p.workers, p.coins, p.cattle, p.canteens, p.left]
-        return self._span(k, len(row)), _capped(row)
-
-    def _span(self, k: int, n: int) -> range:
-        """``range(k, k + n)``, the same object each time (see ``_one``)."""
-        span = self._spans.get((k, n))
-        if span is None:
-            span = self._spans[k, n] = range(k, k + n)
-        return span
-
-    @staticmethod
-    def _hired(s: Any) -> tuple:
-        return s.round, tuple([p.hired for p in s.players])
 
     def _fill_hired(self, s: Any, seat: int) -> tuple[list, Any]:
         """Who paid for an extra hire this round."""
@@ -284,8 +270,3 @@ class Encoder(EncoderBase):
 
 #: A fill with no entries.
 _NONE: tuple[list, Any] = ([], 0)
-
-
-def _capped(row: list[int]) -> list[int]:
-    """``row`` with every count over :data:`_CAP` set to it (most rows have none)."""
-    return row if max(row) <= _CAP else [x if x < _CAP else _CAP for x in row]

@@ -132,6 +132,17 @@ _LARGE: tuple[tuple[int, ...], ...] = tuple(
 )
 #: Every tile (1-12) with every rotation (0-5), in the order of the chance outcomes.
 _TILES: tuple[Tile, ...] = tuple(Tile(k, rot) for k in range(1, 13) for rot in range(6))
+#: The Bank action of each multiset, and the Work action of each area, space and
+#: multiset of 1-2 workers, made once (:func:`_placements` hands these out: an
+#: action made afresh checks its fields in Python on every miss of its memo).
+_BANKS: dict[tuple[int, ...], Bank] = {m: Bank(_TEXT[m]) for m in _MULTISETS}
+_WORKS: dict[tuple[str, int, tuple[int, ...]], Work] = {
+    (area, space, m): Work(area, space, _TEXT[m])
+    for area in AREAS
+    for space in (1, 2, 3)
+    for m in _MULTISETS
+    if sum(m) <= 2
+}
 
 
 def _worker_counts(workers: str) -> tuple[int, ...]:
@@ -175,17 +186,14 @@ def _placements(
     """
     fit = _fitting(workers)
     banks = tuple(
-        tuple(Bank(_TEXT[m]) for m in fit if sum(m) == k + 1) for k in range(BANK_SPOTS)
+        tuple(_BANKS[m] for m in fit if sum(m) == k + 1) for k in range(BANK_SPOTS)
     )
     works = []
     for a, area in enumerate(AREAS):
         mine = area_good[a]
         options = [m for m in fit if sum(m) == 2 or (sum(m) == 1 and m[mine])]
         works.append(
-            tuple(
-                tuple(Work(area, space, _TEXT[m]) for m in options)
-                for space in (1, 2, 3)
-            )
+            tuple(tuple(_WORKS[area, space, m] for m in options) for space in (1, 2, 3))
         )
     return banks, tuple(works)
 
@@ -224,6 +232,25 @@ def _same(items: Any, old: tuple[Any, ...]) -> tuple[Any, ...]:
         return old
     new = tuple(items)
     return old if new == old else new
+
+
+def _same_items(items: Any, old: tuple[Any, ...]) -> tuple[Any, ...]:
+    """:func:`_same` by identity, item by item: for the players' boards, where
+    :meth:`_W.board` keeps an unchanged board the same object and makes a new
+    one only when a field changed (so an equal board is the same object; a
+    dataclass ``==`` would run in Python).
+    """
+    if items is old:
+        return old
+    n = len(old)
+    if len(items) == n:
+        i = 0
+        while i < n:
+            if items[i] is not old[i]:
+                return tuple(items)
+            i += 1
+        return old
+    return tuple(items)
 
 
 class _W:
@@ -416,7 +443,7 @@ class _W:
                 _same(self.supply, b.supply),
                 _same(self.pool, b.pool),
                 self.herd,
-                _same(players, b.players),
+                _same_items(players, b.players),
                 _same(self.spots, b.spots),
                 _same(self.city, b.city),
                 self.wheel,
@@ -924,7 +951,13 @@ class Montana:
         """``None`` if ``action`` is legal now, else ``(rule ID, sentence)``."""
         phase = state.phase
         if phase in ("tile", "start", "spin", "first", "cap"):
-            if action in [a for a, _ in self.chance_outcomes(state)]:
+            outcomes = [a for a, _ in self.chance_outcomes(state)]
+            # the prebuilt outcome itself (as the environments pass it), found
+            # by identity before any (Python-level) dataclass comparison
+            for a in outcomes:
+                if a is action:
+                    return None
+            if action in outcomes:
                 return None
             rule = {
                 "tile": "M-SETUP-1",

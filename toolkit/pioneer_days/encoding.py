@@ -30,14 +30,15 @@ seat's own. Actions are indexed through an
 
 from __future__ import annotations
 
-from itertools import chain
-from operator import attrgetter, itemgetter
+from functools import partial
+from operator import attrgetter
 from typing import Any
 
 from toolkit.envs.encoding import ActionTable, EncoderBase, Layout, Part
 
 from . import actions as A
 from .constants import COLOURS, FACES, PIONEER, SLOTS
+from .rows import counts, own_rows, public_rows, row
 from .rules import CHANCE_PHASES, PHASE_TEXT, PioneerDays, tables
 from .state import Player, State
 
@@ -192,8 +193,11 @@ class Encoder(EncoderBase):
         self._width = len(self._hi[o["players"] :]) // n
         nb, nc, nt = len(self._boards), len(self._cards), len(self._tiles)
         misc = o["misc"]
+        self._span: list[range | None] = [None] * self.size
+        # (compiled: toolkit.pioneer_days.rows, as the public rows' dispatch)
+        self._fill_counts = partial(counts, self._hi, self._span)
         # (fill, where its entries start) of each public row, in the order of
-        # _public_rows (_NUMBER: the row is one number, clipped at its bound)
+        # public_rows (_NUMBER: the row is one number, clipped at its bound)
         table = [
             (self._fill_gold_bag, misc + 5),  # gold tokens left in the bag
             (_NUMBER, o["time"]),  # week
@@ -252,15 +256,20 @@ class Encoder(EncoderBase):
         # they can be (one number, a dense row): the tracker then writes over
         # its entries without clearing them first
         self._one = [(i,) for i in range(self.size)]
-        self._span: list[range | None] = [None] * self.size
         self.set_parts(
             [
                 # what is awaited and the die in use change on most steps and
                 # take few values: remembered by key
                 Part(attrgetter("phase", "active"), self._fill_turn, public=True),
                 Part(attrgetter("die", "face", "changed"), self._fill_die, public=True),
-                Part(_public_rows, self._fill_row, rows=True, memo=False, public=True),
-                Part(_own_rows, self._fill_own, rows=True, memo=False),
+                Part(
+                    public_rows,
+                    partial(row, self._row_fill, self._row_at, self._hi, self._one),
+                    rows=True,
+                    memo=False,
+                    public=True,
+                ),
+                Part(own_rows, self._fill_own, rows=True, memo=False),
             ]
         )
 
@@ -279,30 +288,12 @@ class Encoder(EncoderBase):
             order[mine : mine + width] = range(theirs, theirs + width)
         return order
 
-    def _fill_row(self, s: Any, seat: int, j: int, item: Any) -> Any:
-        """Row ``j`` (one field of the observation) from its value ``item``."""
-        fill, at = self._row_fill[j], self._row_at[seat][j]
-        if fill is _NUMBER:  # one number (a week, a good, favors...)
-            h = self._hi[at]
-            return self._one[at], (item if item <= h else h,)
-        if fill is _SKIP:  # a field a seat's own rows encode
-            return _NOTHING
-        return fill(item, at, seat)
-
     def _fill_own(self, s: Any, seat: int, j: int, item: Any) -> Any:
         """Row ``j`` of ``seat``'s own rows (what observe may hide) from ``item``."""
         return self._own_fill[j](item, self._own_at[seat][j], seat)
 
     # Each fill below takes a row's value, where its entries start and the
     # seat, and returns (indices, values), every value clipped at its bound.
-
-    def _fill_counts(self, xs: tuple[int, ...], at: int, seat: int) -> tuple:
-        """A few numbers side by side (the dice per colour, the tracks...)."""
-        hi, n = self._hi, len(xs)
-        span = self._span[at]
-        if span is None or len(span) != n:
-            span = self._span[at] = range(at, at + n)
-        return span, tuple([x if x <= hi[i] else hi[i] for i, x in enumerate(xs, at)])
 
     def _counted(self, counts: dict[int, int]) -> tuple:
         """Entries from counts, each clipped at its bound."""
@@ -424,10 +415,8 @@ _HEAD_ROWS = 20  # the public rows before the players' fields
 _NUMBER = None
 #: ... the row is encoded by the seat's own rows (a field observe may hide).
 _SKIP = False
-_NOTHING = ((), 1)
 #: A player's fields observe may hide (board, dealt boards, gold): own rows.
 _PRIVATE_FIELDS = (0, 1, 6)
-_PRIVATE = itemgetter(*_PRIVATE_FIELDS)
 # The public rows read the state's fields by position (slices of the tuple):
 # week, day, start; bag, pool, aside; tracks .. discount; wagons_left; cursor, spent
 assert [Player._fields[i] for i in _PRIVATE_FIELDS] == ["board", "dealt", "gold"]
@@ -450,49 +439,9 @@ assert State._fields[28:30] == ("cursor", "spent")
 assert State._fields[0] == "players" and State._fields[27] == "drawn"
 
 
-def _public_rows(s: Any) -> tuple:
-    """The public rows: the fields they are made of, players' fields last (all
-    of them: those a seat's own rows encode are skipped).
-    """
-    players = s[0]
-    if len(players) == 4:
-        a, b, c, d = players
-        held = len(a[6]) + len(b[6]) + len(c[6]) + len(d[6]) + len(s[27])
-        return (held, *s[3:6], *s[8:11], *s[14:24], s[25], s[28], s[29]) + a + b + c + d
-    held = sum([len(p[6]) for p in players]) + len(s[27])  # gold held or drawn
-    return (
-        held,
-        *s[3:6],
-        *s[8:11],
-        *s[14:24],
-        s[25],
-        s[28],
-        s[29],
-        *chain.from_iterable(players),
-    )
-
-
-def _own_rows(s: Any) -> tuple:
-    """A seat's own rows: the players' fields observe may hide, the drawn tokens."""
-    players = s[0]
-    if len(players) == 4:
-        a, b, c, d = players
-        return (
-            a[0],
-            a[1],
-            a[6],
-            b[0],
-            b[1],
-            b[6],
-            c[0],
-            c[1],
-            c[6],
-            d[0],
-            d[1],
-            d[6],
-            s[27],
-        )
-    return (*chain.from_iterable(map(_PRIVATE, players)), s[27])
+# The parts' keys are :func:`~.rows.public_rows` and :func:`~.rows.own_rows`
+# (compiled with the engine: read on every step); the asserts above pin the
+# fields they read by position.
 
 
 __all__ = ["Encoder"]

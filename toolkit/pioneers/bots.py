@@ -40,6 +40,7 @@ from .evaluation import (
 from .evaluation import (
     forget as _forget_evaluations,
 )
+from .state import PlayerState, State
 
 __all__ = [
     "candidates",
@@ -100,7 +101,7 @@ def determinize(game: Any, view: Any, seat: int, rng: random.Random) -> Any:
     if not any(v is None for pl in players for v in pl.nuggets):
         return view
     pool = hidden_nugget_pool(view, seat)
-    rng.shuffle(pool)
+    _shuffle(pool, rng)
     values = tuple(
         [
             tuple([pool.pop() if v is None else v for v in pl.nuggets])
@@ -114,14 +115,51 @@ def determinize(game: Any, view: Any, seat: int, rng: random.Random) -> Any:
     if hit is not None and hit[0] is view:
         return hit[1]
     out = [
-        pl if nuggets is None else pl._replace(nuggets=nuggets)
+        pl if nuggets is None else _with_field(pl, _NUGGETS_AT, nuggets)
         for pl, nuggets in zip(players, values, strict=True)
     ]
-    state = view._replace(players=tuple(out))
+    state = _with_field(view, _PLAYERS_AT, tuple(out))
     if len(_DEALS) >= _DEALS_KEPT:
         _DEALS.clear()
     _DEALS[key] = (view, state)
     return state
+
+
+_NUGGETS_AT = PlayerState._fields.index("nuggets")
+_PLAYERS_AT = State._fields.index("players")
+
+
+def _with_field(record: Any, at: int, value: Any) -> Any:
+    """``record._replace(<field number at>=value)`` without Python-level code.
+
+    (The NamedTuples' ``_replace`` is a Python function: called from the
+    compiled module it runs in the interpreter.)
+    """
+    values = list(record)
+    values[at] = value
+    return tuple.__new__(type(record), values)
+
+
+def _shuffle(pool: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(pool)``: the same draws and the same order, written out.
+
+    ``random.Random.shuffle`` is Python code (so is the ``_randbelow`` it calls
+    for each item); written out here it runs compiled. Only a plain
+    ``random.Random`` is shuffled here (a subclass may draw otherwise).
+    """
+    if type(rng) is not random.Random:
+        rng.shuffle(pool)
+        return
+    getrandbits = rng.getrandbits
+    i = len(pool) - 1
+    while i > 0:
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        pool[i], pool[j] = pool[j], pool[i]
+        i -= 1
 
 
 def forget(game: Any) -> None:
@@ -259,11 +297,21 @@ def leader_money(
 
 def rival_money(state: Any, per_dollar: Sequence[float]) -> float:
     """The rivals' money in VP against the mover: ``sum(per_dollar[t] * money_t)``."""
-    if not any(per_dollar):  # the usual case: nothing weighed
+    n = len(per_dollar)
+    weighed = False
+    for i in range(n):
+        if per_dollar[i]:
+            weighed = True
+            break
+    if not weighed:  # the usual case: nothing weighed
         return 0.0
-    return sum(
-        w * pl.money for w, pl in zip(per_dollar, state.players, strict=True) if w
-    )
+    players: tuple[Any, ...] = state.players
+    if len(players) != n:
+        raise ValueError("rival_money: one weight per seat")
+    # (an index loop into a list, not a generator: the same products summed
+    # in the same order by sum())
+    terms = [per_dollar[i] * players[i].money for i in range(n) if per_dollar[i]]
+    return sum(terms)
 
 
 def money_weights(
@@ -283,9 +331,10 @@ def money_weights(
     ``thrift`` VP more than the evaluation says). ``turns``: the turns left,
     if known (:func:`turns_left` otherwise).
     """
+    n = len(state.players)
     if state.phase == "over":
-        return tuple(0.0 for _ in state.players)
-    out = [0.0 for _ in state.players]
+        return tuple([0.0] * n)
+    out = [0.0] * n
     if weight:
         if values is None:
             values = evaluate(game, state)
@@ -854,7 +903,16 @@ class _Follow:
         game, seat = self.game, self.seat
         to_move = game.to_move(state)
         if depth > 0 and to_move == seat and state.phase in _LOOKAHEAD:
-            return max(self.value(s, depth - 1) for s in self.children(state))
+            # max() written out (the first of equal values, as max keeps)
+            kids = self.children(state)
+            if not kids:
+                raise ValueError("max() arg is an empty sequence")
+            top = self.value(kids[0], depth - 1)
+            for i in range(1, len(kids)):
+                v = self.value(kids[i], depth - 1)
+                if v > top:
+                    top = v
+            return top
         if depth > 0 and to_move == CHANCE and state.phase == "nugget":
             outs, after = self.outcomes(state)
             return sum(
@@ -883,10 +941,12 @@ def resolve(game: Any, state: Any, rng: random.Random, depth: int = 3) -> Any:
     determinised state).
     """
     seat = state.active
-    follow = _Follow(game, seat)
+    follow: _Follow | None = None  # made when first needed (most calls return at once)
     for _ in range(depth):
         to_move = game.to_move(state)
         if to_move == seat and state.phase in _LOOKAHEAD:
+            if follow is None:
+                follow = _Follow(game, seat)
             after = follow.children(state)
             if len(after) == 1:
                 state = after[0]
@@ -898,6 +958,8 @@ def resolve(game: Any, state: Any, rng: random.Random, depth: int = 3) -> Any:
                     best, top = s, v
             state = best
         elif to_move == CHANCE and state.phase == "nugget":
+            if follow is None:
+                follow = _Follow(game, seat)
             state = follow.draw(state, rng)
         else:
             break

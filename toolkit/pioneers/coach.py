@@ -55,7 +55,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from heapq import heappop, heappush
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -66,17 +66,20 @@ from .board import Board
 from .state import State
 from .tables import Tables
 
-_ONE_CITY = 1  # heap key of the start of a route: cost 0, one city (see _dijkstra)
-_UNREACHED = 1 << 62  # a route key above any real one
-_ONE_DOLLAR = 1 << 16  # $1 in a route key
+_ONE_CITY: Final = 1  # heap key of the start of a route: cost 0, one city (_dijkstra)
+#: A route key above any real one (a cost in _far_tables above any real one): below
+#: 2**62, so that compiled it stays a machine integer (1 << 62 would be a boxed int,
+#: compared through Python's slow path).
+_UNREACHED: Final = 1 << 60
+_ONE_DOLLAR: Final = 1 << 16  # $1 in a route key
 #: The route-choice search (Coach._choices) prunes with distance tables once it
 #: has made this many labels: few positions need them, and they cost a Dijkstra
 #: per target.
-_PRUNE_AFTER = 40
+_PRUNE_AFTER: Final = 40
 #: A safeguard (no position may exhaust the machine): the route-choice search
 #: stops after this many labels and then offers what it found plus each target's
 #: cheapest route. No position of the tests or benchmarks comes near it.
-_LABEL_CAP = 200_000
+_LABEL_CAP: Final = 200_000
 #: Move objects by (board identity, route, cost), and per move object (by identity)
 #: its board and the city and connection indices of its route. A route and its
 #: cost are board facts anyone can work out, nothing of a state: sharing one object
@@ -195,6 +198,7 @@ class Coach(Tables):
         bkey[src] = _ONE_CITY
         bpath[src] = (src,)
         heap: list[int] = [(_ONE_CITY << 16) | src]
+        pop, push = heappop, heappush  # locals: no module look-up per call
         targets: list[int] = []
         item: int
         u: int
@@ -205,7 +209,7 @@ class Coach(Tables):
         old: int
         path: tuple
         while heap:
-            item = heappop(heap)
+            item = pop(heap)
             u = item & 0xFFFF
             here = item >> 16
             if here != bkey[u]:
@@ -232,7 +236,7 @@ class Coach(Tables):
                     bkey[v] = key
                     bpath[v] = path + (v,)
                     if t is None:
-                        heappush(heap, (key << 16) | v)
+                        push(heap, (key << 16) | v)
                     elif old == _UNREACHED:  # a tiled city stops the coach (P-MOVE-3)
                         targets.append(v)
                 elif path + (v,) < bpath[v]:  # as cheap and as short: lower city ids
@@ -260,6 +264,7 @@ class Coach(Tables):
         best: list[int] = [pl.money + 1] * len(tiles)  # unreached or over the budget
         best[src] = 0
         heap: list[int] = [src]  # cost * 2**16 + city
+        pop, push = heappop, heappush  # locals: no module look-up per call
         item: int
         u: int
         v: int
@@ -267,7 +272,7 @@ class Coach(Tables):
         here: int
         cost: int
         while heap:
-            item = heappop(heap)
+            item = pop(heap)
             u = item & 0xFFFF
             here = item >> 16
             if here != best[u]:
@@ -283,7 +288,7 @@ class Coach(Tables):
                 if t is not None:
                     return True  # an affordable target
                 best[v] = cost
-                heappush(heap, (cost << 16) | v)
+                push(heap, (cost << 16) | v)
         return False
 
     def route_choices(
@@ -361,6 +366,11 @@ class Coach(Tables):
             2
         ]
         n = len(tiles)
+        # a (target or city, vector) key: the vector shifted past the city index
+        # (shifts, not ``* n``: compiled, a product of a large vector takes
+        # Python's slow path)
+        sh = n.bit_length()
+        low = (1 << sh) - 1
         src = self.board.index[state.coach]
         if not every and not _rival_roads_near(tiles, roads, adj, enter, seat, src):
             # Every way pays only the bank: the cheapest route is each target's one
@@ -423,9 +433,10 @@ class Coach(Tables):
         nc: int
         nm: int
         key: int
+        o: int
         path: tuple[int, ...]
         while level:
-            nxt: dict[tuple[int, int], tuple[int, int, int, int, tuple[int, ...]]] = {}
+            nxt: dict[Any, tuple[int, int, int, int, tuple[int, ...]]] = {}
             for u, vec, cost, mask, path in level:
                 for v, e in adj[u]:
                     if (mask >> v) & 1:
@@ -440,14 +451,14 @@ class Coach(Tables):
                         dv, dc = 0, 0
                     else:
                         dv, dc = 0, 0
-                        for o in r:
+                        for o in r:  # (o: int, declared above)
                             dv += 1 << (width * (1 + o))
                             dc += 1
                     nc = cost + dc
                     if nc > budget:
                         continue  # P-MOVE-4/7: dearer than the money
                     nv = vec + dv
-                    key = nv * n + v
+                    key = (nv << sh) | v
                     if t is not None:  # a tiled city stops the coach (P-MOVE-3)
                         old = found.get(key)
                         if old is None:
@@ -477,10 +488,15 @@ class Coach(Tables):
                                     break
                         if dominated:
                             continue
-                    twin = (key, nm if every else 0)
+                    # one label per city and vector (with every: and cities)
+                    twin: Any = (key, nm) if every else key
                     same = nxt.get(twin)
-                    if same is None or path + (v,) < same[4]:
+                    if same is None:
                         nxt[twin] = (v, nv, nc, nm, path + (v,))
+                    else:
+                        longer = path + (v,)
+                        if longer < same[4]:
+                            nxt[twin] = (v, nv, nc, nm, longer)
             level = []
             made += len(nxt)
             if made > _LABEL_CAP:
@@ -488,9 +504,9 @@ class Coach(Tables):
             if far is None and made > _PRUNE_AFTER:
                 goals, far = self._far_tables(state, seat, enter, adj, src, budget)
                 for key, (_, p) in found.items():
-                    _note(reached, key % n, key // n, len(p))
-            for (key, _), label in nxt.items():
-                k2 = key if every else label[0]
+                    _note(reached, key & low, key >> sh, len(p))
+            for label in nxt.values():
+                k2 = (label[1] << sh) | label[0] if every else label[0]
                 labels = kept.get(k2)
                 if labels is None:
                     kept[k2] = [(label[1], label[3])]
@@ -500,23 +516,23 @@ class Coach(Tables):
         out: list[tuple[int, int, int, tuple[int, ...]]] = []
         if every:
             for key, (c, p) in found.items():
-                out.append((key % n, c, len(p), p))
+                out.append((key & low, c, len(p), p))
         else:
             outcomes: dict[int, list[int]] = {}
             for key in found:
-                t0 = key % n
+                t0 = key & low
                 vs = outcomes.get(t0)
                 if vs is None:
-                    outcomes[t0] = [key // n]
+                    outcomes[t0] = [key >> sh]
                 else:
-                    vs.append(key // n)
+                    vs.append(key >> sh)
             for t0, vs in outcomes.items():
                 for vb in vs:
                     for va in vs:  # another outcome paying nobody more: dominated
                         if va != vb and ((vb | guard) - va) & guard == guard:
                             break
                     else:
-                        c, p = found[vb * n + t0]
+                        c, p = found[(vb << sh) | t0]
                         out.append((t0, c, len(p), p))
         if made > _LABEL_CAP:  # cut short: every target keeps its cheapest route
             have = {(t, p) for t, _, _, p in out}
@@ -577,24 +593,33 @@ class Coach(Tables):
         far: list[list[int]] = [[] for _ in range(n)]
         here: int
         cost: int
+        # one Dial search per goal: the steps cost $0, $1 or $2, so buckets of
+        # cities by cost (a city's cost is final when its bucket is read; a $0
+        # step appends to the bucket being read) replace a heap
         for g in goals:
-            best = [_UNREACHED] * n
+            best: list[int] = [_UNREACHED] * n
             best[g] = 0
-            heap = [g]
-            while heap:
-                item: int = heappop(heap)
-                u = item & 0xFFFF
-                here = item >> 16
-                if here != best[u]:
-                    continue
-                for v, e in adj[u]:
-                    if not seen[v] or tiles[v] is not None:
-                        continue  # routes pass through the coach's untiled cities
-                    r = roads[e]
-                    cost = here + (1 if not r else 0 if seat in r else len(r))
-                    if cost < best[v] and cost <= budget:
-                        best[v] = cost
-                        heappush(heap, (cost << 16) | v)
+            buckets: list[list[int]] = [[g]]
+            here = 0
+            while here < len(buckets):
+                bucket = buckets[here]
+                j = 0
+                while j < len(bucket):
+                    u = bucket[j]
+                    j += 1
+                    if best[u] != here:
+                        continue  # reached more cheaply since
+                    for v, e in adj[u]:
+                        if not seen[v] or tiles[v] is not None:
+                            continue  # routes pass through the coach's untiled cities
+                        r = roads[e]
+                        cost = here + (1 if not r else 0 if seat in r else len(r))
+                        if cost < best[v] and cost <= budget:
+                            best[v] = cost
+                            while len(buckets) <= cost:
+                                buckets.append([])
+                            buckets[cost].append(v)
+                here += 1
             far[g] = best
         return goals, far
 
@@ -938,7 +963,11 @@ def _new_move(board: Board, path: tuple[int, ...], cost: int) -> A.MoveCoach:
     if len(_MOVES) > 20_000:  # bounded; a move dropped here is checked by _walk
         _MOVES.clear()
         _ROUTES.clear()
-    move = A.MoveCoach(itemgetter(*path)(board.ids), cost)
+    # made without the dataclass's __init__ and __post_init__ (Python frames that
+    # check the field types): a path of the board's city ids and an int cost
+    move = object.__new__(A.MoveCoach)
+    object.__setattr__(move, "path", itemgetter(*path)(board.ids))
+    object.__setattr__(move, "cost", cost)
     edge_index = board.edge_index
     edges = tuple(edge_index[path[k], path[k + 1]] for k in range(len(path) - 1))
     _MOVES[id(board), path, cost] = (board, move)

@@ -8,15 +8,17 @@ observation layout.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from operator import itemgetter
 from typing import Any
 
 from toolkit.envs.encoding import ActionTable, EncoderBase, Layout, Part
 from toolkit.envs.tracking import legal_map
 from toolkit.pioneers import actions as A
+from toolkit.pioneers import fills as F
 from toolkit.pioneers.board import PROFESSIONS, TILE_TYPES
 from toolkit.pioneers.rules import BANK_TOTAL, NUGGET_COUNTS, NUGGETS, PIONEERS, ROADS
-from toolkit.pioneers.state import PlayerState, State
+from toolkit.pioneers.state import State
 
 #: Every phase of a Pioneers state, in the order of the ``phase`` one-hot.
 PIONEERS_PHASES = (
@@ -47,10 +49,6 @@ SEATS = ("phase", "seat", "active", "start_player", "tile", "join_need", "offer"
 STEPS = ("actions_left", "used", "forced", "roads_to_place", "extras_left")
 #: The state fields the other turn counters read (they change a few times a round).
 ROUND = ("round", "end_triggered", "round_active", "deck", "bank", "shortfall")
-#: Wagon fills remembered (per wagon object, with its owner) before starting afresh.
-WAGON_MEMO = 4096
-_wagons_of = itemgetter(PlayerState._fields.index("wagons"))
-_nuggets_of = itemgetter(PlayerState._fields.index("nuggets"))
 
 
 def _fields(*names: str) -> Any:
@@ -298,8 +296,11 @@ class PioneersEncoder(EncoderBase):
         takes the city's slot k; moves past :data:`ROUTE_SLOTS` share the last
         slot, which keeps the first of them (the cheapest).
         """
-        if actions and type(actions[0]) is self._move_cls:
-            got = self._moves_from(actions)
+        if isinstance(actions, list) and actions and type(actions[0]) is self._move_cls:
+            # the engine's list of moves in one compiled pass (fills.moves_map)
+            got = F.moves_map(
+                actions, self._move_cls, self._move0, self._city, ROUTE_SLOTS
+            )
             if got is not None:  # the engine's order: nothing to sort
                 return got
         got = self._index.legal(actions)
@@ -324,40 +325,6 @@ class PioneersEncoder(EncoderBase):
         # one action per index, the first listed (reversed: the first is written last)
         return dict(sorted(dict(zip(reversed(keys), reversed(actions))).items()))
 
-    def _moves_from(self, actions: Sequence[Any]) -> dict[int, Any] | None:
-        """:meth:`legal_from` for a list of moves in the engine's order, in one pass.
-
-        The engine lists the moves by target (board order), then cheapest
-        first, so their indices ascend: each is entered as it comes. ``None``
-        (the caller then takes the general way) for anything else: an action
-        that is not a move, or indices that do not ascend.
-        """
-        move_cls, move0, city = self._move_cls, self._move0, self._city
-        out: dict[int, Any] = {}
-        last = -1
-        target: Any = None
-        k = 0
-        for a in actions:
-            if type(a) is not move_cls:
-                return None
-            t = a.path[-1]
-            if t == target:
-                k += 1
-            else:
-                target, k = t, 0
-            i = (
-                move0
-                + city[t] * ROUTE_SLOTS
-                + (k if k < ROUTE_SLOTS else ROUTE_SLOTS - 1)
-            )
-            if i <= last:
-                if i == last:  # past the last slot: the first of them stays
-                    continue
-                return None
-            out[i] = a
-            last = i
-        return out
-
     def _build_parts(self) -> None:
         P, o = self.players, self._offset
         self._tile_index = {t: i for i, t in enumerate(self._tile_types)}
@@ -374,33 +341,94 @@ class PioneersEncoder(EncoderBase):
         self._purse_slices = tuple(
             range(o["players"] + r * n, o["players"] + r * n + public) for r in range(P)
         )
-        self._wagon_memo: dict[int, tuple[Any, int, list[int]]] = {}
+        # the fills and the two computed keys are compiled functions
+        # (toolkit/pioneers/fills.py), handed their layout constants here
+        cities, row = o["cities"], self._city_row
+        wagons, width = o["wagons"], self._wagon_width
+        tiles = self._tile_index
+        seats = (
+            o["phase"],
+            o["active"],
+            o["to_move"],
+            o["start_player"],
+            o["tile_removed"],
+            o["join_need"],
+            o["offer"],
+        )
         # every part but the known nugget values (one's own: private) is
         # public: the same in every seat's observation up to the seat order
         self.set_parts(
             [
-                Part(_fields(*SEATS), self._fill_seats, public=True),
-                Part(_fields(*STEPS), self._fill_steps, public=True),
-                Part(_fields(*ROUND), self._fill_round, memo=False, public=True),
-                Part(_fields("coach", "city"), self._fill_marks, public=True),
-                Part(_fields("covered"), self._fill_covered, rows=True, public=True),
-                Part(_fields("tiles"), self._fill_tile, rows=True, public=True),
-                Part(_fields("settled"), self._fill_settled, rows=True, public=True),
-                Part(_fields("roads"), self._fill_road, rows=True, public=True),
-                Part(_fields("market", "unseen"), self._fill_market, public=True),
-                # wagons are remembered one by one (_fill_fleet), purses rarely recur
                 Part(
-                    self._fleets, self._fill_fleet, rows=True, memo=False, public=True
+                    _fields(*SEATS),
+                    partial(
+                        F.seats, seats, self._phase, tiles, self._profession_index, P
+                    ),
+                    public=True,
+                ),
+                Part(_fields(*STEPS), partial(F.steps, self._steps_slice), public=True),
+                Part(
+                    _fields(*ROUND),
+                    partial(F.round_counts, self._round_entries, MONEY_CAP),
+                    memo=False,
+                    public=True,
+                ),
+                Part(
+                    _fields("coach", "city"),
+                    partial(F.marks, cities, row, self._city),
+                    public=True,
+                ),
+                Part(
+                    _fields("covered"),
+                    partial(F.covered, cities, row),
+                    rows=True,
+                    public=True,
+                ),
+                Part(
+                    _fields("tiles"),
+                    partial(F.tile, cities + 3, row, tiles),
+                    rows=True,
+                    public=True,
+                ),
+                Part(
+                    _fields("settled"),
+                    partial(F.settled, cities + 3 + len(self._tile_types), row, P),
+                    rows=True,
+                    public=True,
+                ),
+                Part(
+                    _fields("roads"),
+                    partial(F.road, o["roads"], P),
+                    rows=True,
+                    public=True,
+                ),
+                Part(
+                    _fields("market", "unseen"),
+                    partial(F.market, wagons, width, P, self._wagon_row),
+                    public=True,
+                ),
+                # purses rarely recur; a player's wagons change a few times a game
+                Part(
+                    F.fleets,
+                    partial(F.fleet, wagons, width, P, self._wagon_row),
+                    rows=True,
+                    memo=False,
+                    public=True,
                 ),
                 Part(
                     _fields("players"),
-                    self._fill_purse,
+                    partial(F.purse, self._purse_slices, P, MONEY_CAP),
                     rows=True,
                     memo=False,
                     public=True,
                 ),
                 # the values of one's own nuggets: the only private part
-                Part(self._hoards, self._fill_known, rows=True, memo=False),
+                Part(
+                    F.hoards,
+                    partial(F.known, self._purse_slices, P, tuple(self._nuggets)),
+                    rows=True,
+                    memo=False,
+                ),
             ]
         )
 
@@ -437,168 +465,6 @@ class PioneersEncoder(EncoderBase):
             for c in range(n):
                 order[row + c] = moved + c
         return order
-
-    def __getstate__(self) -> dict[str, Any]:
-        state = super().__getstate__()
-        state["_wagon_memo"] = {}  # a cache: not pickled
-        return state
-
-    def _fill_seats(self, s: Any, seat: int) -> tuple[list[int], float]:
-        P, o = self.players, self._offset
-        idx = [o["phase"] + self._phase[s.phase], o["active"] + (s.active - seat) % P]
-        if s.phase != "over" and s.seat >= 0:
-            idx.append(o["to_move"] + (s.seat - seat) % P)
-        if s.start_player >= 0:
-            idx.append(o["start_player"] + (s.start_player - seat) % P)
-        if s.tile is not None:
-            idx.append(o["tile_removed"] + self._tile_index[s.tile])
-        if s.join_need is not None:
-            idx.append(o["join_need"] + self._profession_index[s.join_need])
-        k = o["offer"]
-        idx += [k + (x - seat) % P for x in s.offer]
-        return idx, 1.0
-
-    def _fill_steps(self, s: Any, seat: int) -> tuple[range, tuple]:
-        """Turn entries 1-7: actions left, used R1/R2/W, forced, roads, extras."""
-        used = s.used
-        return self._steps_slice, (
-            s.actions_left,
-            "R1" in used,
-            "R2" in used,
-            "W" in used,
-            s.forced,
-            s.roads_to_place,
-            s.extras_left,
-        )
-
-    def _fill_round(self, s: Any, seat: int) -> tuple[list[int], list]:
-        """Turn entries 0 and 8-13: round, end, round active, deck, bank, shortfall.
-
-        The same index list every time: a fill overwrites the last one's
-        entries, zeros included.
-        """
-        bank = s.bank
-        return self._round_entries, [
-            s.round,
-            s.end_triggered,
-            s.round_active,
-            s.deck,
-            bank is not None,
-            bank or 0,
-            min(s.shortfall, MONEY_CAP),
-        ]
-
-    def _fill_marks(self, s: Any, seat: int) -> tuple[list[int], float]:
-        base, row = self._offset["cities"], self._city_row
-        idx = [base + self._city[s.coach] * row + 1]
-        if 0 <= s.city < len(s.covered):
-            idx.append(base + s.city * row + 2)
-        return idx, 1.0
-
-    def _fill_covered(
-        self, s: Any, seat: int, i: int, cov: Any
-    ) -> tuple[list[int], float]:
-        return ([self._offset["cities"] + i * self._city_row] if cov else []), 1.0
-
-    def _fill_tile(
-        self, s: Any, seat: int, i: int, tile: Any
-    ) -> tuple[list[int], float]:
-        if tile is None:
-            return [], 1.0
-        k = self._offset["cities"] + i * self._city_row + 3
-        return [k + self._tile_index[tile]], 1.0
-
-    def _fill_settled(
-        self, s: Any, seat: int, i: int, settled: Any
-    ) -> tuple[list[int], list[float]]:
-        P = self.players
-        k = self._offset["cities"] + i * self._city_row + 3 + len(self._tile_types)
-        idx = [k + (x - seat) % P for x, n in enumerate(settled) if n]
-        return idx, [float(n) for n in settled if n]
-
-    def _fill_road(
-        self, s: Any, seat: int, e: int, owners: Any
-    ) -> tuple[list[int], float]:
-        P = self.players
-        k = self._offset["roads"] + e * 2 * P
-        return [k + j * P + (x - seat) % P for j, x in enumerate(owners)], 1.0
-
-    def _fill_market(self, s: Any, seat: int) -> tuple[list[int], float]:
-        base, row, P = self._offset["wagons"], self._wagon_width, self.players
-        wrow = self._wagon_row
-        idx = [
-            base + wrow[w] * row + P + slot
-            for slot, w in enumerate(s.market)
-            if w is not None
-        ]
-        idx += [base + wrow[w] * row + P + 4 for w in s.unseen]
-        return idx, 1.0
-
-    @staticmethod
-    def _fleets(s: Any) -> tuple:
-        return tuple(map(_wagons_of, s.players))
-
-    def _fill_fleet(
-        self, s: Any, seat: int, x: int, wagons: Any
-    ) -> tuple[list[int], float]:
-        r = (x - seat) % self.players
-        memo = self._wagon_memo
-        idx: list[int] = []
-        for w in wagons:
-            # by identity (a wagon object outlives the states that share it):
-            # no hashing of the wagon's fields; the entry holds the wagon, so
-            # its id is not reused while remembered
-            got = memo.get(id(w))
-            if got is None or got[0] is not w or got[1] != r:
-                got = (w, r, self._wagon_entries(r, w))
-                if len(memo) >= WAGON_MEMO:
-                    memo.clear()
-                memo[id(w)] = got
-            idx += got[2]
-        return idx, 1.0
-
-    def _wagon_entries(self, r: int, w: Any) -> list[int]:
-        """The entries a wagon sets in its row, owned by relative seat ``r``."""
-        P = self.players
-        k = self._offset["wagons"] + self._wagon_row[w.id] * self._wagon_width
-        idx = [k + r]
-        if w.face_up:
-            idx.append(k + P + 5)
-        idx += [k + P + 6 + j for j, occ in enumerate(w.occupied) if occ]
-        return idx
-
-    def _fill_purse(self, s: Any, seat: int, x: int, pl: Any) -> tuple[range, tuple]:
-        """A player's public counts (all but the values of the nuggets held)."""
-        money = pl.money
-        return self._purse_slices[(x - seat) % self.players], (
-            money if money < MONEY_CAP else MONEY_CAP,  # (no call of min: a hot fill)
-            pl.vp,
-            pl.roads_left,
-            pl.supply,
-            pl.bankers,
-            pl.merchants,
-            len(pl.nuggets),
-        )
-
-    @staticmethod
-    def _hoards(s: Any) -> tuple:
-        return tuple(map(_nuggets_of, s.players))
-
-    def _fill_known(
-        self, s: Any, seat: int, x: int, nuggets: Any
-    ) -> tuple[list[int], list[float]]:
-        """The known nugget values a player holds (values, None where hidden).
-
-        Hidden ones count nowhere, so only the observer's own row is ever set.
-        """
-        k = self._purse_slices[(x - seat) % self.players].stop
-        idx, val = [], []
-        for i, v in enumerate(self._nuggets):
-            c = nuggets.count(v)
-            if c:
-                idx.append(k + i)
-                val.append(float(c))
-        return idx, val
 
 
 #: The encoding part's contract (see :mod:`toolkit.envs.encoding`).
