@@ -40,6 +40,8 @@ from .moves import dispatch
 from .state import IslandCard, Player, State
 from .tables import BACKS, GOODS
 
+assert IslandCard._fields == ("code", "seen")  # _redact reads them by position
+
 #: Every face-down card a redaction can produce, by back and seen mask: public
 #: (nothing but the back and who looked), so made once here instead of per call.
 _FACE_DOWN = {
@@ -331,22 +333,26 @@ class Anno1503(Anno1503Base):
         (the game holds no state), so it is one plain pass: only the stacks that
         hide a card are copied, the others are shared with ``stacks``.
         """
+        # (the cards' fields read by position, card[0] its code and card[1]
+        # who saw it: compiled, a tuple's item is read directly, an attribute
+        # of a named tuple through Python's attribute look-up)
         bit = 1 << seat
         out: list[tuple[IslandCard, ...]] | None = None
         hidden: list[str] = []
         for i, stack in enumerate(stacks):
             for card in stack:
-                if card.seen & bit or card.code[0] == "?":
+                if card[1] & bit or card[0][0] == "?":
                     continue  # seen by this seat, or not decided yet
                 if out is None:
                     out = list(stacks)
                 new = []
                 for c in stack:
-                    if c.seen & bit or c.code[0] == "?":
+                    code, seen = c[0], c[1]
+                    if seen & bit or code[0] == "?":
                         new.append(c)
                     else:
-                        hidden.append(c.code)
-                        new.append(_FACE_DOWN[c.code[-1], c.seen])
+                        hidden.append(code)
+                        new.append(_FACE_DOWN[code[-1], seen])
                 out[i] = tuple(new)
                 break
         return (stacks if out is None else tuple(out)), hidden

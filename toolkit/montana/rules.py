@@ -198,6 +198,10 @@ def _placements(
     return banks, tuple(works)
 
 
+#: The last answer of :meth:`Montana.buildable`: the game, the settlements'
+#: and the tiles' tuples, the starting hex, the hexes.
+_LAST_BUILDABLE: list[Any] = [None, None, None, -1, []]
+
 #: The slots of :class:`State`'s fields, in their order: a frozen dataclass's
 #: ``__init__`` sets each field through ``object.__setattr__`` in Python code;
 #: :func:`_new_state` sets the slots directly (the same object, a third of the cost).
@@ -401,6 +405,21 @@ class _W:
         if not self.boards:
             self.copy_boards()
         return self.board_hired
+
+    # Reads that leave the boards uncopied when no rule has changed them yet
+    # (the end of every action reads these).
+
+    def left_of(self, seat: int) -> int:
+        """Settlements ``seat`` has left."""
+        return self.board_left[seat] if self.boards else self.players[seat].left
+
+    def canteens_of(self, seat: int) -> int:
+        """Canteens ``seat`` holds."""
+        return self.board_canteens[seat] if self.boards else self.players[seat].canteens
+
+    def cattle_of(self, seat: int) -> int:
+        """Cattle ``seat`` holds."""
+        return self.board_cattle[seat] if self.boards else self.players[seat].cattle
 
     def board(self, i: int, p: Player) -> Player:
         """Seat ``i``'s board after the rules: ``p`` itself if it did not change."""
@@ -643,6 +662,8 @@ class Montana:
         self._pass, self._done = Pass(), Done()
         #: hex type code -> whether it is buildable (M-BUILD-2: lakes are not)
         self._land = {code: t.buildable for code, t in self.tables.hex_types.items()}
+        #: hex type code -> the goods it costs (M-DATA-6)
+        self._costs = {code: t.cost for code, t in self.tables.hex_types.items()}
         self._hires = tuple(Hire(_TEXT[m]) for m in _PAIRS)
         self._moves = tuple(Move(k) for k in range(1, 8))
         #: per area: the small-space placements (1 worker of its good, or 2)
@@ -746,10 +767,10 @@ class Montana:
         p = state.players[seat]
         if not p.left:
             return []
-        goods, types, build = p.goods, self.tables.hex_types, self._build_at
+        goods, costs, kinds, build = p.goods, self._costs, state.kinds, self._build_at
         out: list[Action] = []
         for h in self.buildable(state, seat):
-            if _fits(goods, types[state.kinds[h]].cost):
+            if _fits(goods, costs[kinds[h]]):
                 out.append(build[h])
         return out
 
@@ -856,8 +877,26 @@ class Montana:
 
     def buildable(self, state: State, seat: int) -> list[int]:
         """Hexes ``seat`` may build now by position (M-BUILD-2), cost not checked."""
-        near = self.geometry.neighbours
         owner, start, kinds = state.owner, state.start, state.kinds
+        # the same hexes as long as the settlements and tiles are the same
+        # objects (the engine keeps an unchanged field's tuple): one game's last
+        # answer is kept (beside the module: the game holds no position)
+        last = _LAST_BUILDABLE
+        if (
+            last[0] is self
+            and last[1] is owner
+            and last[2] is kinds
+            and last[3] == start
+        ):
+            return list(last[4])
+        found = self._buildable(owner, start, kinds)
+        last[:] = [self, owner, kinds, start, found]
+        return list(found)
+
+    def _buildable(
+        self, owner: tuple[int, ...], start: int, kinds: tuple[str, ...]
+    ) -> list[int]:
+        near = self.geometry.neighbours
         reached = [False] * len(owner)  # next to a settlement or the starting tile
         for h, o in enumerate(owner):
             if o >= 0 or h == start:
@@ -1412,7 +1451,7 @@ class Montana:
         """M-TURN-5 step 1 / M-CITY-5: a seat holding cattle may trade first."""
         while w.queue:
             seat = w.queue[0]
-            if w.hcattle[seat]:  # M-TURN-3 point 3
+            if w.cattle_of(seat):  # M-TURN-3 point 3
                 w.phase, w.decider = "payout", seat
                 return
             self._payout(w, w.queue.pop(0))
@@ -1489,7 +1528,7 @@ class Montana:
             if all(any(w.spots[k]) for k in large):
                 self._clear(w, range(large[0], large[0] + 6))
         seat = w.active
-        if not w.left[seat] and not w.ended:  # step 4, M-END-1
+        if not w.left_of(seat) and not w.ended:  # step 4, M-END-1
             w.ended = True
         mt = self.options["max_turns"]
         if mt is not None and w.turns >= mt and not w.ended:  # M-END-5
@@ -1499,7 +1538,7 @@ class Montana:
 
     def _after_trigger(self, w: _W) -> None:
         seat = w.active
-        if w.canteens[seat]:  # step 5, M-CANTEEN-1
+        if w.canteens_of(seat):  # step 5, M-CANTEEN-1
             w.phase, w.decider = "canteen", seat
             return
         self._next_player(w)

@@ -38,7 +38,7 @@ from toolkit.envs.encoding import ActionTable, EncoderBase, Layout, Part
 
 from . import actions as A
 from .constants import COLOURS, FACES, PIONEER, SLOTS
-from .rows import counts, own_rows, public_rows, row
+from .rows import counted, counts, own_rows, public_rows, row
 from .rules import CHANCE_PHASES, PHASE_TEXT, PioneerDays, tables
 from .state import Player, State
 
@@ -269,7 +269,13 @@ class Encoder(EncoderBase):
                     memo=False,
                     public=True,
                 ),
-                Part(own_rows, self._fill_own, rows=True, memo=False),
+                # (the same dispatch as the public rows': every row has a fill)
+                Part(
+                    own_rows,
+                    partial(row, self._own_fill, self._own_at, self._hi, self._one),
+                    rows=True,
+                    memo=False,
+                ),
             ]
         )
 
@@ -288,19 +294,12 @@ class Encoder(EncoderBase):
             order[mine : mine + width] = range(theirs, theirs + width)
         return order
 
-    def _fill_own(self, s: Any, seat: int, j: int, item: Any) -> Any:
-        """Row ``j`` of ``seat``'s own rows (what observe may hide) from ``item``."""
-        return self._own_fill[j](item, self._own_at[seat][j], seat)
-
     # Each fill below takes a row's value, where its entries start and the
     # seat, and returns (indices, values), every value clipped at its bound.
 
     def _counted(self, counts: dict[int, int]) -> tuple:
-        """Entries from counts, each clipped at its bound."""
-        hi = self._hi
-        return tuple(counts), tuple(
-            [x if x <= hi[i] else hi[i] for i, x in counts.items()]
-        )
+        """Entries from counts, each clipped at its bound (compiled: rows.counted)."""
+        return counted(self._hi, counts)
 
     def _fill_turn(self, s: Any, seat: int) -> tuple:
         """What is awaited (the phase), and who decides it (relative seat)."""

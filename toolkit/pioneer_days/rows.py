@@ -84,3 +84,12 @@ def counts(hi: list, spans: list, xs: tuple, at: int, seat: int) -> tuple:
         out.append(x if x <= h else h)
         i += 1
     return span, tuple(out)
+
+
+def counted(hi: list, counts: dict) -> tuple:
+    """Entries from ``{index: count}``, each count clipped at its bound ``hi``."""
+    out = []
+    for i, x in counts.items():
+        h = hi[i]
+        out.append(x if x <= h else h)
+    return tuple(counts), tuple(out)

@@ -160,6 +160,10 @@ def variant_tables(changed: tuple[tuple[str, int], ...]) -> Tables:
     )
 
 
+#: The tables by the rule parameters changed (as variant_tables, one look-up).
+_TABLES: Final[dict[tuple[tuple[str, int], ...], Tables]] = {}
+
+
 def _set(players: tuple[Player, ...], seat: int, p: Player) -> tuple[Player, ...]:
     return players[:seat] + (p,) + players[seat + 1 :]
 
@@ -336,7 +340,14 @@ class PioneerDays:
 
     def tables(self) -> Tables:
         """The game's data: the shipped tables with its rule parameters applied."""
-        return variant_tables(self._changed)
+        # (read many times a step: a dict look-up before variant_tables' cache)
+        got = _TABLES.get(self._changed)
+        if got is None:
+            got = variant_tables(self._changed)
+            if len(_TABLES) >= 64:
+                _TABLES.clear()
+            _TABLES[self._changed] = got
+        return got
 
     # ------------------------------------------------------------------ setup
 
@@ -753,7 +764,7 @@ class PioneerDays:
                 "",
             )
         if phase == "gold":
-            seat = int(s.jobs[0].partition(":")[2])
+            seat = _split(s.jobs[0])[2]
             p = s.players[seat]
             p = _pwith(p, GOLD, tuple(sorted((*p.gold, a.nuggets))))
             return _pop(self._take_gold(s, a.nuggets), players=_set(s.players, seat, p))
@@ -764,7 +775,7 @@ class PioneerDays:
             s = _with(s, STOCK, _inc(s.stock, i, -1))
             if phase == "display":
                 return _with(s, DISPLAY, _add_tile(s.display, a.tile), PHASE, "")
-            seat = int(s.jobs[0].partition(":")[2])
+            seat = _split(s.jobs[0])[2]
             p = s.players[seat]
             p = _pwith(p, EQUIPMENT, _add_tile(p.equipment, a.tile))
             return _pop(s, players=_set(s.players, seat, p))
@@ -884,9 +895,9 @@ class PioneerDays:
         return _pop(
             s,
             *jobs,
-            f"use:{seat}",
-            f"end:{seat}",
-            f"store:{seat}",
+            _USE_JOB[seat],
+            _END_JOB[seat],
+            _STORE_JOB[seat],
             players=_set(s.players, seat, p),
             pool=_without(s.pool, die),
             aside=_inc(s.aside, c),  # PD-TURN-5
@@ -1000,7 +1011,7 @@ class PioneerDays:
         while True:
             if not s.jobs:
                 return _with(s, PHASE, "over", ACTIVE, -1)
-            kind, _, arg = s.jobs[0].partition(":")
+            kind, arg, _ = _split(s.jobs[0])
             s = _STEPS[kind](self, s, arg)
             if s.phase:
                 return s
@@ -1087,7 +1098,7 @@ class PioneerDays:
         return _pop(s)
 
     def _step_day(self, s: State, arg: str) -> State:
-        turns = [f"turn:{seat}" for seat in self.order(s)]
+        turns = [_TURN_JOB[seat] for seat in self.order(s)]
         return _pop(s, "roll", *turns, "leftover", "pass", day=s.day + 1)
 
     def _step_roll(self, s: State, arg: str) -> State:
@@ -1291,18 +1302,21 @@ class PioneerDays:
         players = []
         for i, p in enumerate(state.players):
             gold, dealt, board = p.gold, p.dealt, p.board
-            hidden = (
-                (0,) * len(gold) if any(gold) else gold,
-                ("?",) * len(dealt) if dealt.count("?") < len(dealt) else dealt,
-                "?" if hide_boards and board else board,
-            )
-            if i == seat or hidden == (gold, dealt, board):
-                players.append(p)  # nothing of it hidden from this seat
-            else:
-                players.append(
-                    _pwith(p, GOLD, hidden[0], DEALT, hidden[1], BOARD, hidden[2])
-                )
-        drawn = state.drawn if state.active == seat else (0,) * len(state.drawn)
+            if i != seat:
+                # what is hidden; a field with nothing to hide stays the very
+                # object (the player itself when none has anything hidden)
+                if any(gold):
+                    gold = _unknown(_NO_NUGGETS, 0, len(gold))
+                if dealt.count("?") < len(dealt):
+                    dealt = _unknown(_NO_BOARDS, "?", len(dealt))
+                if hide_boards and board:
+                    board = "?"
+                if gold is not p.gold or dealt is not p.dealt or board != p.board:
+                    p = _pwith(p, GOLD, gold, DEALT, dealt, BOARD, board)
+            players.append(p)
+        drawn = state.drawn
+        if state.active != seat:
+            drawn = _unknown(_NO_NUGGETS, 0, len(drawn))
         return _with(
             state,
             PLAYERS,
@@ -1350,6 +1364,18 @@ class PioneerDays:
         }
 
 
+#: Hidden values as ``observe`` shows them, by count: the same tuple objects
+#: from one observation to the next (an environment's tracker then finds an
+#: unchanged field by identity).
+_NO_NUGGETS: Final = tuple((0,) * k for k in range(40))
+_NO_BOARDS: Final = tuple(("?",) * k for k in range(4))
+
+
+def _unknown(made: tuple[Any, ...], value: Any, k: int) -> tuple[Any, ...]:
+    """``(value,) * k``, the tuple of ``made`` when it has one that long."""
+    return made[k] if k < len(made) else (value,) * k  # type: ignore[no-any-return]
+
+
 def _listed(action: Any, actions: list[Any]) -> bool:
     """``action in actions``, looking for the very object first (the engine's
     actions are made once, see ``_mk``: no field-by-field comparison then).
@@ -1390,13 +1416,30 @@ def _pop(s: State, *push: str, **changes: Any) -> State:
     for name, x in changes.items():
         v[_FIELD[name]] = x
     if jobs:
-        kind, _, arg = jobs[0].partition(":")
+        kind, _, seat = _split(jobs[0])
         if kind in _WAITS:
             v[PHASE] = kind
-            v[ACTIVE] = int(arg)
+            v[ACTIVE] = seat
         elif kind == "turn":
-            _start_turn(v, int(arg))
+            _start_turn(v, seat)
     return _NEW(State, v)  # type: ignore[no-any-return]
+
+
+#: Each job's kind, argument and the argument as a seat (-1 if it is not one),
+#: by the job's text: split once per text (a few dozen of them) rather than on
+#: every step.
+_SPLIT: Final[dict[str, tuple[str, str, int]]] = {}
+
+
+def _split(job: str) -> tuple[str, str, int]:
+    """``job``'s kind, argument and seat (``"use:2"`` -> ``("use", "2", 2)``)."""
+    got = _SPLIT.get(job)
+    if got is None:
+        kind, _, arg = job.partition(":")
+        got = (kind, arg, int(arg) if arg.isdigit() else -1)
+        if len(_SPLIT) < 4096:  # (never reached by the rules' own jobs)
+            _SPLIT[job] = got
+    return got
 
 
 def _start_turn(v: list[Any], seat: int) -> None:
@@ -1416,6 +1459,13 @@ def _wait(phase: str) -> Callable[[PioneerDays, State, str], State]:
 
     return step
 
+
+#: The texts of the jobs every turn queues, by seat (made once: a job's text is
+#: looked up by :func:`_split`, and a string made once keeps its hash).
+_TURN_JOB: Final = tuple(f"turn:{seat}" for seat in range(4))
+_USE_JOB: Final = tuple(f"use:{seat}" for seat in range(4))
+_END_JOB: Final = tuple(f"end:{seat}" for seat in range(4))
+_STORE_JOB: Final = tuple(f"store:{seat}" for seat in range(4))
 
 #: The steps that only wait for the decision of the seat in their argument.
 _WAITS: Final = frozenset(("gain", "use", "end"))
