@@ -64,6 +64,7 @@ from __future__ import annotations
 import dataclasses
 from array import array
 from collections.abc import Callable, Sequence
+from functools import partial
 from operator import attrgetter
 from typing import Any, ClassVar, NamedTuple
 
@@ -267,7 +268,9 @@ class Tracker:
         base = self.encoder._order_of(self.seat)
         self._base: list[int] = base.tolist()
         self._order = base.copy()
-        self._order_view = memoryview(self._order)  # what redirect writes through
+        self._order_view = (
+            self._order.data
+        )  # a memoryview: what redirect writes through
         self._moved: list[int] = []  # the entries read from the own board
         self._source = np.frombuffer(self._own.buffer, dtype=np.float32)
         own = self._own
@@ -294,13 +297,14 @@ class Tracker:
         The vector is written into ``out`` (a float32 array of the encoder's
         ``size``) if given, else into :attr:`vector`.
         """
-        return self._update(observation, self.vector if out is None else out)
+        return self.write(observation, self.vector if out is None else out)
 
     def fresh(self, observation: Any) -> np.ndarray:
         """:meth:`update` into a new array (the caller's to keep)."""
-        return self._update(observation, None)
+        return self.write(observation, None)
 
-    def _update(self, observation: Any, out: np.ndarray | None) -> np.ndarray:
+    def write(self, observation: Any, out: np.ndarray | None) -> np.ndarray:
+        """:meth:`update` into ``out``, or into a new array if ``out`` is ``None``."""
         enc = self.encoder
         own, shared = self._own, self._shared
         if not enc._parts:
@@ -359,6 +363,12 @@ class ActionTable:
     >>> table = ActionTable([Go(1), Go(2)])
     >>> table[Go(2)], len(table)
     (1, 2)
+
+    ``legal(actions)`` maps a legal list to ``{index: action}`` sorted by
+    index, or says ``None`` if an action has no index here or two share one:
+
+    >>> table.legal([Go(2), Go(1)]), table.legal([Go(1), Go(4)])
+    ({0: Go(to=1), 1: Go(to=2)}, None)
     """
 
     def __init__(self, actions: Sequence[Any]) -> None:
@@ -376,6 +386,16 @@ class ActionTable:
             table[get(a)] = i
         #: indices of action objects met in legal lists, by identity (table_legal)
         self._ids: dict[int, tuple[Any, int]] = {}
+        self._bind()
+
+    def _bind(self) -> None:
+        #: ``legal(actions)``: ``{index: action}`` sorted by index, or ``None``
+        #: if an action has no index here or two share one (the caller then
+        #: maps the list itself). A partial of the (compiled) table_legal: no
+        #: Python frame of its own (it runs on every environment step).
+        self.legal: Callable[[Sequence[Any]], dict[int, Any] | None] = partial(
+            table_legal, self._by_class, self._ids
+        )
 
     def __len__(self) -> int:
         return self._size
@@ -383,7 +403,12 @@ class ActionTable:
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         state["_ids"] = {}  # a cache by identity: meaningless in another process
+        del state["legal"]  # bound to the ids: made again
         return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._bind()
 
     def __getitem__(self, action: Any) -> int:
         try:
@@ -403,20 +428,6 @@ class ActionTable:
         [1, -1, -1]
         """
         return indices(self._by_class, actions, default)
-
-    def legal(self, actions: Sequence[Any]) -> dict[int, Any] | None:
-        """``{index: action}`` sorted by index, or ``None`` if an action has no
-        index here or two share one (the caller then maps the list itself).
-
-        >>> from dataclasses import dataclass
-        >>> @dataclass(frozen=True)
-        ... class Go:
-        ...     to: int
-        >>> table = ActionTable([Go(1), Go(2), Go(3)])
-        >>> table.legal([Go(3), Go(1)]), table.legal([Go(1), Go(4)])
-        ({0: Go(to=1), 2: Go(to=3)}, None)
-        """
-        return table_legal(self._by_class, self._ids, actions)
 
     def get(self, action: Any, default: Any = None) -> Any:
         """The index of ``action``, or ``default`` if it has none."""

@@ -7,6 +7,7 @@ Imports PettingZoo and gymnasium (the ``rl`` extra) when imported, so
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import numpy as np
@@ -189,12 +190,20 @@ class FrontierAEC(_pettingzoo.AECEnv):
         """The agent's encoded observation and action mask (new arrays, the caller's)."""
         seat = self._seat[agent]
         # the tracker and the mask make new arrays: nothing is copied
-        vector = self._trackers[seat].fresh(self.game.observe(self.engine_state, seat))
+        vector = self._trackers[seat].write(
+            self.game.observe(self.engine_state, seat), None
+        )
         if self._to_move == seat:
             mask = mask_bytes(self._legal, self._num_actions)
         else:
             mask = bytearray(self._num_actions)  # zeros: not to move
         return {"observation": vector, "action_mask": np.frombuffer(mask, np.int8)}
+
+    def agent_iter(self, max_iter: int = 2**63) -> _AgentIter:
+        """Yield the agent to act (``agent_selection``) while agents are left,
+        at most ``max_iter`` times (as PettingZoo's ``agent_iter``).
+        """
+        return _AgentIter(self, max_iter)
 
     def last(
         self, observe: bool = True
@@ -240,3 +249,18 @@ class FrontierAEC(_pettingzoo.AECEnv):
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+class _AgentIter:
+    """What :meth:`FrontierAEC.agent_iter` returns: PettingZoo's ``AECIterable``,
+    iterated by a generator (resumed on each step, no method call of its own).
+    """
+
+    def __init__(self, env: FrontierAEC, max_iter: int) -> None:
+        self.env, self.max_iter = env, max_iter
+
+    def __iter__(self) -> Iterator[str]:
+        env, left = self.env, self.max_iter
+        while env.agents and left > 0:
+            left -= 1
+            yield env.agent_selection
