@@ -64,6 +64,7 @@ from __future__ import annotations
 import dataclasses
 from array import array
 from collections.abc import Callable, Sequence
+from functools import partial
 from operator import attrgetter
 from typing import Any, ClassVar, NamedTuple
 
@@ -71,7 +72,13 @@ import numpy as np
 
 from toolkit.core import CHANCE, game_package, make_game, part
 from toolkit.envs.tracking import MEMO_LIMIT as MEMO_LIMIT
-from toolkit.envs.tracking import indices, legal_map, refresh, table_legal
+from toolkit.envs.tracking import (
+    indices,
+    legal_map,
+    redirect,
+    refresh_board,
+    table_legal,
+)
 
 
 class Layout:
@@ -157,19 +164,40 @@ _UNSET = object()
 
 
 class _Board:
-    """Parts kept in one buffer: their last keys, the entries they set, their memos."""
+    """Parts kept in one buffer: their last keys, the entries they set, their memos.
 
-    def __init__(self, encoder: EncoderBase, seat: int, parts: list[int]) -> None:
+    The board's ``size`` entries are ``buffer[start : start + size]`` (an
+    ``array("f")`` that the boards of one game's trackers share: the public
+    board first, then each seat's own; see :class:`Tracker`).
+    """
+
+    def __init__(
+        self,
+        encoder: EncoderBase,
+        seat: int,
+        parts: list[int],
+        buffer: array | None = None,
+        start: int = 0,
+    ) -> None:
         self.seat = seat
-        self.buffer = array("f", bytes(4 * encoder.size))
-        self.vector = np.frombuffer(self.buffer, dtype=np.float32)
-        self.view = memoryview(self.buffer)  # what the trackers write through
+        self.size = encoder.size
+        self.buffer = array("f", bytes(4 * self.size)) if buffer is None else buffer
+        self.start = start
         n = len(encoder._parts)
         # (index, key, fill, rows) of the parts kept here
         self.parts = [(k, *encoder._parts[k][:3]) for k in parts]
         self.keys: list[Any] = [_UNSET] * n
         self.done: list[Any] = [None] * n  # indices set (rows: per row)
         self.memos: list[dict | None] | None = None
+        self._views()
+
+    def _views(self) -> None:
+        start, size = self.start, self.size
+        self.vector = np.frombuffer(
+            self.buffer, dtype=np.float32, count=size, offset=4 * start
+        )
+        # what the trackers write through (entry i of the board is view[i])
+        self.view = memoryview(self.buffer)[start : start + size]
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
@@ -179,8 +207,7 @@ class _Board:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self.vector = np.frombuffer(self.buffer, dtype=np.float32)
-        self.view = memoryview(self.buffer)
+        self._views()
 
 
 class Tracker:
@@ -188,9 +215,11 @@ class Tracker:
 
     ``update(observation)`` returns :attr:`vector` (the tracker's own array,
     updated in place: copy it to keep it) equal to
-    ``encoder.encode(observation, seat)``. The entries are kept in
-    ``array.array`` buffers that the tracker writes entry by entry (for the
-    few entries a step changes, cheaper than numpy's indexing from Python lists).
+    ``encoder.encode(observation, seat)``; ``update(observation, out)`` writes
+    it into ``out`` instead, and :meth:`fresh` into a new array. The entries
+    are kept in ``array.array`` buffers that the tracker writes entry by entry
+    (for the few entries a step changes, cheaper than numpy's indexing from
+    Python lists).
 
     A part's fill depends only on what its key picks (a row's: on the row's
     item), so a fill is remembered: the encoder keeps, per seat and part, the
@@ -200,32 +229,57 @@ class Tracker:
     remembered.
 
     Public parts (``Part(public=True)``) are kept once, as seat 0 sees them,
-    in a buffer that the trackers of one game share (:meth:`EncoderBase.trackers`),
-    so a change on the board is encoded once, not once per seat; a seat's
-    vector is then that buffer in the seat's order
-    (:meth:`EncoderBase.seat_order`) plus its own parts.
+    in a board that the trackers of one game share (:meth:`EncoderBase.trackers`),
+    so a change on the board is encoded once, not once per seat. The public
+    board and every seat's own board lie in one buffer; a seat's vector is one
+    ``take`` from it: the public board in the seat's order
+    (:meth:`EncoderBase.seat_order`), except the entries its own parts set,
+    read from its own board (the order is pointed at them whenever the own
+    parts change).
     """
 
     def __init__(
-        self, encoder: EncoderBase, seat: int, shared: _Board | None = None
+        self,
+        encoder: EncoderBase,
+        seat: int,
+        shared: _Board | None = None,
+        slot: int = 1,
     ) -> None:
         self.encoder, self.seat = encoder, seat
         parts = encoder._parts
         public = [k for k, p in enumerate(parts) if p.public]
         own = [k for k, p in enumerate(parts) if not p.public]
-        if public and shared is None:
-            shared = _Board(encoder, 0, public)
-        self._shared = shared if public else None
-        self._own = _Board(encoder, seat, own if public else list(range(len(parts))))
-        if self._shared is None:
+        if not public:
+            self._shared = None
+            self._own = _Board(encoder, seat, list(range(len(parts))))
             self.vector = self._own.vector
-        else:
-            self.vector = np.zeros(encoder.size, dtype=np.float32)
-            self._order = encoder._order_of(seat)
+            return
+        size = encoder.size
+        if shared is None:  # a tracker alone: its shared board and its own
+            shared = _Board(encoder, 0, public, array("f", bytes(8 * size)))
+        self._shared = shared
+        # the own board: slot ``slot`` of the buffer the boards share
+        self._own = _Board(encoder, seat, own, shared.buffer, slot * size)
+        self.vector = np.zeros(size, dtype=np.float32)
+        self._orders()
+
+    def _orders(self) -> None:
+        """The seat order into the shared buffer, pointed at the own board's entries."""
+        base = self.encoder._order_of(self.seat)
+        self._base: list[int] = base.tolist()
+        self._order = base.copy()
+        self._order_view = (
+            self._order.data
+        )  # a memoryview: what redirect writes through
+        self._moved: list[int] = []  # the entries read from the own board
+        self._source = np.frombuffer(self._own.buffer, dtype=np.float32)
+        own = self._own
+        redirect(self._order_view, self._base, self._moved, own, own.start)
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
-        state.pop("_order", None)  # the encoder's: found again on unpickling
+        for name in ("_base", "_order", "_order_view", "_moved", "_source"):
+            state.pop(name, None)  # made again from the encoder and the boards
         if self._shared is None:
             del state["vector"]  # the board's: found again on unpickling
         return state
@@ -235,48 +289,47 @@ class Tracker:
         if self._shared is None:
             self.vector = self._own.vector
         else:
-            self._order = self.encoder._order_of(self.seat)
+            self._orders()
 
-    def update(self, observation: Any) -> np.ndarray:
-        """Bring the vector up to date with ``observation``; return it."""
+    def update(self, observation: Any, out: np.ndarray | None = None) -> np.ndarray:
+        """Bring the vector up to date with ``observation``; return it.
+
+        The vector is written into ``out`` (a float32 array of the encoder's
+        ``size``) if given, else into :attr:`vector`.
+        """
+        return self.write(observation, self.vector if out is None else out)
+
+    def fresh(self, observation: Any) -> np.ndarray:
+        """:meth:`update` into a new array (the caller's to keep)."""
+        return self.write(observation, None)
+
+    def write(self, observation: Any, out: np.ndarray | None) -> np.ndarray:
+        """:meth:`update` into ``out``, or into a new array if ``out`` is ``None``."""
         enc = self.encoder
+        own, shared = self._own, self._shared
         if not enc._parts:
-            self.vector[:] = enc.encode(observation, self.seat)
-            return self.vector
-        shared = self._shared
-        _refresh(self._own, enc, observation)
+            got = enc.encode(observation, self.seat)
+            if out is None:
+                return got
+            out[:] = got
+            return out
+        if own.memos is None:  # the encoder's (not pickled): found again
+            own.memos = enc._memo_of(own.seat)
+        changed = refresh_board(own, observation)
         if shared is None:
-            return self.vector
-        _refresh(shared, enc, observation)
-        vector = self.vector
-        order = self._order
-        if order is None:  # the seat order moves nothing: one sum
-            np.add(shared.vector, self._own.vector, out=vector)
-        else:
-            # mode="wrap": the order is a permutation (checked once), and numpy
-            # buffers ``out`` in the default mode, which checks every index
-            shared.vector.take(order, out=vector, mode="wrap")
-            vector += self._own.vector
-        return vector
-
-
-def _refresh(board: _Board, enc: EncoderBase, observation: Any) -> bool:
-    """Bring the parts a board keeps up to date with ``observation``.
-
-    Returns whether any entry may have changed.
-    """
-    memos = board.memos
-    if memos is None:
-        memos = board.memos = enc._memo_of(board.seat)
-    return refresh(
-        board.parts,
-        board.keys,
-        board.done,
-        memos,
-        board.view,
-        board.seat,
-        observation,
-    )
+            if out is None:
+                return own.vector.copy()
+            if out is not own.vector:
+                np.copyto(out, own.vector)
+            return out
+        if shared.memos is None:
+            shared.memos = enc._memo_of(shared.seat)
+        refresh_board(shared, observation)
+        if changed:
+            redirect(self._order_view, self._base, self._moved, own, own.start)
+        # one take: mode="wrap" as the order is a permutation (checked once),
+        # and numpy buffers ``out`` in the default mode, which checks every index
+        return self._source.take(self._order, None, out, "wrap")
 
 
 def _no_fields(action: Any) -> tuple:
@@ -310,6 +363,12 @@ class ActionTable:
     >>> table = ActionTable([Go(1), Go(2)])
     >>> table[Go(2)], len(table)
     (1, 2)
+
+    ``legal(actions)`` maps a legal list to ``{index: action}`` sorted by
+    index, or says ``None`` if an action has no index here or two share one:
+
+    >>> table.legal([Go(2), Go(1)]), table.legal([Go(1), Go(4)])
+    ({0: Go(to=1), 1: Go(to=2)}, None)
     """
 
     def __init__(self, actions: Sequence[Any]) -> None:
@@ -327,6 +386,16 @@ class ActionTable:
             table[get(a)] = i
         #: indices of action objects met in legal lists, by identity (table_legal)
         self._ids: dict[int, tuple[Any, int]] = {}
+        self._bind()
+
+    def _bind(self) -> None:
+        #: ``legal(actions)``: ``{index: action}`` sorted by index, or ``None``
+        #: if an action has no index here or two share one (the caller then
+        #: maps the list itself). A partial of the (compiled) table_legal: no
+        #: Python frame of its own (it runs on every environment step).
+        self.legal: Callable[[Sequence[Any]], dict[int, Any] | None] = partial(
+            table_legal, self._by_class, self._ids
+        )
 
     def __len__(self) -> int:
         return self._size
@@ -334,7 +403,12 @@ class ActionTable:
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         state["_ids"] = {}  # a cache by identity: meaningless in another process
+        del state["legal"]  # bound to the ids: made again
         return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._bind()
 
     def __getitem__(self, action: Any) -> int:
         try:
@@ -354,20 +428,6 @@ class ActionTable:
         [1, -1, -1]
         """
         return indices(self._by_class, actions, default)
-
-    def legal(self, actions: Sequence[Any]) -> dict[int, Any] | None:
-        """``{index: action}`` sorted by index, or ``None`` if an action has no
-        index here or two share one (the caller then maps the list itself).
-
-        >>> from dataclasses import dataclass
-        >>> @dataclass(frozen=True)
-        ... class Go:
-        ...     to: int
-        >>> table = ActionTable([Go(1), Go(2), Go(3)])
-        >>> table.legal([Go(3), Go(1)]), table.legal([Go(1), Go(4)])
-        ({0: Go(to=1), 2: Go(to=3)}, None)
-        """
-        return table_legal(self._by_class, self._ids, actions)
 
     def get(self, action: Any, default: Any = None) -> Any:
         """The index of ``action``, or ``default`` if it has none."""
@@ -442,8 +502,10 @@ class EncoderBase:
         if not any(p.public for p in self._parts):
             return [self.tracker(s) for s in range(players)]
         public = [k for k, p in enumerate(self._parts) if p.public]
-        shared = _Board(self, 0, public)
-        return [Tracker(self, s, shared) for s in range(players)]
+        # one buffer: the public board, then each seat's own (see Tracker)
+        buffer = array("f", bytes(4 * self.size * (1 + players)))
+        shared = _Board(self, 0, public, buffer)
+        return [Tracker(self, s, shared, 1 + s) for s in range(players)]
 
     def seat_order(self, seat: int) -> Sequence[int]:
         """Where each entry of ``seat``'s vector is in seat 0's, for the public parts.
@@ -457,16 +519,13 @@ class EncoderBase:
         """
         return range(self.size)
 
-    def _order_of(self, seat: int) -> np.ndarray | None:
-        """:meth:`seat_order` as an index array (made once per seat); ``None`` if
-        it moves no entry (a tracker then adds the shared vector as it is).
-        """
+    def _order_of(self, seat: int) -> np.ndarray:
+        """:meth:`seat_order` as an index array (made once per seat)."""
         orders = self.__dict__.setdefault("_orders", {})
         if seat not in orders:
             got = np.asarray(self.seat_order(seat), dtype=np.intp)
             assert sorted(got.tolist()) == list(range(self.size)), "not a permutation"
-            moves = bool((got != np.arange(self.size)).any())
-            orders[seat] = got if moves else None
+            orders[seat] = got
         return orders[seat]
 
     def _memo_of(self, seat: int) -> list[dict | None]:

@@ -7,6 +7,7 @@ Imports PettingZoo and gymnasium (the ``rl`` extra) when imported, so
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import numpy as np
@@ -74,6 +75,8 @@ class FrontierAEC(_pettingzoo.AECEnv):
         self._seed = seed
         self._rng: random.Random | None = None
         self.engine_state: Any = None
+        self._to_move: int | None = None
+        self._legal: dict[int, Any] = {}  # the mover's legal map (set with the state)
         # one tracker per seat: its vector is updated, not rebuilt, each turn
         # (the public parts once for all seats)
         self._trackers = enc.trackers()
@@ -115,7 +118,7 @@ class FrontierAEC(_pettingzoo.AECEnv):
         self.agent_selection = self._agent_of[self._to_move or 0]
 
     def _set_state(self, state: Any) -> None:
-        """Resolve chance turns, then note who moves (or end the game)."""
+        """Resolve chance turns, then note who moves and its legal map (or end the game)."""
         game = self.game
         to_move = game.to_move
         seat = to_move(state)
@@ -125,8 +128,6 @@ class FrontierAEC(_pettingzoo.AECEnv):
             )
             seat = to_move(state)
         self.engine_state = state
-        self._legal: dict[int, Any] | None = None
-        self._obs: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self._to_move = seat
         # infos: the mover's legal indices (as Catanatron's info["valid_actions"]),
         # an empty dict for every other agent
@@ -134,9 +135,11 @@ class FrontierAEC(_pettingzoo.AECEnv):
         if was is not None and was in infos:
             infos[was] = {}
         if seat is not None:
+            legal = self._legal = self.encoder.legal_from(game.legal_actions(state))
             agent = self._informed = self._agent_of[seat]
-            infos[agent] = {"legal_actions": list(self.legal())}
+            infos[agent] = {"legal_actions": list(legal)}
         else:  # the game is over: final rewards
+            self._legal = {}
             self._informed = None
             finals = rewards(game.scores(state), self.reward_scheme)
             for a in self.agents:
@@ -146,12 +149,6 @@ class FrontierAEC(_pettingzoo.AECEnv):
 
     def legal(self) -> dict[int, Any]:
         """Legal action indices of the agent to move, mapped to engine actions."""
-        if self._legal is None:
-            self._legal = (
-                {}
-                if self._to_move is None
-                else self.encoder.legal_from(self.game.legal_actions(self.engine_state))
-            )
         return self._legal
 
     def step(self, action: Any) -> None:
@@ -167,8 +164,6 @@ class FrontierAEC(_pettingzoo.AECEnv):
             raise ValueError(f"{agent} is to move: None is only for finished agents")
         index = int(action)
         legal = self._legal
-        if legal is None:
-            legal = self.legal()
         chosen = legal.get(index)
         if chosen is None:
             labels = self.encoder.action_labels
@@ -192,22 +187,38 @@ class FrontierAEC(_pettingzoo.AECEnv):
             self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """The agent's encoded observation and action mask (fresh arrays, the caller's)."""
-        cached = self._obs.get(agent)
-        if cached is None:
-            seat = self._seat[agent]
-            vector = self._trackers[seat].update(
-                self.game.observe(self.engine_state, seat)
-            )
-            if self._to_move == seat:
-                legal = self._legal
-                if legal is None:
-                    legal = self.legal()
-                mask = mask_bytes(legal, self._num_actions)
-            else:
-                mask = bytearray(self._num_actions)  # zeros: not to move
-            cached = self._obs[agent] = (vector, np.frombuffer(mask, np.int8))
-        return {"observation": cached[0].copy(), "action_mask": cached[1].copy()}
+        """The agent's encoded observation and action mask (new arrays, the caller's)."""
+        seat = self._seat[agent]
+        # the tracker and the mask make new arrays: nothing is copied
+        vector = self._trackers[seat].write(
+            self.game.observe(self.engine_state, seat), None
+        )
+        if self._to_move == seat:
+            mask = mask_bytes(self._legal, self._num_actions)
+        else:
+            mask = bytearray(self._num_actions)  # zeros: not to move
+        return {"observation": vector, "action_mask": np.frombuffer(mask, np.int8)}
+
+    def agent_iter(self, max_iter: int = 2**63) -> _AgentIter:
+        """Yield the agent to act (``agent_selection``) while agents are left,
+        at most ``max_iter`` times (as PettingZoo's ``agent_iter``).
+        """
+        return _AgentIter(self, max_iter)
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """Observation, cumulative reward, terminated, truncated and info of the
+        selected agent (as PettingZoo's ``last``).
+        """
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def render(self) -> str | None:
         """A short text of the position (``render_mode="ansi"``), else ``None``.
@@ -238,3 +249,18 @@ class FrontierAEC(_pettingzoo.AECEnv):
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+class _AgentIter:
+    """What :meth:`FrontierAEC.agent_iter` returns: PettingZoo's ``AECIterable``,
+    iterated by a generator (resumed on each step, no method call of its own).
+    """
+
+    def __init__(self, env: FrontierAEC, max_iter: int) -> None:
+        self.env, self.max_iter = env, max_iter
+
+    def __iter__(self) -> Iterator[str]:
+        env, left = self.env, self.max_iter
+        while env.agents and left > 0:
+            left -= 1
+            yield env.agent_selection

@@ -131,6 +131,52 @@ def refresh(
     return changed_any
 
 
+def refresh_board(board: Any, observation: Any) -> bool:
+    """:func:`refresh` of a board (:class:`~toolkit.envs.encoding._Board`).
+
+    Reads the board's ``parts``, ``keys``, ``done``, ``memos``, ``view`` and
+    ``seat``; its memos must be set.
+    """
+    return refresh(
+        board.parts,
+        board.keys,
+        board.done,
+        board.memos,
+        board.view,
+        board.seat,
+        observation,
+    )
+
+
+def redirect(
+    order: Any, base: list[int], moved: list[int], board: Any, offset: int
+) -> None:
+    """Point a seat order at the entries its own board sets now.
+
+    ``order`` (a writable view of ``intp`` indices) is where each entry of a
+    seat's vector is read from in the buffer its boards share: ``base[i]``
+    (in the shared board, as :meth:`~toolkit.envs.encoding.EncoderBase.seat_order`
+    says), except for the entries the seat's own board ``board`` sets, which
+    are read from that board at ``offset + i``. ``moved`` lists the entries
+    pointed at the own board so far; they are pointed back first. A shared
+    entry of an entry the own board sets is zero then (two parts never set
+    one entry), so the vector is the same as the sum of the two boards.
+    """
+    for i in moved:
+        order[i] = base[i]
+    moved.clear()
+    done: list[Any] = board.done
+    for k, _key, _fill, by_rows in board.parts:
+        got = done[k]
+        if got is None:
+            continue
+        for idx in got if by_rows else (got,):
+            for i in idx:
+                if order[i] != offset + i:
+                    order[i] = offset + i
+                    moved.append(i)
+
+
 def remembered(
     memos: list[Any], k: int, fill: Any, observation: Any, seat: int, j: int, item: Any
 ) -> Any:
@@ -159,9 +205,9 @@ SHORT_ROW = 16
 def clear(buf: Any, idx: Any) -> None:
     """Zero the entries a fill set (``None``: none yet).
 
-    ``buf`` is a ``memoryview`` of an ``array("f")``: one entry is written
-    through the view (cheaper than through the array, which parses each value),
-    a slice into the array itself (``buf.obj``, a copy of its bytes).
+    ``buf`` is a ``memoryview`` of (a slice of) an ``array("f")``: one entry
+    is written through the view (cheaper than through the array, which parses
+    each value), a slice as a copy of an ``array("f")``'s bytes.
     """
     if idx is None:
         return
@@ -170,7 +216,7 @@ def clear(buf: Any, idx: Any) -> None:
         zeros = _ZEROS.get(n)
         if zeros is None:
             zeros = _ZEROS[n] = array("f", bytes(4 * n))
-        buf.obj[idx.start : idx.stop] = zeros
+        buf[idx.start : idx.stop] = zeros
         return
     for i in idx:
         buf[i] = 0.0
@@ -185,7 +231,7 @@ def put(buf: Any, idx: Any, val: Any) -> None:
                 buf[start] = x
                 start += 1
         else:
-            buf.obj[start : idx.stop] = array("f", val)
+            buf[start : idx.stop] = array("f", val)
     elif isinstance(val, (list, tuple)):
         for i, x in zip(idx, val):
             buf[i] = x

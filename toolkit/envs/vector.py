@@ -181,9 +181,7 @@ class VectorEnv:
             return
         self._states[i] = state
         self.seats[i] = seat
-        np.copyto(
-            self._rows[i], self._trackers[i][seat].update(game.observe(state, seat))
-        )
+        self._trackers[i][seat].write(game.observe(state, seat), self._rows[i])
         legal = self.encoder.legal_from(game.legal_actions(state))
         self._legal[i] = legal
         width = self._width
