@@ -702,17 +702,22 @@ def estimate(game: Any, state: Any) -> tuple[tuple[float, ...], float]:
 
 
 class _Seat:
-    """A seat's costly terms and what they were computed from (:func:`_seat_value`)."""
+    """A seat's costly terms, what they were computed from, and its value then
+    (for the same record and phase: :func:`_seat_value`).
+    """
 
     __slots__ = (
+        "active",
         "game",
         "kinds",
         "net",
         "part",
+        "pl",
         "roads",
         "settled",
         "tiles",
         "turns",
+        "value",
         "wagons",
     )
 
@@ -726,9 +731,15 @@ class _Seat:
         kinds: frozenset[str] | None,
         turns: float,
         part: tuple[int, int, AbstractSet[int], float, float],
+        pl: PlayerState,
+        active: tuple[str, int] | None,
+        value: float,
     ) -> None:
         self.game = game
         self.wagons = wagons
+        self.pl = pl
+        self.active = active
+        self.value = value
         self.roads = roads
         self.settled = settled
         self.tiles = tiles
@@ -750,11 +761,12 @@ class _Seat:
 #: (:func:`_assemble`). The entries keep their objects alive (their ids cannot
 #: be reused while they live).
 _LAST: Final[dict[int, _Seat]] = {}
-#: The last entries of each seat's wagons (``(seat, wagons)`` -> up to
-#: :data:`_WAGONS_KEPT` entries, oldest first): equal wagons met again after
-#: other positions (the same settlement after another route, in another
-#: determinisation or another branch of the search).
-_BY_WAGONS: Final[dict[tuple[int, tuple], list[_Seat]]] = {}
+#: The last entries of each seat's wagons object (``id(wagons) * 8 + seat`` ->
+#: up to :data:`_WAGONS_KEPT` entries, oldest first): records that share their
+#: wagons (a toll paid, another determinisation) met again after other
+#: positions. (Keyed by equal wagons instead, half as many terms were
+#: computed, but hashing the wagons cost more than that saved.)
+_BY_WAGONS: Final[dict[int, list[_Seat]]] = {}
 _WAGONS_KEPT: Final = 8
 
 
@@ -764,37 +776,52 @@ def _seat_value(game: Any, state: State, seat: int, ctx: _Context) -> float:
     if None in pl.nuggets:  # the mean hidden nugget depends on every seat
         return _total(_terms(game, state, seat, ctx))
     wagons = pl.wagons
-    part: tuple[int, int, AbstractSet[int], float, float] | None = None
+    active = (state.phase, state.roads_to_place) if state.active == seat else None
+    found: _Seat | None = None
     hit = _LAST.get(seat)
     if (
         hit is not None
         and (hit.wagons is wagons or hit.wagons == wagons)
         and _fits(hit, game, state, seat, ctx)
     ):
-        part = hit.part
+        found = hit
     else:
-        kept = _BY_WAGONS.get((seat, wagons))
+        kept = _BY_WAGONS.get(id(wagons) * 8 + seat)
         if kept is not None:
             for entry in kept:
-                if _fits(entry, game, state, seat, ctx):
-                    part = entry.part
+                if entry.wagons is wagons and _fits(entry, game, state, seat, ctx):
+                    found = entry
                     break
-    if part is None:
-        part = _structure(game, state, seat, ctx, pl)
-        turns = ctx.turns
-        # the tile types are read only while turns are left
-        kinds = ctx._kinds if turns > 0.0 else None
-        entry = _Seat(
-            game, wagons, state.roads, state.settled, state.tiles, kinds, turns, part
-        )
-        _LAST[seat] = entry
-        if len(_BY_WAGONS) >= 4096:
-            _BY_WAGONS.clear()
-        kept = _BY_WAGONS.setdefault((seat, wagons), [])
-        if len(kept) >= _WAGONS_KEPT:
-            del kept[0]
-        kept.append(entry)
-    return _total(_assemble(game, state, seat, ctx, pl, part))
+    if found is not None:
+        if found.pl is pl and found.active == active:
+            return found.value  # the same record: the same cheap terms
+        return _total(_assemble(game, state, seat, ctx, pl, found.part))
+    part = _structure(game, state, seat, ctx, pl)
+    value = _total(_assemble(game, state, seat, ctx, pl, part))
+    turns = ctx.turns
+    # the tile types are read only while turns are left
+    kinds = ctx._kinds if turns > 0.0 else None
+    entry = _Seat(
+        game,
+        wagons,
+        state.roads,
+        state.settled,
+        state.tiles,
+        kinds,
+        turns,
+        part,
+        pl,
+        active,
+        value,
+    )
+    _LAST[seat] = entry
+    if len(_BY_WAGONS) >= 4096:
+        _BY_WAGONS.clear()
+    kept = _BY_WAGONS.setdefault(id(wagons) * 8 + seat, [])
+    if len(kept) >= _WAGONS_KEPT:
+        del kept[0]
+    kept.append(entry)
+    return value
 
 
 def _fits(hit: _Seat, game: Any, state: State, seat: int, ctx: _Context) -> bool:
