@@ -170,7 +170,7 @@ def test_no_memo_keeps_a_bots_samples_after_its_decision(game, decision_states):
         ev._OWN,
         ev._BOARDS,
         ev._KINDS,
-        ev._BY_RECORD,
+        ev._BY_WAGONS,
     )
     full, _ = hidden_pairs(game, decision_states, limit=1)[0]
     seat = game.to_move(full)

@@ -163,6 +163,34 @@ def _remembered_then_fresh(game, state, after, seat) -> bool:
     return fresh != sum(E.evaluate_terms(game, state, seat).values())
 
 
+def test_a_seats_other_fields_are_not_remembered_away():
+    """A seat's costly terms are remembered by its wagons (with the roads, its
+    pioneers, the tile types and the turns left); everything else of its record
+    is read afresh: the same position with other money, VP, nuggets, bankers,
+    merchants or roads left (a toll paid, another determinisation), valued
+    right after it, equals the terms summed afresh, and so does a record with
+    equal but rebuilt wagons."""
+    game = Pioneers(players=4)
+    checked = 0
+    for state, _, _ in positions(game, [4], RandomAgent()):
+        if state.phase == "over":
+            continue
+        for seat in range(4):
+            pl = state.players[seat]
+            for other in (
+                pl._replace(money=pl.money + 3),
+                pl._replace(vp=pl.vp + 2, nuggets=(*pl.nuggets, 5)),
+                pl._replace(bankers=pl.bankers + 1, merchants=pl.merchants + 1),
+                pl._replace(roads_left=max(pl.roads_left - 2, 0)),
+                pl._replace(wagons=tuple(w._replace() for w in pl.wagons)),
+            ):
+                players = list(state.players)
+                players[seat] = other
+                after = state._replace(players=tuple(players))
+                checked += _remembered_then_fresh(game, state, after, seat)
+    assert checked > 100
+
+
 def test_a_rivals_road_next_to_the_best_network_is_not_remembered_away():
     """A seat's value is reused across other seats' roads only when none of
     them takes a free connection next to its best network: a rival's road

@@ -36,7 +36,7 @@ other bots (``benchmarks/bots_speed.py --ladder``).
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
-from typing import Any
+from typing import Any, Final
 
 from .state import PlayerState, State
 
@@ -55,14 +55,14 @@ __all__ = [
 
 NUGGETS = (3, 4, 5)
 NUGGET_COUNTS = (6, 3, 1)  # P-COMP-6
-SETTLES_PER_TURN = 1.3
-TOLL_PER_ROAD_TURN = 0.12
-TOLL_HORIZON = 5
-NETWORK_REACH = 0.5
-PENDING_ROAD = 0.8
-PENDING_SERGEANT = 0.8
-MERCHANT_PER_TURN = 0.25
-STUCK_FACTOR = 0.15
+SETTLES_PER_TURN: Final = 1.3
+TOLL_PER_ROAD_TURN: Final = 0.12
+TOLL_HORIZON: Final = 5
+NETWORK_REACH: Final = 0.5
+PENDING_ROAD: Final = 0.8
+PENDING_SERGEANT: Final = 0.8
+MERCHANT_PER_TURN: Final = 0.25
+STUCK_FACTOR: Final = 0.15
 
 
 def turns_left(game: Any, state: State) -> float:
@@ -109,7 +109,7 @@ def turns_left(game: Any, state: State) -> float:
 
 
 #: Regular wagons removed before play, by player count.
-_REMOVED: dict[int, int] = {2: 12, 3: 6, 4: 2}
+_REMOVED: Final[dict[int, int]] = {2: 12, 3: 6, 4: 2}
 
 
 def _removed(game: Any) -> int:
@@ -192,9 +192,9 @@ class _Networks:
 #: (``_OWN``, seat -> networks). The tuples are kept with their entries, so
 #: their ids cannot be reused while the entries live; the table is emptied when
 #: full. Roads are public, so these tables hold no hidden information.
-_LAYOUTS: dict[int, tuple[Any, list]] = {}
-_LAYOUTS_KEPT = 64
-_OWN: dict[int, _Networks] = {}
+_LAYOUTS: Final[dict[int, tuple[Any, list]]] = {}
+_LAYOUTS_KEPT: Final = 64
+_OWN: Final[dict[int, _Networks]] = {}
 
 
 def _layout(game: Any, roads: tuple[tuple[int, ...], ...], seat: int) -> _Networks:
@@ -340,9 +340,9 @@ class _Context:
 #: their tiles tuple. The tuple is kept with its entry (its id cannot be reused
 #: while the entry lives); the table is emptied when full. ``_KINDS`` holds one
 #: object per set of types, so equal sets are the same object.
-_BOARDS: dict[int, tuple[Any, frozenset[str]]] = {}
-_BOARDS_KEPT = 64
-_KINDS: dict[frozenset[str], frozenset[str]] = {}
+_BOARDS: Final[dict[int, tuple[Any, frozenset[str]]]] = {}
+_BOARDS_KEPT: Final = 64
+_KINDS: Final[dict[frozenset[str], frozenset[str]]] = {}
 
 
 def _on_board(tiles: tuple) -> frozenset[str]:
@@ -387,10 +387,19 @@ def _terms(game: Any, state: State, seat: int, ctx: _Context) -> tuple:
     income, tolls, network, pending)`` of ``seat``: what :func:`evaluate_terms`
     names, with the best network apart (:func:`evaluate_roads` changes it).
     """
-    turns: float = ctx.turns
-    mv: float = ctx.mv
     pl: PlayerState = state.players[seat]
-    # score now
+    return _assemble(game, state, seat, ctx, pl, _structure(game, state, seat, ctx, pl))
+
+
+def _structure(
+    game: Any, state: State, seat: int, ctx: _Context, pl: PlayerState
+) -> tuple[int, int, AbstractSet[int], float, float]:
+    """``(empty seats, best network, its cities, wagons, network)`` of ``seat``.
+
+    The terms that cost: they read the seat's wagons (not its other fields),
+    the roads, its pioneers on the board, which tile types are on the board
+    and the turns left (:func:`_seat_value` remembers them by these).
+    """
     empty = 0
     for w in pl.wagons:
         if w.face_up:
@@ -398,6 +407,36 @@ def _terms(game: Any, state: State, seat: int, ctx: _Context) -> tuple:
             for occ in w.occupied:
                 if occ:
                     empty -= 1
+    nets = _layout(game, state.roads, seat)
+    settled = state.settled
+    best, net = _best(nets, settled, seat)
+    net_cities: AbstractSet[int] = nets.cities[net] if net >= 0 else frozenset()
+    turns: float = ctx.turns
+    if turns <= 0.0:
+        return (empty, best, net_cities, 0.0, 0.0)
+    gain = _wagon_gain(pl, ctx.kinds(), turns, ctx.mv)
+    # pioneers next to the best network
+    reach = (
+        0.0
+        if net < 0
+        else NETWORK_REACH * 2 * _pioneers_in(nets.near(net), settled, seat)
+    )
+    return (empty, best, net_cities, gain, reach)
+
+
+def _assemble(
+    game: Any,
+    state: State,
+    seat: int,
+    ctx: _Context,
+    pl: PlayerState,
+    part: tuple[int, int, AbstractSet[int], float, float],
+) -> tuple:
+    """:func:`_terms` from :func:`_structure`'s part and the seat's other fields
+    (VP, gold, money, bankers, merchants, roads left; cheap to read).
+    """
+    turns: float = ctx.turns
+    mv: float = ctx.mv
     gold = 0.0
     for v in pl.nuggets:
         if v is None:
@@ -406,24 +445,14 @@ def _terms(game: Any, state: State, seat: int, ctx: _Context) -> tuple:
             gold += ctx.mean_nugget
         else:
             gold += v
-    nets = _layout(game, state.roads, seat)
-    settled = state.settled
-    best, net = _best(nets, settled, seat)
-    net_cities: AbstractSet[int] = nets.cities[net] if net >= 0 else frozenset()
+    empty: int = part[0]
     partial = pl.vp + empty + gold
     if turns <= 0.0:
-        return (partial, best, net_cities, 0.0, pl.money * mv, 0.0, 0.0, 0.0, 0.0)
-    gain = _wagon_gain(pl, ctx.kinds(), turns, mv)
+        return (partial, part[1], part[2], 0.0, pl.money * mv, 0.0, 0.0, 0.0, 0.0)
     # future income
     income = pl.bankers * turns * mv + pl.merchants * turns * MERCHANT_PER_TURN
     # tolls and own fares
     tolls = (15 - pl.roads_left) * TOLL_PER_ROAD_TURN * min(turns, TOLL_HORIZON)
-    # pioneers next to the best network
-    reach = (
-        0.0
-        if net < 0
-        else NETWORK_REACH * 2 * _pioneers_in(nets.near(net), settled, seat)
-    )
     pending = 0.0
     if state.active == seat:
         if state.phase == "road":
@@ -432,13 +461,13 @@ def _terms(game: Any, state: State, seat: int, ctx: _Context) -> tuple:
             pending += PENDING_SERGEANT
     return (
         partial,
-        best,
-        net_cities,
-        gain,
+        part[1],
+        part[2],
+        part[3],
         pl.money * mv,
         income,
         tolls,
-        reach,
+        part[4],
         pending,
     )
 
@@ -646,8 +675,8 @@ def _mean_unknown_nugget(state: State) -> float:
 #: search the same object again. The state is kept with its entry (so its id
 #: cannot be reused while the entry lives); the table is emptied when full
 #: and when a bot's decision ends (:func:`forget`).
-_STATES: dict[int, tuple] = {}
-_STATES_KEPT = 256
+_STATES: Final[dict[int, tuple]] = {}
+_STATES_KEPT: Final = 256
 
 
 def evaluate(game: Any, state: Any) -> tuple[float, ...]:
@@ -673,56 +702,72 @@ def estimate(game: Any, state: Any) -> tuple[tuple[float, ...], float]:
 
 
 class _Seat:
-    """A seat's value and what it was computed from (see :func:`_seat_value`)."""
+    """A seat's costly terms, what they were computed from, and its value then
+    (for the same record and phase: :func:`_seat_value`).
+    """
 
     __slots__ = (
         "active",
         "game",
         "kinds",
         "net",
+        "part",
         "pl",
         "roads",
         "settled",
         "tiles",
         "turns",
         "value",
+        "wagons",
     )
 
     def __init__(
         self,
         game: Any,
-        pl: PlayerState,
+        wagons: tuple,
         roads: tuple,
         settled: tuple[tuple[int, ...], ...],
         tiles: tuple,
         kinds: frozenset[str] | None,
-        net: AbstractSet[int],
         turns: float,
+        part: tuple[int, int, AbstractSet[int], float, float],
+        pl: PlayerState,
         active: tuple[str, int] | None,
         value: float,
     ) -> None:
         self.game = game
+        self.wagons = wagons
         self.pl = pl
+        self.active = active
+        self.value = value
         self.roads = roads
         self.settled = settled
         self.tiles = tiles
         self.kinds = kinds
-        self.net = net
+        self.net: AbstractSet[int] = part[2]
         self.turns = turns
-        self.active = active
-        self.value = value
+        self.part = part
 
 
-#: The last value computed for each seat (seat -> entry). A seat's value
-#: reads only its own record, the roads, its own pioneers on the board, which
-#: tile types are on the board (not where: :func:`_wagon_gain`), the turns left
-#: and (for the active seat) the phase: positions valued one after another in a
+#: The last costly terms (:func:`_structure`) computed for each seat (seat ->
+#: entry). They read only the seat's wagons (not its money, VP or nuggets),
+#: the roads, its own pioneers on the board, which tile types are on the board
+#: (not where: :func:`_wagon_gain`) and the turns left: positions valued in a
 #: decision share most of these (a purchase changes one record, a road the
 #: roads, settling a city another seat's pioneers and a tile, mostly not the
-#: last of its type), so a seat is evaluated again only when one of them
-#: changed. The entry keeps its objects alive (their ids cannot be reused while
-#: it lives). (Keeping more entries per seat measured ~1 % fewer evaluations.)
-_LAST: dict[int, _Seat] = {}
+#: last of its type; a toll or another route to the same city only money;
+#: another determinisation only nuggets), so they are computed again only when
+#: one of them changed, and the cheap terms are added to them afresh
+#: (:func:`_assemble`). The entries keep their objects alive (their ids cannot
+#: be reused while they live).
+_LAST: Final[dict[int, _Seat]] = {}
+#: The last entries of each seat's wagons object (``id(wagons) * 8 + seat`` ->
+#: up to :data:`_WAGONS_KEPT` entries, oldest first): records that share their
+#: wagons (a toll paid, another determinisation) met again after other
+#: positions. (Keyed by equal wagons instead, half as many terms were
+#: computed, but hashing the wagons cost more than that saved.)
+_BY_WAGONS: Final[dict[int, list[_Seat]]] = {}
+_WAGONS_KEPT: Final = 8
 
 
 def _seat_value(game: Any, state: State, seat: int, ctx: _Context) -> float:
@@ -730,37 +775,65 @@ def _seat_value(game: Any, state: State, seat: int, ctx: _Context) -> float:
     pl: PlayerState = state.players[seat]
     if None in pl.nuggets:  # the mean hidden nugget depends on every seat
         return _total(_terms(game, state, seat, ctx))
-    roads, settled, tiles = state.roads, state.settled, state.tiles
-    turns = ctx.turns
+    wagons = pl.wagons
     active = (state.phase, state.roads_to_place) if state.active == seat else None
+    found: _Seat | None = None
     hit = _LAST.get(seat)
-    if hit is not None and hit.pl is not pl and hit.pl != pl:
-        hit = _BY_RECORD.get(id(pl) * 8 + seat)
-        if hit is not None and hit.pl is not pl:
-            hit = None
     if (
         hit is not None
-        and hit.game is game
-        and hit.turns == turns
-        and hit.active == active
-        and _same_kinds(hit, tiles, ctx)
-        and _same_column(hit.settled, settled, seat)
-        and (hit.roads is roads or _same_reach(game, hit, roads, seat))
+        and (hit.wagons is wagons or hit.wagons == wagons)
+        and _fits(hit, game, state, seat, ctx)
     ):
-        return hit.value
-    t = _terms(game, state, seat, ctx)
-    value = _total(t)
+        found = hit
+    else:
+        kept = _BY_WAGONS.get(id(wagons) * 8 + seat)
+        if kept is not None:
+            for entry in kept:
+                if entry.wagons is wagons and _fits(entry, game, state, seat, ctx):
+                    found = entry
+                    break
+    if found is not None:
+        if found.pl is pl and found.active == active:
+            return found.value  # the same record: the same cheap terms
+        return _total(_assemble(game, state, seat, ctx, pl, found.part))
+    part = _structure(game, state, seat, ctx, pl)
+    value = _total(_assemble(game, state, seat, ctx, pl, part))
+    turns = ctx.turns
     # the tile types are read only while turns are left
     kinds = ctx._kinds if turns > 0.0 else None
-    entry = _Seat(game, pl, roads, settled, tiles, kinds, t[2], turns, active, value)
+    entry = _Seat(
+        game,
+        wagons,
+        state.roads,
+        state.settled,
+        state.tiles,
+        kinds,
+        turns,
+        part,
+        pl,
+        active,
+        value,
+    )
     _LAST[seat] = entry
-    if len(_BY_RECORD) >= 4096:
-        _BY_RECORD.clear()
-    _BY_RECORD[id(pl) * 8 + seat] = entry
+    if len(_BY_WAGONS) >= 4096:
+        _BY_WAGONS.clear()
+    kept = _BY_WAGONS.setdefault(id(wagons) * 8 + seat, [])
+    if len(kept) >= _WAGONS_KEPT:
+        del kept[0]
+    kept.append(entry)
     return value
 
 
-_BY_RECORD: dict[int, _Seat] = {}
+def _fits(hit: _Seat, game: Any, state: State, seat: int, ctx: _Context) -> bool:
+    """Whether ``hit``'s terms hold for ``seat`` in ``state`` (its wagons equal)."""
+    roads = state.roads
+    return (
+        hit.game is game
+        and hit.turns == ctx.turns
+        and _same_kinds(hit, state.tiles, ctx)
+        and _same_column(hit.settled, state.settled, seat)
+        and (hit.roads is roads or _same_reach(game, hit, roads, seat))
+    )
 
 
 def _same_reach(game: Any, hit: _Seat, roads: tuple, seat: int) -> bool:
@@ -833,4 +906,4 @@ def forget() -> None:
     _OWN.clear()
     _BOARDS.clear()
     _KINDS.clear()
-    _BY_RECORD.clear()
+    _BY_WAGONS.clear()
