@@ -199,8 +199,9 @@ def _placements(
 
 
 #: The last answer of :meth:`Montana.buildable`: the game, the settlements'
-#: and the tiles' tuples, the starting hex, the hexes.
-_LAST_BUILDABLE: list[Any] = [None, None, None, -1, []]
+#: and the tiles' tuples, the starting hex, the hexes. One tuple, replaced
+#: whole, so a thread reads one answer's parts together.
+_LAST_BUILDABLE: tuple[Any, ...] = (None, None, None, -1, ())
 
 #: The slots of :class:`State`'s fields, in their order: a frozen dataclass's
 #: ``__init__`` sets each field through ``object.__setattr__`` in Python code;
@@ -881,6 +882,7 @@ class Montana:
         # the same hexes as long as the settlements and tiles are the same
         # objects (the engine keeps an unchanged field's tuple): one game's last
         # answer is kept (beside the module: the game holds no position)
+        global _LAST_BUILDABLE
         last = _LAST_BUILDABLE
         if (
             last[0] is self
@@ -889,8 +891,8 @@ class Montana:
             and last[3] == start
         ):
             return list(last[4])
-        found = self._buildable(owner, start, kinds)
-        last[:] = [self, owner, kinds, start, found]
+        found = tuple(self._buildable(owner, start, kinds))
+        _LAST_BUILDABLE = (self, owner, kinds, start, found)
         return list(found)
 
     def _buildable(
