@@ -268,9 +268,8 @@ class Tracker:
         base = self.encoder._order_of(self.seat)
         self._base: list[int] = base.tolist()
         self._order = base.copy()
-        self._order_view = (
-            self._order.data
-        )  # a memoryview: what redirect writes through
+        # a memoryview of the order: what redirect writes through
+        self._order_view = self._order.data
         self._moved: list[int] = []  # the entries read from the own board
         self._source = np.frombuffer(self._own.buffer, dtype=np.float32)
         own = self._own
