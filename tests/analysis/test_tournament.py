@@ -412,3 +412,45 @@ def test_a_run_writes_temporary_files_and_renames_them_at_the_end(tmp_path):
         "r.parquet",
         "r.wagons.parquet",
     ]
+
+
+_HALF_A_RESULT = """
+import os, struct, sys, threading, time
+from concurrent import futures
+import multiprocessing as mp
+from toolkit.analysis.tournament.runners import _stop
+
+pool = futures.ProcessPoolExecutor(1, mp_context=mp.get_context("fork"))
+running = pool.submit(time.sleep, 60)
+time.sleep(0.5)
+# what a worker ended while sending its rows leaves: a length, then too few bytes
+os.write(pool._result_queue._writer.fileno(), struct.pack("!i", 1 << 20) + b"rows")
+reader = pool._executor_manager_thread
+time.sleep(0.5)
+_stop(pool)
+reader.join(10)
+print("reader", "ended" if not reader.is_alive() else "stuck", flush=True)
+"""
+
+
+def test_stopping_the_pool_mid_result_lets_the_process_exit():
+    """A worker ended half-way through sending a chunk must not hang the exit.
+
+    (CI once saw ``simulate --workers 2`` print its summary after Ctrl-C and
+    then never exit: the pool's reading thread waited for the rest of a
+    message from a worker that was gone.)
+    """
+    import subprocess
+    import sys
+
+    try:
+        run = subprocess.run(
+            [sys.executable, "-c", _HALF_A_RESULT],
+            capture_output=True,
+            text=True,
+            timeout=40,
+        )
+    except subprocess.TimeoutExpired as exc:
+        raise AssertionError(f"the process did not exit: {exc.stdout!r}") from None
+    assert run.stdout.strip() == "reader ended", run.stderr
+    assert run.returncode == 0, run.stderr

@@ -163,14 +163,26 @@ def _worker_init() -> None:
 
 
 def _stop(pool: Any) -> None:
-    """Stop a process pool now: cancel what is queued, end the running chunks."""
+    """Stop a process pool now: cancel what is queued, end the running chunks.
+
+    A worker ended while it was sending a chunk's rows leaves half a message
+    in the results pipe. The pool's own thread, reading it, would then wait
+    for the rest for ever (and so would the interpreter's exit, which joins
+    that thread), since this process still holds the pipe's writing end.
+    Closing that end once the workers are gone turns the half message into
+    an end of file: the pool's thread marks the pool broken and ends.
+    """
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    results = getattr(pool, "_result_queue", None)
     for proc in processes:
         if proc.is_alive():
             proc.terminate()
     pool.shutdown(wait=False, cancel_futures=True)
     for proc in processes:
         proc.join(2)
+    writer = getattr(results, "_writer", None)
+    if writer is not None and not any(p.is_alive() for p in processes):
+        writer.close()
 
 
 def _run_processes(spec: TournamentSpec, chunks: Iterator, workers: int) -> Iterator:
