@@ -12,10 +12,10 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from toolkit.core import IllegalAction
+from toolkit.core import CHANCE, IllegalAction, sample_outcome
 from toolkit.envs.common import check_reward, needs, rewards
 from toolkit.envs.encoding import encoder_class
-from toolkit.envs.tracking import advance, observe_agent
+from toolkit.envs.tracking import mask_bytes
 
 _pettingzoo = needs("pettingzoo", "toolkit.envs.pettingzoo_env")
 _spaces = needs("gymnasium.spaces", "toolkit.envs.pettingzoo_env")
@@ -81,7 +81,6 @@ class FrontierAEC(_pettingzoo.AECEnv):
         # (the public parts once for all seats)
         self._trackers = enc.trackers()
         self._num_actions = enc.num_actions
-        self._observe_is_ours = type(self).observe is FrontierAEC.observe
 
     def observation_space(self, agent: str) -> Any:
         """The observation space of an agent (a Dict of observation and mask)."""
@@ -119,20 +118,34 @@ class FrontierAEC(_pettingzoo.AECEnv):
         self.agent_selection = self._agent_of[self._to_move or 0]
 
     def _set_state(self, state: Any) -> None:
-        """Resolve chance turns, then note who moves and its legal map (or end the game).
-
-        The usual case runs compiled (:func:`toolkit.envs.tracking.advance`);
-        here, the final rewards.
-        """
-        if advance(self, state):
-            return
-        self._legal = {}
-        self._informed = None
-        finals = rewards(self.game.scores(self.engine_state), self.reward_scheme)
-        for a in self.agents:
-            self.rewards[a] = finals[self._seat[a]]
-            self.terminations[a] = True
-        self._rewarded = True
+        """Resolve chance turns, then note who moves and its legal map (or end the game)."""
+        game = self.game
+        to_move = game.to_move
+        seat = to_move(state)
+        while seat == CHANCE:
+            state = game.apply(
+                state, sample_outcome(game.chance_outcomes(state), self._rng)
+            )
+            seat = to_move(state)
+        self.engine_state = state
+        self._to_move = seat
+        # infos: the mover's legal indices (as Catanatron's info["valid_actions"]),
+        # an empty dict for every other agent
+        infos, was = self.infos, self._informed
+        if was is not None and was in infos:
+            infos[was] = {}
+        if seat is not None:
+            legal = self._legal = self.encoder.legal_from(game.legal_actions(state))
+            agent = self._informed = self._agent_of[seat]
+            infos[agent] = {"legal_actions": list(legal)}
+        else:  # the game is over: final rewards
+            self._legal = {}
+            self._informed = None
+            finals = rewards(game.scores(state), self.reward_scheme)
+            for a in self.agents:
+                self.rewards[a] = finals[self._seat[a]]
+                self.terminations[a] = True
+            self._rewarded = True
 
     def legal(self) -> dict[int, Any]:
         """Legal action indices of the agent to move, mapped to engine actions."""
@@ -175,8 +188,16 @@ class FrontierAEC(_pettingzoo.AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's encoded observation and action mask (new arrays, the caller's)."""
-        # compiled: the tracker and the mask make new arrays, nothing is copied
-        return observe_agent(self, agent)
+        seat = self._seat[agent]
+        # the tracker and the mask make new arrays: nothing is copied
+        vector = self._trackers[seat].write(
+            self.game.observe(self.engine_state, seat), None
+        )
+        if self._to_move == seat:
+            mask = mask_bytes(self._legal, self._num_actions)
+        else:
+            mask = bytearray(self._num_actions)  # zeros: not to move
+        return {"observation": vector, "action_mask": np.frombuffer(mask, np.int8)}
 
     def agent_iter(self, max_iter: int = 2**63) -> _AgentIter:
         """Yield the agent to act (``agent_selection``) while agents are left,
@@ -191,14 +212,8 @@ class FrontierAEC(_pettingzoo.AECEnv):
         selected agent (as PettingZoo's ``last``).
         """
         agent = self.agent_selection
-        if not observe:
-            seen = None
-        elif self._observe_is_ours:  # the compiled observe, without a frame of its own
-            seen = observe_agent(self, agent)
-        else:  # a subclass's observe
-            seen = self.observe(agent)
         return (
-            seen,
+            self.observe(agent) if observe else None,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],

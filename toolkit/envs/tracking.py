@@ -13,11 +13,6 @@ from __future__ import annotations
 from array import array
 from typing import Any
 
-import numpy as np
-
-from toolkit.core.game import CHANCE
-from toolkit.core.play import sample_outcome
-
 #: Fills an encoder remembers per seat and part before that memo starts
 #: afresh (see :data:`toolkit.envs.encoding.MEMO_LIMIT`).
 MEMO_LIMIT = 512
@@ -343,70 +338,3 @@ def mask_bytes(legal: dict[int, Any], size: int) -> bytearray:
     for i in legal:
         mask[i] = 1
     return mask
-
-
-# -- the AEC environment's step, compiled (toolkit.envs.pettingzoo calls these)
-
-_INT8 = np.dtype(np.int8)
-_frombuffer = np.frombuffer
-
-
-def write_fresh(tracker: Any, observation: Any) -> Any:
-    """``tracker.write(observation, None)``: the seat's vector as a new array.
-
-    The usual case (a tracker with a shared board, its memos found) runs here;
-    any other goes to :meth:`~toolkit.envs.encoding.Tracker.write`.
-    """
-    own = tracker._own
-    shared = tracker._shared
-    if shared is None or own.memos is None or shared.memos is None:
-        return tracker.write(observation, None)
-    changed = refresh_board(own, observation)
-    refresh_board(shared, observation)
-    if changed:
-        redirect(tracker._order_view, tracker._base, tracker._moved, own, own.start)
-    # one take: mode="wrap" as the order is a permutation (checked once),
-    # and numpy buffers ``out`` in the default mode, which checks every index
-    return tracker._source.take(tracker._order, None, None, "wrap")
-
-
-def observe_agent(env: Any, agent: Any) -> dict[str, Any]:
-    """``FrontierAEC.observe``: the agent's vector and action mask (new arrays)."""
-    seat = env._seat[agent]
-    vector = write_fresh(env._trackers[seat], env.game.observe(env.engine_state, seat))
-    n: int = env._num_actions
-    mask = mask_bytes(env._legal, n) if env._to_move == seat else bytearray(n)
-    return {"observation": vector, "action_mask": _frombuffer(mask, _INT8)}
-
-
-def advance(env: Any, state: Any) -> bool:
-    """``FrontierAEC._set_state`` up to the end of the game.
-
-    Resolves chance turns from the environment's stream, then notes the state,
-    who moves, the mover's legal map and infos. Returns ``False`` once the
-    game is over (the caller then gives the final rewards).
-    """
-    game = env.game
-    to_move = game.to_move
-    seat = to_move(state)
-    if seat == CHANCE:
-        rng = env._rng
-        apply, outcomes = game.apply, game.chance_outcomes
-        while seat == CHANCE:
-            state = apply(state, sample_outcome(outcomes(state), rng))
-            seat = to_move(state)
-    env.engine_state = state
-    env._to_move = seat
-    # infos: the mover's legal indices, an empty dict for every other agent
-    infos: dict = env.infos
-    was = env._informed
-    if was is not None and was in infos:
-        infos[was] = {}
-    if seat is None:
-        return False
-    legal: dict = env.encoder.legal_from(game.legal_actions(state))
-    env._legal = legal
-    agent = env._agent_of[seat]
-    env._informed = agent
-    infos[agent] = {"legal_actions": list(legal)}
-    return True
