@@ -95,3 +95,26 @@ def run_python():
         return json.loads(out.stdout.strip().splitlines()[-1])
 
     return run
+
+
+@pytest.fixture(scope="session")
+def nugget_deal():
+    """Pioneers' determinisation built the plain way: the hidden nugget pool,
+    shuffled by ``rng``, handed out to the unknown values seat by seat (the
+    reference the bots' ``determinize`` is checked against)."""
+    from toolkit.pioneers.bots import hidden_nugget_pool
+
+    def deal(view, seat: int, rng):
+        pool = hidden_nugget_pool(view, seat)
+        rng.shuffle(pool)
+        players = tuple(
+            pl._replace(
+                nuggets=tuple(pool.pop() if v is None else v for v in pl.nuggets)
+            )
+            if None in pl.nuggets
+            else pl
+            for pl in view.players
+        )
+        return view._replace(players=players)
+
+    return deal

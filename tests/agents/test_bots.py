@@ -383,7 +383,9 @@ def test_outcome_rewards_share_the_win_among_the_winners():
     assert sum(nobody) == pytest.approx(0.2) and nobody[0] > nobody[1]
 
 
-def test_determinize_draws_as_random_shuffle_and_replace_would(game, decision_states):
+def test_determinize_draws_as_random_shuffle_and_replace_would(
+    game, decision_states, nugget_deal
+):
     """The determiniser's written-out shuffle and field copies (compiled, no
     Python-level ``random.shuffle``/``_replace``) give the same states and leave
     the random stream where the stdlib calls would."""
@@ -410,18 +412,10 @@ def test_determinize_draws_as_random_shuffle_and_replace_would(game, decision_st
         seat = game.to_move(full)
         view = game.observe(full, seat)
         sample = determinize(game, view, seat, random.Random(5))
-        rng = random.Random(5)
-        pool = hidden_nugget_pool(view, seat)
-        rng.shuffle(pool)
-        players = tuple(
-            pl._replace(
-                nuggets=tuple(pool.pop() if v is None else v for v in pl.nuggets)
-            )
-            if None in pl.nuggets
-            else pl
-            for pl in view.players
-        )
-        expected = view._replace(players=players)
+        expected = nugget_deal(view, seat, random.Random(5))
         assert sample == expected
         assert type(sample) is type(expected)
-        assert all(type(p) is type(q) for p, q in zip(sample.players, players))
+        assert all(
+            type(p) is type(q)
+            for p, q in zip(sample.players, expected.players, strict=True)
+        )
