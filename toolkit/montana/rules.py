@@ -678,6 +678,13 @@ class Montana:
         # (Bank and Work actions: :func:`_placements`)
         self._city = {(r, c): City(r, c) for r in ROWS for c in (1, 2, 3)}
         self._place = {(r, c): Place(r, c) for r in ROWS for c in (1, 2, 3)}
+        # the same actions by row and column - 1 (:meth:`_city_moves`)
+        self._city_rows = tuple(
+            tuple(self._city[r, c] for c in (1, 2, 3)) for r in ROWS
+        )
+        self._place_rows = tuple(
+            tuple(self._place[r, c] for c in (1, 2, 3)) for r in ROWS
+        )
         self._build_at = tuple(Build(q, r) for q, r in self.hexes)
         self._trade_all = tuple(Trade(t) for t in TRADES)
         self._trade_no_worker = tuple(
@@ -761,9 +768,7 @@ class Montana:
         if phase == "city":
             seat = state.decider
             p = state.players[seat]
-            spaces = self.city_spaces(state, seat, p.goods[PUMPKIN])
-            place = self._place
-            out: list[Action] = [place[rc] for rc in spaces]
+            out = self._city_moves(state, seat, p.goods[PUMPKIN], self._place_rows)
             out.append(self._pass)
             return out + self._trades(p, state.incoming)
         if phase == "build":
@@ -833,8 +838,7 @@ class Montana:
                     continue
                 out += works[a][space - 1]
         pumpkins = self.city_pumpkins(state, seat)
-        city = self._city
-        out += [city[rc] for rc in self.city_spaces(state, seat, pumpkins)]
+        out += self._city_moves(state, seat, pumpkins, self._city_rows)
         out += self._builds(state, seat)
         return out + self._trades(p, state.incoming)
 
@@ -956,6 +960,22 @@ class Montana:
             for c, cost in enumerate(self.tables.columns, start=1):
                 if cost <= pumpkins and (who < 0 or c > col):
                     out.append((ROWS[r], c))
+        return out
+
+    def _city_moves(
+        self, state: State, seat: int, pumpkins: int, made: tuple[tuple[Any, ...], ...]
+    ) -> list[Action]:
+        """The actions of :meth:`city_spaces`' spaces, in its order, from
+        ``made`` (the City or Place actions by row and column - 1).
+        """
+        out: list[Action] = []
+        columns = self.tables.columns
+        for r, (who, col) in enumerate(state.city):
+            if who != seat:
+                row = made[r]
+                for c, cost in enumerate(columns, start=1):
+                    if cost <= pumpkins and (who < 0 or c > col):
+                        out.append(row[c - 1])
         return out
 
     # -- candidates and checks -------------------------------------------------
@@ -1544,8 +1564,16 @@ class Montana:
 
     def _end_action(self, w: _W) -> None:
         if w.action == "city":
-            w.queue = [(w.active + i) % w.n for i in range(w.n)]
-            w.queue = [s for s in w.queue if any(who == s for who, _ in w.city)]
+            # the seats with a contractor in the city, in turn order from the active one
+            city = w.city
+            queue = []
+            for i in range(w.n):
+                seat = (w.active + i) % w.n
+                for who, _ in city:
+                    if who == seat:
+                        queue.append(seat)
+                        break
+            w.queue = queue
             self._payouts(w)
         else:
             self._refresh(w)
