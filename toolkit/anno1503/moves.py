@@ -143,8 +143,7 @@ def _take(game: Anno1503Base, s: State, a: A.Take) -> State:
         raise IllegalAction(
             rule, f"on a roll of {s.roll} seat {seat} takes {opts}, not {a.good}."
         )
-    s = give(s, seat, g)
-    return advance(game, new_state(s, queue=s.queue[1:]))
+    return advance(game, give(s, seat, g, queue=s.queue[1:]))
 
 
 def _take_nothing(game: Anno1503Base, s: State, a: A.TakeNothing) -> State:
