@@ -231,8 +231,8 @@ def _same(items: Any, old: tuple[Any, ...]) -> tuple[Any, ...]:
 def _same_items(items: Any, old: tuple[Any, ...]) -> tuple[Any, ...]:
     """:func:`_same` by identity, item by item: for the players' boards, where
     :meth:`_W.board` keeps an unchanged board the same object and makes a new
-    one only when a field changed (so an equal board is the same object; a
-    dataclass ``==`` would run in Python).
+    one only when a field changed (so an equal board is the same object, and
+    no board is compared field by field).
     """
     if items is old:
         return old
