@@ -7,7 +7,6 @@ Helpers are handed out through the ``h`` fixture (the test folders use
 from __future__ import annotations
 
 import copy
-from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
@@ -54,8 +53,8 @@ def landscape(game, tiles=None, spins=None):
 def player(state, seat, **fields):
     """``state`` with seat's player board changed."""
     players = list(state.players)
-    players[seat] = replace(players[seat], **fields)
-    return replace(state, players=tuple(players))
+    players[seat] = players[seat]._replace(**fields)
+    return state._replace(players=tuple(players))
 
 
 def goods(**named):
@@ -77,7 +76,7 @@ def own(game, state, seat, *cells):
     for q, r in cells:
         i = hexi(game, q, r)
         owner[i], stack[i] = seat, 1
-    return replace(state, owner=tuple(owner), stack=tuple(stack))
+    return state._replace(owner=tuple(owner), stack=tuple(stack))
 
 
 def kinds(game, state, **_unused):
@@ -95,7 +94,6 @@ def h():
         workers=workers,
         hexi=hexi,
         own=own,
-        replace=replace,
     )
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from toolkit import montana
 from toolkit.montana.board import line_bonus, tile_cells
 
@@ -16,7 +14,7 @@ def _no_cattle(h, s):
 
 def test_EX_1_supply_shortage_one_return_pass(g3, h):
     s = h.landscape(g3)
-    s = replace(s, supply=(15, 15, 15, 2, 9, 9))
+    s = s._replace(supply=(15, 15, 15, 2, 9, 9))
     s = h.player(s, 0, goods=h.goods(stone=1), coins=6)  # Maciek
     s = h.player(s, 1, goods=h.goods(stone=2))  # Ola
     s = h.player(s, 2, goods=h.goods())  # Piotr
@@ -48,7 +46,7 @@ def test_EX_3_bank_two_workers(g2, h):
     s = h.player(h.landscape(g2), 0, workers=h.workers(copper=1, stone=1))
     t = h.run(g2, s, "bank copper+stone")
     assert t.players[0].coins == 3 + 8
-    full = replace(s, spots=((1, 0, 0, 0), (0, 0, 0, 0), (0, 0, 3, 0)) + s.spots[3:])
+    full = s._replace(spots=((1, 0, 0, 0), (0, 0, 0, 0), (0, 0, 3, 0)) + s.spots[3:])
     u = h.run(g2, full, "bank copper+stone")
     assert not any(map(any, u.spots[:3]))
 
@@ -66,7 +64,7 @@ def test_EX_4_grain_fields_large_and_small(g2, h):
     spots = list(t.spots)
     spots[montana.spot(2, 1)] = spots[montana.spot(2, 2)] = (1, 0, 0, 0)
     t = h.run(
-        g2, replace(t, spots=tuple(spots)), "work fields 3 grain", "small copper+stone"
+        g2, t._replace(spots=tuple(spots)), "work fields 3 grain", "small copper+stone"
     )
     assert not any(map(any, t.spots[montana.spot(2, 1) : montana.spot(2, 1) + 6]))
 
@@ -104,7 +102,7 @@ def test_EX_7_cattle_hex_then_double_hex(g2, h):
     cattle = list(s.cattle)
     a, b = h.hexi(g2, 0, -2), h.hexi(g2, -1, -2)
     kinds[a], cattle[a], kinds[b] = "GG", 1, "DBL"
-    s = replace(s, kinds=tuple(kinds), cattle=tuple(cattle))
+    s = s._replace(kinds=tuple(kinds), cattle=tuple(cattle))
     s = h.player(s, 0, goods=h.goods(grain=3, large_copper=1, large_stone=1))
     s = h.run(g2, s, "build 0,-2", "build -1,-2", "done")
     p = s.players[0]
@@ -152,7 +150,7 @@ def test_EX_10_trade_in_another_players_city_action(g3, h):
 
 def test_EX_11_canteen_turn_belongs_to_the_round(g3, h):
     s = h.run(g3, h.landscape(g3), "bank copper")  # B to move
-    s = replace(s, round=5)
+    s = s._replace(round=5)
     s = h.player(s, 1, canteens=1, goods=h.goods(grain=3), workers=h.workers())
     s = h.run(g3, s, "recruit", "spin 0", "move 2", "canteen", "recruit", "spin 0")
     assert s.round == 5 and s.phase != "extra" and s.active == 2
@@ -199,7 +197,7 @@ def test_EX_12_line_bonus_cases(g2, h):
 
 def test_EX_13_ASSUMPTION_20_last_seat_canteen_after_the_trigger(g4, h):
     s = h.landscape(g4)
-    s = replace(s, active=3, decider=3, round=3)
+    s = s._replace(active=3, decider=3, round=3)
     s = h.player(
         s,
         3,
@@ -208,7 +206,7 @@ def test_EX_13_ASSUMPTION_20_last_seat_canteen_after_the_trigger(g4, h):
         goods=h.goods(grain=3, pumpkin=1),
         workers=h.workers(copper=3),
     )
-    s = replace(s, spots=((0, 0, 1, 0), (0, 0, 2, 0)) + s.spots[2:])
+    s = s._replace(spots=((0, 0, 1, 0), (0, 0, 2, 0)) + s.spots[2:])
     s = h.run(g4, s, "build 1,-1", "build 1,0")
     p = s.players[3]
     assert p.left == 0 and p.canteens == 2 and p.coins == 6 + 1
@@ -260,14 +258,14 @@ def test_EX_16_start_on_a_cattle_hex(h):
 def test_EX_17_turn_cap_120(h):
     game = montana.Montana(players=2, first=0, start_hex="0,-1", max_turns=120)
     s = h.landscape(game)
-    s = replace(s, turns=119, round=60)
+    s = s._replace(turns=119, round=60)
     s = h.player(h.player(s, 0, left=2), 1, left=3)
     s = h.run(game, s, "bank copper")  # turn 119, seat 0
     assert s.turns == 120 and s.active == 1
     s = h.run(game, s, "bank copper+copper", "cap")
     assert s.phase == "over" and s.capped and game.winners(s) == (0,)
     # had a canteen made turn 120 seat 0's, seat 1 would still play turn 121
-    t = replace(h.landscape(game), turns=120, round=60)
+    t = h.landscape(game)._replace(turns=120, round=60)
     t = h.run(game, t, "bank copper", "cap")
     assert t.phase == "action" and t.active == 1 and t.capped
     t = h.run(game, t, "bank copper+copper")

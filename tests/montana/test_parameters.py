@@ -119,7 +119,7 @@ def _build_two(g, h):
     kinds = list(s.kinds)
     for q, r in ((0, -2), (-1, -2)):
         kinds[h.hexi(g, q, r)] = "GG"
-    s = h.replace(s, kinds=tuple(kinds))
+    s = s._replace(kinds=tuple(kinds))
     return h.player(s, 0, goods=h.goods(grain=4))
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from toolkit import montana
@@ -175,14 +173,14 @@ def test_M_TURN_4_M_CANTEEN_1_ASSUMPTION_19_extra_turn(g2, h):
 def test_M_TURN_5_ASSUMPTION_26_end_of_turn_order(g2, h):
     # The bank is full after this turn: it is emptied before the next player moves.
     s = h.landscape(g2)
-    s = replace(s, spots=((0, 0, 1, 0), (0, 0, 2, 0)) + s.spots[2:])
+    s = s._replace(spots=((0, 0, 1, 0), (0, 0, 2, 0)) + s.spots[2:])
     s = h.run(g2, s, "bank copper+copper+copper")
     assert all(not any(s.spots[k]) for k in range(3)) and s.pool[2] == 18 - 8 + 6
 
 
 def test_M_SUPPLY_1_M_SUPPLY_2_ASSUMPTION_6_ASSUMPTION_7_shortage(g3, h):
     s = h.landscape(g3)
-    s = replace(s, supply=(15, 15, 15, 0, 9, 9))
+    s = s._replace(supply=(15, 15, 15, 0, 9, 9))
     s = h.player(s, 0, goods=h.goods(stone=0))
     s = h.player(s, 1, goods=h.goods(stone=0))
     s = h.player(s, 2, goods=h.goods(stone=0), workers=h.workers(stone=1))
@@ -266,7 +264,7 @@ def test_M_BANK_1_M_BANK_2_M_DATA_2_bank_fields(g2, h):
     s = h.landscape(g2)
     t = h.run(g2, s, "bank copper+copper+copper")
     assert t.players[0].coins == 3 + 12
-    s = replace(s, spots=((0, 0, 1, 0),) + s.spots[1:])
+    s = s._replace(spots=((0, 0, 1, 0),) + s.spots[1:])
     h.illegal(g2, s, "bank copper", "M-BANK-1")
     h.illegal(g2, s, "bank stone+stone", "M-BANK-1")
 
@@ -314,7 +312,7 @@ def test_M_PROD_4_full_area_refreshes(g2, h):
     occupied[spot(2, 1)] = (1, 0, 0, 0)
     occupied[spot(2, 2)] = (1, 0, 0, 0)
     occupied[spot(2, 2, True)] = (1, 0, 0, 0)
-    s = replace(s, spots=tuple(occupied), pool=(15, 18, 10, 18))
+    s = s._replace(spots=tuple(occupied), pool=(15, 18, 10, 18))
     s = h.run(g2, s, "work fields 3 copper+copper", "done")
     assert not any(map(any, s.spots[spot(2, 1) : spot(2, 1) + 6]))
     assert s.pool == (18, 18, 12, 18)
@@ -335,7 +333,7 @@ def test_M_CITY_1_free_pumpkin_and_affordable_space(g2, h):
     h.illegal(g2, s, "city D3", "M-CITY-1")
     t = h.run(g2, s, "city D2")
     assert t.players[0].goods[1] == 2 and t.city[3] == (0, 2)
-    dry = h.player(replace(s, supply=(10, 0, 10, 10, 6, 6)), 0, goods=h.goods())
+    dry = h.player(s._replace(supply=(10, 0, 10, 10, 6, 6)), 0, goods=h.goods())
     dry = h.player(dry, 1, goods=h.goods())
     h.illegal(g2, dry, "city C1", "M-CITY-1")
 
@@ -476,7 +474,7 @@ def test_M_CATTLE_1_ASSUMPTION_18_trade_options(g2, h):
 
 
 def test_M_CATTLE_2_M_END_4_ASSUMPTION_21_tie_breaks(g2, h):
-    s = replace(h.landscape(g2), phase="over")
+    s = h.landscape(g2)._replace(phase="over")
     s = h.player(
         h.player(s, 0, left=0, cattle=2, coins=1), 1, left=0, cattle=2, coins=5
     )

@@ -25,8 +25,18 @@ if TYPE_CHECKING:
 EVENTS = ("", "PIRATES", "PIRATES", "FIRE", "FIRE", "GOLDEN_AGE", "GOLDEN_AGE")
 
 
-def give(state: State, seat: int, g: int, n: int = 1) -> State:
-    """Move ``n`` cards of good index ``g`` from the supply to ``seat``'s hand."""
+def give(
+    state: State,
+    seat: int,
+    g: int,
+    n: int = 1,
+    queue: tuple[tuple[str, int], ...] | None = None,
+) -> State:
+    """Move ``n`` cards of good index ``g`` from the supply to ``seat``'s hand.
+
+    ``queue``: the queue of the new state as well, in the same copy (``None``:
+    the state's).
+    """
     p = state.players[seat]
     hand = list(p.hand)
     hand[g] += n
@@ -34,7 +44,12 @@ def give(state: State, seat: int, g: int, n: int = 1) -> State:
     supply[g] -= n
     players = list(state.players)
     players[seat] = new_player(p, hand=tuple(hand))
-    return new_state(state, players=tuple(players), supply=tuple(supply))
+    return new_state(
+        state,
+        players=tuple(players),
+        supply=tuple(supply),
+        queue=state.queue if queue is None else queue,
+    )
 
 
 def _set_player(state: State, seat: int, p: Player) -> State:
@@ -177,8 +192,9 @@ def advance(game: Anno1503Base, state: State) -> State:
             if len(opts) >= 2 or (opts and may_decline(game, state)):
                 return new_state(state, phase="resolve")
             if opts:
-                state = give(state, seat, opts[0])
-            state = new_state(state, queue=rest)
+                state = give(state, seat, opts[0], queue=rest)
+            else:
+                state = new_state(state, queue=rest)
         elif kind == "pirates":
             after = _pirates(game, new_state(state, queue=rest), seat)
             if after is None:

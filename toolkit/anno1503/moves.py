@@ -143,8 +143,7 @@ def _take(game: Anno1503Base, s: State, a: A.Take) -> State:
         raise IllegalAction(
             rule, f"on a roll of {s.roll} seat {seat} takes {opts}, not {a.good}."
         )
-    s = give(s, seat, g)
-    return advance(game, new_state(s, queue=s.queue[1:]))
+    return advance(game, give(s, seat, g, queue=s.queue[1:]))
 
 
 def _take_nothing(game: Anno1503Base, s: State, a: A.TakeNothing) -> State:
@@ -458,7 +457,20 @@ _HANDLERS = {
 
 def dispatch(game: Anno1503Base, s: State, a: A.Action) -> State:
     """Check ``a`` against the rules and return the state after it."""
-    handler = _HANDLERS.get(type(a))
+    # the most frequent kinds called directly (native calls when compiled;
+    # a handler from the table is called as a Python object)
+    kind = type(a)
+    if kind is A.Discard:
+        return _discard(game, s, a)  # type: ignore[arg-type]
+    if kind is A.Sail:
+        return voyage._sail(game, s, a)  # type: ignore[arg-type]
+    if kind is A.Take:
+        return _take(game, s, a)  # type: ignore[arg-type]
+    if kind is A.Roll:
+        return _roll(game, s, a)  # type: ignore[arg-type]
+    if kind is A.EndTurn:
+        return _end_turn(game, s, a)  # type: ignore[arg-type]
+    handler = _HANDLERS.get(kind)
     if handler is None:
         raise IllegalAction("A-TURN-1", f"{a!r} is not an Anno 1503 action.")
     return handler(game, s, a)  # type: ignore[operator]

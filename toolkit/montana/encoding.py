@@ -23,14 +23,14 @@ from __future__ import annotations
 
 from functools import partial
 from itertools import combinations_with_replacement
-from operator import attrgetter
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from toolkit.envs.encoding import ActionTable, EncoderBase, Layout, Part
 
 from .actions import TRADES, parse_action, worker_text
 from .rows import CAP, board_row, hired_key, supply_row
-from .state import BANK_SPOTS
+from .state import BANK_SPOTS, State
 from .tables import AREAS, COLOURS, GOODS, ROWS
 
 PHASES = (
@@ -44,6 +44,14 @@ STEPS_PER_TURN = 40
 #: Bound on cattle trades in a game: starting cattle plus the 12 cattle hexes.
 TRADES_PER_GAME = 16
 NOMINAL_TURNS = 300
+
+
+def _fields(*names: str) -> Any:
+    """A key reading the named fields of a state, by position (a state is a
+    named tuple: ``itemgetter`` indexes it, where ``attrgetter`` would look
+    each name up on its class).
+    """
+    return itemgetter(*(State._fields.index(name) for name in names))
 
 
 def _sets(n: int) -> list[str]:
@@ -163,23 +171,23 @@ class Encoder(EncoderBase):
         # only the fields it changed.
         self.set_parts(
             [
-                Part(attrgetter("kinds"), self._fill_kind, rows=True, public=True),
-                Part(attrgetter("cattle"), self._fill_hex_cattle, rows=True, public=True),
-                Part(attrgetter("canteen"), self._fill_hex_canteen, rows=True, public=True),
-                Part(attrgetter("owner"), self._fill_hex_owner, rows=True, public=True),
-                Part(attrgetter("stack"), self._fill_hex_stack, rows=True, public=True),
-                Part(attrgetter("start"), self._fill_start, public=True),
+                Part(_fields("kinds"), self._fill_kind, rows=True, public=True),
+                Part(_fields("cattle"), self._fill_hex_cattle, rows=True, public=True),
+                Part(_fields("canteen"), self._fill_hex_canteen, rows=True, public=True),
+                Part(_fields("owner"), self._fill_hex_owner, rows=True, public=True),
+                Part(_fields("stack"), self._fill_hex_stack, rows=True, public=True),
+                Part(_fields("start"), self._fill_start, public=True),
                 # supplies and boards seldom repeat: not remembered
                 # (compiled fills: toolkit.montana.rows)
-                Part(attrgetter("supply", "pool", "herd"), partial(supply_row, supply), memo=False, public=True),
-                Part(attrgetter("players"), partial(board_row, boards), rows=True, memo=False, public=True),
+                Part(_fields("supply", "pool", "herd"), partial(supply_row, supply), memo=False, public=True),
+                Part(_fields("players"), partial(board_row, boards), rows=True, memo=False, public=True),
                 Part(hired_key, self._fill_hired, public=True),
-                Part(attrgetter("spots"), self._fill_spot, rows=True, public=True),
-                Part(attrgetter("city"), self._fill_city, rows=True, public=True),
-                Part(attrgetter("wheel"), self._fill_wheel, public=True),
-                Part(attrgetter("phase", "active", "decider"), self._fill_turn, public=True),
-                Part(attrgetter("incoming"), self._fill_incoming, public=True),
-                Part(attrgetter("round", "built", "used", "ended"), self._fill_step, public=True),
+                Part(_fields("spots"), self._fill_spot, rows=True, public=True),
+                Part(_fields("city"), self._fill_city, rows=True, public=True),
+                Part(_fields("wheel"), self._fill_wheel, public=True),
+                Part(_fields("phase", "active", "decider"), self._fill_turn, public=True),
+                Part(_fields("incoming"), self._fill_incoming, public=True),
+                Part(_fields("round", "built", "used", "ended"), self._fill_step, public=True),
                 # the observing seat: keyed on the observation's class, a
                 # constant read in C (filled once per tracker)
                 Part(type, self._fill_seat),

@@ -13,7 +13,6 @@ Fraction(5, 8)
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -44,11 +43,11 @@ def position(
         for q, r in cells:
             h = game.geometry.at[(q, r)]
             owner[h], stack[h] = seat, 1
-        players[seat] = replace(players[seat], left=players[seat].left - len(cells))
+        players[seat] = players[seat]._replace(left=players[seat].left - len(cells))
     for seat, held in (goods or {}).items():
-        players[seat] = replace(players[seat], goods=tuple(held))
-    players = [replace(p, **player) for p in players]
-    return replace(s, owner=tuple(owner), stack=tuple(stack), players=tuple(players))
+        players[seat] = players[seat]._replace(goods=tuple(held))
+    players = [p._replace(**player) for p in players]
+    return s._replace(owner=tuple(owner), stack=tuple(stack), players=tuple(players))
 
 
 def wheel_counts(

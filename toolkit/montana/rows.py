@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from .state import Player, State
+
 #: Counts are clipped at this value in the Montana vector.
 CAP: Final = 99
 
 
-def hired_key(s: Any) -> tuple[Any, ...]:
+def hired_key(s: State) -> tuple[Any, ...]:
     """The round and each seat's round of its last paid extra hire (the key of
     the part for the paid-extra-hire flags).
     """
@@ -27,7 +29,7 @@ def capped(row: list[Any]) -> list[Any]:
     return row if max(row) <= CAP else [x if x < CAP else CAP for x in row]
 
 
-def supply_row(span: range, s: Any, seat: int) -> tuple[range, list[Any]]:
+def supply_row(span: range, s: State, seat: int) -> tuple[range, list[Any]]:
     """Goods (clipped), workers and cattle in the general supply (one slice)."""
     row: list[Any] = list(s.supply)
     row.extend(s.pool)
@@ -36,7 +38,7 @@ def supply_row(span: range, s: Any, seat: int) -> tuple[range, list[Any]]:
 
 
 def board_row(
-    spans: tuple, s: Any, seat: int, i: int, p: Any
+    spans: tuple, s: State, seat: int, i: int, p: Player
 ) -> tuple[range, list[Any]]:
     """Seat ``i``'s board as one slice: goods, workers, coins, cattle, canteens,
     settlements left (the paid-extra-hire flag is its own part).

@@ -203,31 +203,20 @@ def _placements(
 #: whole, so a thread reads one answer's parts together.
 _LAST_BUILDABLE: tuple[Any, ...] = (None, None, None, -1, ())
 
-#: The slots of :class:`State`'s fields, in their order: a frozen dataclass's
-#: ``__init__`` sets each field through ``object.__setattr__`` in Python code;
-#: :func:`_new_state` sets the slots directly (the same object, a third of the cost).
-_STATE_SLOTS: tuple[Any, ...] = tuple(
-    getattr(State, name).__set__ for name in State.__dataclass_fields__
-)
-_PLAYER_SLOTS: tuple[Any, ...] = tuple(
-    getattr(Player, name).__set__ for name in Player.__dataclass_fields__
-)
-_new_object: Any = object.__new__
+#: ``tuple.__new__``: makes a :class:`State` or :class:`Player` (named tuples)
+#: from its fields in one call (their generated ``__new__`` is a Python frame).
+_tuple_new: Any = tuple.__new__
 
 
 def _new_state(values: tuple[Any, ...]) -> State:
     """``State(*values)``: the fields in their order."""
-    s = _new_object(State)
-    for put, value in zip(_STATE_SLOTS, values):
-        put(s, value)
+    s: State = _tuple_new(State, values)
     return s
 
 
 def _new_player(values: tuple[Any, ...]) -> Player:
     """``Player(*values)``, as :func:`_new_state` makes a state."""
-    p = _new_object(Player)
-    for put, value in zip(_PLAYER_SLOTS, values):
-        put(p, value)
+    p: Player = _tuple_new(Player, values)
     return p
 
 
@@ -242,8 +231,8 @@ def _same(items: Any, old: tuple[Any, ...]) -> tuple[Any, ...]:
 def _same_items(items: Any, old: tuple[Any, ...]) -> tuple[Any, ...]:
     """:func:`_same` by identity, item by item: for the players' boards, where
     :meth:`_W.board` keeps an unchanged board the same object and makes a new
-    one only when a field changed (so an equal board is the same object; a
-    dataclass ``==`` would run in Python).
+    one only when a field changed (so an equal board is the same object, and
+    no board is compared field by field).
     """
     if items is old:
         return old
@@ -316,8 +305,11 @@ class _W:
         self.canteen: Any = s.canteen
         self.owner: Any = s.owner
         self.stack: Any = s.stack
-        self.supply = list(s.supply)
-        self.pool = list(s.pool)
+        # the supply, the pool, the waiting workers, the city and the queue
+        # too stay the state's tuples until a rule changes them (edit_supply,
+        # edit_pool, edit_city, pop_queue; the queue is replaced whole)
+        self.supply: Any = s.supply
+        self.pool: Any = s.pool
         self.herd = s.herd
         self.players = s.players
         # the players' boards are copied the first time a rule reads or
@@ -331,16 +323,16 @@ class _W:
         self.board_left: list[int] = []
         self.board_hired: list[int] = []
         self.spots: Any = s.spots  # a list once a rule changes a spot (edit_spots)
-        self.city = list(s.city)
+        self.city: Any = s.city
         self.wheel = s.wheel
         self.active = s.active
         self.first = s.first
         self.round = s.round
         self.turns = s.turns
         self.decider = s.decider
-        self.incoming = list(s.incoming)
+        self.incoming: Any = s.incoming
         self.step = s.step
-        self.queue = list(s.queue)
+        self.queue: Any = s.queue
         self.displaced = s.displaced
         self.used = s.used
         self.built = s.built
@@ -498,6 +490,34 @@ class _W:
         if type(self.spots) is tuple:
             self.spots = list(self.spots)
 
+    def edit_supply(self) -> None:
+        """Make the general supply of goods a list, before a rule changes it."""
+        if type(self.supply) is tuple:
+            self.supply = list(self.supply)
+
+    def edit_pool(self) -> None:
+        """Make the workers' pool and the waiting workers lists, before a rule
+        changes them.
+        """
+        if type(self.pool) is tuple:
+            self.pool = list(self.pool)
+        if type(self.incoming) is tuple:
+            self.incoming = list(self.incoming)
+
+    def edit_city(self) -> None:
+        """Make the city's rows a list, before a rule changes one."""
+        if type(self.city) is tuple:
+            self.city = list(self.city)
+
+    def pop_queue(self) -> int:
+        """Take the first seat off the queue (a new tuple or list: the state's
+        queue is never changed in place).
+        """
+        queue = self.queue
+        first: int = queue[0]
+        self.queue = queue[1:]
+        return first
+
     def order(self, seat: int) -> list[int]:
         """Turn order starting with ``seat`` (M-SUPPLY-1, ASSUMPTION-6)."""
         return [(seat + i) % self.n for i in range(self.n)]
@@ -506,6 +526,7 @@ class _W:
         """M-SUPPLY-1/2: ``seat`` receives ``k`` goods; returns how many it got."""
         if k <= 0:
             return 0
+        self.edit_supply()
         while self.supply[good] < k:
             added = 0
             for p in self.order(seat):
@@ -522,6 +543,7 @@ class _W:
 
     def take_workers(self, seat: int, colour: int, k: int) -> int:
         """M-SUPPLY-1/2 for workers: they wait in ``incoming`` (M-RECRUIT-4)."""
+        self.edit_pool()
         while self.pool[colour] < k:
             added = 0
             for p in self.order(seat):
@@ -538,6 +560,7 @@ class _W:
 
     def pay(self, seat: int, cost: Any) -> None:
         """Pay goods to the general supply (M-SUPPLY-3, ASSUMPTION-8)."""
+        self.edit_supply()
         for g, k in enumerate(cost):
             if k:
                 self.goods[seat][g] -= k
@@ -655,6 +678,13 @@ class Montana:
         # (Bank and Work actions: :func:`_placements`)
         self._city = {(r, c): City(r, c) for r in ROWS for c in (1, 2, 3)}
         self._place = {(r, c): Place(r, c) for r in ROWS for c in (1, 2, 3)}
+        # the same actions by row and column - 1 (:meth:`_city_moves`)
+        self._city_rows = tuple(
+            tuple(self._city[r, c] for c in (1, 2, 3)) for r in ROWS
+        )
+        self._place_rows = tuple(
+            tuple(self._place[r, c] for c in (1, 2, 3)) for r in ROWS
+        )
         self._build_at = tuple(Build(q, r) for q, r in self.hexes)
         self._trade_all = tuple(Trade(t) for t in TRADES)
         self._trade_no_worker = tuple(
@@ -738,9 +768,7 @@ class Montana:
         if phase == "city":
             seat = state.decider
             p = state.players[seat]
-            spaces = self.city_spaces(state, seat, p.goods[PUMPKIN])
-            place = self._place
-            out: list[Action] = [place[rc] for rc in spaces]
+            out = self._city_moves(state, seat, p.goods[PUMPKIN], self._place_rows)
             out.append(self._pass)
             return out + self._trades(p, state.incoming)
         if phase == "build":
@@ -810,8 +838,7 @@ class Montana:
                     continue
                 out += works[a][space - 1]
         pumpkins = self.city_pumpkins(state, seat)
-        city = self._city
-        out += [city[rc] for rc in self.city_spaces(state, seat, pumpkins)]
+        out += self._city_moves(state, seat, pumpkins, self._city_rows)
         out += self._builds(state, seat)
         return out + self._trades(p, state.incoming)
 
@@ -933,6 +960,22 @@ class Montana:
             for c, cost in enumerate(self.tables.columns, start=1):
                 if cost <= pumpkins and (who < 0 or c > col):
                     out.append((ROWS[r], c))
+        return out
+
+    def _city_moves(
+        self, state: State, seat: int, pumpkins: int, made: tuple[tuple[Any, ...], ...]
+    ) -> list[Action]:
+        """The actions of :meth:`city_spaces`' spaces, in its order, from
+        ``made`` (the City or Place actions by row and column - 1).
+        """
+        out: list[Action] = []
+        columns = self.tables.columns
+        for r, (who, col) in enumerate(state.city):
+            if who != seat:
+                row = made[r]
+                for c, cost in enumerate(columns, start=1):
+                    if cost <= pumpkins and (who < 0 or c > col):
+                        out.append(row[c - 1])
         return out
 
     # -- candidates and checks -------------------------------------------------
@@ -1228,6 +1271,7 @@ class Montana:
             self._hire(w, _worker_counts(action.workers))
         elif phase == "dismiss":
             c = COLOURS.index(action.colour)
+            w.edit_pool()
             if w.incoming[c]:
                 w.incoming[c] -= 1
             else:
@@ -1240,6 +1284,7 @@ class Montana:
             else:
                 seat = w.active
                 w.goods[seat][GRAIN] -= action.steps
+                w.edit_supply()
                 w.supply[GRAIN] += action.steps  # M-SUPPLY-3
                 w.hired[seat] = w.round
                 w.wheel = (w.wheel + action.steps) % 8
@@ -1258,7 +1303,7 @@ class Montana:
         elif phase == "city":
             self._city_move(w, action)
         elif phase == "payout":
-            self._payout(w, w.queue.pop(0))
+            self._payout(w, w.pop_queue())
             self._payouts(w)
         elif phase == "build":
             if kind is Done:
@@ -1341,6 +1386,7 @@ class Montana:
         if sum(w.workers[seat]) + sum(w.incoming) > self.worker_limit:  # M-RECRUIT-4
             w.phase = "dismiss"
             return
+        w.edit_pool()
         for c in range(NC):
             w.workers[seat][c] += w.incoming[c]
             w.incoming[c] = 0
@@ -1410,6 +1456,7 @@ class Montana:
         elif kind is City:
             w.action = "city"
             w.take_goods(seat, PUMPKIN, 1)  # M-CITY-1
+            w.edit_city()
             w.city[ROWS.index(action.row)] = (seat, action.column)
             w.queue = [(seat + i) % w.n for i in range(1, w.n)]  # M-CITY-2
             w.displaced = -1
@@ -1440,10 +1487,11 @@ class Montana:
         if seat == w.displaced:
             w.displaced = -1
         else:
-            w.queue.pop(0)
+            w.pop_queue()
         if type(action) is Place:  # M-CITY-3: an outbid displaces the occupant
             r = ROWS.index(action.row)
             who = w.city[r][0]
+            w.edit_city()
             w.city[r] = (seat, action.column)
             if who >= 0:
                 w.displaced = who
@@ -1456,7 +1504,7 @@ class Montana:
             if w.cattle_of(seat):  # M-TURN-3 point 3
                 w.phase, w.decider = "payout", seat
                 return
-            self._payout(w, w.queue.pop(0))
+            self._payout(w, w.pop_queue())
         w.city = [(-1, 0)] * len(ROWS)  # contractors back to the general store
         self._refresh(w)
 
@@ -1469,6 +1517,7 @@ class Montana:
             if w.goods[seat][PUMPKIN] < cost or (give >= 0 and w.goods[seat][give] < 1):
                 return  # nothing happens and nothing is paid
             w.goods[seat][PUMPKIN] -= cost
+            w.edit_supply()
             w.supply[PUMPKIN] += cost
             if give >= 0:
                 w.goods[seat][give] -= 1
@@ -1515,8 +1564,16 @@ class Montana:
 
     def _end_action(self, w: _W) -> None:
         if w.action == "city":
-            w.queue = [(w.active + i) % w.n for i in range(w.n)]
-            w.queue = [s for s in w.queue if any(who == s for who, _ in w.city)]
+            # the seats with a contractor in the city, in turn order from the active one
+            city = w.city
+            queue = []
+            for i in range(w.n):
+                seat = (w.active + i) % w.n
+                for who, _ in city:
+                    if who == seat:
+                        queue.append(seat)
+                        break
+            w.queue = queue
             self._payouts(w)
         else:
             self._refresh(w)
@@ -1547,6 +1604,7 @@ class Montana:
 
     def _clear(self, w: _W, spots: range) -> None:
         w.edit_spots()
+        w.edit_pool()
         for k in spots:
             for c, n in enumerate(w.spots[k]):
                 w.pool[c] += n  # M-SUPPLY-3: to the general supply

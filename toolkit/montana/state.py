@@ -1,4 +1,4 @@
-"""Montana states: immutable dataclasses of tuples (everything is open information).
+"""Montana states: immutable named tuples of tuples (everything is open information).
 
 Hexes are numbered in the order of :attr:`Montana.hexes` (axial ``(q, r)``
 sorted by ``r``, then ``q``).  Goods count in :data:`~.tables.GOODS` order,
@@ -6,11 +6,16 @@ workers in :data:`~.tables.COLOURS` order.  The action board is a tuple of
 *spots*, each the workers standing on it by colour: the bank fields first,
 then for the mine, the quarry, the grain fields and the farm their three
 production spaces, each a large and a small spot (:func:`spot`).
+
+Both are named tuples (as in the other games): ``_replace`` returns a changed
+copy, and the engine makes a new one with ``tuple.__new__`` in one call (a
+frozen dataclass sets its fields one by one) and reads the fields it copies
+by position.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 #: The bank fields come first on the action board.
 BANK_SPOTS = 3
@@ -21,8 +26,7 @@ def spot(area: int, space: int, small: bool = False) -> int:
     return BANK_SPOTS + area * 6 + (space - 1) * 2 + int(small)
 
 
-@dataclass(frozen=True, slots=True)
-class Player:
+class Player(NamedTuple):
     """One player's board (M-COMP-3): goods, workers, coins, cattle, canteens,
     settlements left, and the round of their last paid extra hire (M-RECRUIT-3).
     """
@@ -36,8 +40,7 @@ class Player:
     hired: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class State:
+class State(NamedTuple):
     """A position of Montana.
 
     ``phase`` names the pending decision: the chance turns ``tile``, ``start``,

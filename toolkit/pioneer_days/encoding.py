@@ -37,6 +37,7 @@ from typing import Any
 from toolkit.envs.encoding import ActionTable, EncoderBase, Layout, Part
 
 from . import actions as A
+from . import rows
 from .constants import COLOURS, FACES, PIONEER, SLOTS
 from .rows import counted, counts, own_rows, public_rows, row
 from .rules import CHANCE_PHASES, PHASE_TEXT, PioneerDays, tables
@@ -196,6 +197,10 @@ class Encoder(EncoderBase):
         self._span: list[range | None] = [None] * self.size
         # (compiled: toolkit.pioneer_days.rows, as the public rows' dispatch)
         self._fill_counts = partial(counts, self._hi, self._span)
+        self._fill_pool = partial(rows.pool, self._pool_at)
+        self._fill_gold = partial(rows.gold, self._hi)
+        self._fill_tiles = partial(rows.tally, self._hi, self._tilei)
+        self._fill_wagons = partial(rows.tally, self._hi, self._wagoni)
         # (fill, where its entries start) of each public row, in the order of
         # public_rows (_NUMBER: the row is one number, clipped at its bound)
         table = [
@@ -313,14 +318,6 @@ class Encoder(EncoderBase):
         """The start-player token (relative seat)."""
         return ((at + (start - seat) % self.players,), 1) if start >= 0 else ((), 1)
 
-    def _fill_pool(self, pool: tuple, at: int, seat: int) -> tuple:
-        """The rolled dice, per colour and face."""
-        cell, counts = self._pool_at, {}
-        for die in pool:
-            i = cell[die]
-            counts[i] = counts.get(i, 0) + 1
-        return tuple(counts), tuple(counts.values())  # (at most 5 dice: no clip)
-
     def _fill_die(self, s: Any, seat: int) -> tuple:
         """The die in use: colour, face as taken, face now, changed."""
         die, face, changed, at = s.die, s.face, s.changed, self._offset["die"]
@@ -347,14 +344,6 @@ class Encoder(EncoderBase):
         """Town cards present (face up, in the deck, fulfilled), one entry each."""
         cardi = self._cardi
         return tuple(dict.fromkeys([at + cardi[c] for c in cards])), 1
-
-    def _fill_tiles(self, tiles: tuple[str, ...], at: int, seat: int) -> tuple:
-        """Equipment tiles per type (the display, a player's)."""
-        tilei, counts = self._tilei, {}
-        for e in tiles:
-            i = at + tilei[e]
-            counts[i] = counts.get(i, 0) + 1
-        return self._counted(counts)
 
     def _fill_gold_bag(self, held: int, at: int, seat: int) -> tuple:
         """Gold tokens left in the bag: the 36 less those held or drawn."""
@@ -384,22 +373,6 @@ class Encoder(EncoderBase):
         boardi, nb, counts = self._boardi, len(self._boards), {}
         for d in dealt:
             i = at + (boardi[d] - 1 if d in boardi else nb - 1)
-            counts[i] = counts.get(i, 0) + 1
-        return self._counted(counts)
-
-    def _fill_gold(self, gold: tuple[int, ...], at: int, seat: int) -> tuple:
-        """A player's gold tokens by nuggets (last: a value hidden from ``seat``)."""
-        counts: dict[int, int] = {}
-        for x in gold:
-            i = at + (x - 1 if x else 3)
-            counts[i] = counts.get(i, 0) + 1
-        return self._counted(counts)
-
-    def _fill_wagons(self, wagons: tuple, at: int, seat: int) -> tuple:
-        """A player's wagons by kind (spaces, damage tokens)."""
-        wagoni, counts = self._wagoni, {}
-        for w in wagons:
-            i = at + wagoni[w]
             counts[i] = counts.get(i, 0) + 1
         return self._counted(counts)
 

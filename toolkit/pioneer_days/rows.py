@@ -16,18 +16,36 @@ from typing import Any
 def public_rows(s: tuple) -> tuple:
     """The gold tokens held or drawn; week, day, start; bag, pool, aside;
     tracks .. discount; wagons_left; cursor, spent; then every player's fields.
+
+    Written into a list of the final length, by index: extending a short list
+    field by field and player by player reallocated it on most extends.
     """
-    players: tuple = s[0]
+    players: tuple[tuple, ...] = s[0]
     held = len(s[27])
+    size = 20
     for p in players:
         held += len(p[6])
-    out = [held, s[3], s[4], s[5], s[8], s[9], s[10]]
-    out.extend(s[14:24])
-    out.append(s[25])
-    out.append(s[28])
-    out.append(s[29])
+        size += len(p)
+    out: list = [None] * size
+    out[0] = held
+    out[1] = s[3]
+    out[2] = s[4]
+    out[3] = s[5]
+    out[4] = s[8]
+    out[5] = s[9]
+    out[6] = s[10]
+    i = 7
+    for k in range(14, 24):
+        out[i] = s[k]
+        i += 1
+    out[17] = s[25]
+    out[18] = s[28]
+    out[19] = s[29]
+    i = 20
     for p in players:
-        out.extend(p)
+        for x in p:
+            out[i] = x
+            i += 1
     return tuple(out)
 
 
@@ -93,3 +111,36 @@ def counted(hi: list, counts: dict) -> tuple:
         h = hi[i]
         out.append(x if x <= h else h)
     return tuple(counts), tuple(out)
+
+
+def tally(hi: list, index: dict, items: tuple, at: int, seat: int) -> tuple:
+    """Items by kind (equipment tiles, wagons): one entry per kind, at ``at``
+    plus the kind's ``index``, counted and clipped at its bound ``hi``.
+    """
+    counts: dict[int, int] = {}
+    for e in items:
+        i = at + index[e]
+        counts[i] = counts.get(i, 0) + 1
+    return counted(hi, counts)
+
+
+def gold(hi: list, tokens: tuple, at: int, seat: int) -> tuple:
+    """A player's gold tokens by nuggets 1-3, the last entry a token whose
+    value is hidden from ``seat`` (0), counted and clipped at ``hi``.
+    """
+    counts: dict[int, int] = {}
+    for x in tokens:
+        i = at + (x - 1 if x else 3)
+        counts[i] = counts.get(i, 0) + 1
+    return counted(hi, counts)
+
+
+def pool(cell: dict, dice: tuple, at: int, seat: int) -> tuple:
+    """The rolled dice, per colour and face (``cell``: a die's entry; at most
+    5 dice, so no clip).
+    """
+    counts: dict[int, int] = {}
+    for die in dice:
+        i = cell[die]
+        counts[i] = counts.get(i, 0) + 1
+    return tuple(counts), tuple(counts.values())

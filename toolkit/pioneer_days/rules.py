@@ -1011,7 +1011,11 @@ class PioneerDays:
         while True:
             if not s.jobs:
                 return _with(s, PHASE, "over", ACTIVE, -1)
-            kind, arg, _ = _split(s.jobs[0])
+            kind, arg, seat = _split(s.jobs[0])
+            if seat >= 0 and seat == s.active and _taken(s, kind):
+                # _pop took this step in its copy already: running it would
+                # make a copy with the same fields
+                return s
             s = _STEPS[kind](self, s, arg)
             if s.phase:
                 return s
@@ -1440,6 +1444,22 @@ def _split(job: str) -> tuple[str, str, int]:
         if len(_SPLIT) < 4096:  # (never reached by the rules' own jobs)
             _SPLIT[job] = got
     return got
+
+
+def _taken(s: State, kind: str) -> bool:
+    """Whether ``s`` (its seat to act being the job's) already has the fields
+    the step ``kind`` would set: a wait for that decision (``_wait``), or a
+    turn started (``_step_turn``, :func:`_start_turn`).
+    """
+    if kind in _WAITS:
+        return s.phase == kind
+    return (
+        kind == "turn"
+        and s.phase == "take"
+        and not s.die
+        and s.face == ""
+        and not s.changed
+    )
 
 
 def _start_turn(v: list[Any], seat: int) -> None:
