@@ -54,7 +54,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from heapq import heappop, heappush
-from operator import itemgetter
 from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
@@ -361,7 +360,7 @@ class Coach(Tables):
         if not matched:
             return []
         tiles: tuple = state.tiles
-        roads: tuple = state.roads
+        roads: tuple[tuple[int, ...], ...] = state.roads
         adj: tuple[tuple[tuple[int, int], ...], ...] = self._usable_info(state.covered)[
             2
         ]
@@ -406,12 +405,13 @@ class Coach(Tables):
         guard = 0
         for k in range(fields):
             guard |= 1 << (width * k + width - 1)
-        # per city (or per city and vector with ``every``): the vectors and city
-        # masks of the labels kept in earlier rounds
-        kept: dict[int, list[tuple[int, int]]] = {}
-        # per (target, vector) key: the outcome's cost and route (the first found
-        # has the fewest steps; within a round the lower route)
-        found: dict[int, tuple[int, tuple[int, ...]]] = {}
+        # per city: the vectors of the labels kept in earlier rounds (with
+        # ``every``, per city and vector: their city masks)
+        kept: dict[int, list[int]] = {}
+        # per (target, vector) key: the outcome's route (the first found has the
+        # fewest steps; within a round the lower route); its cost is the sum of
+        # the vector's fields (each step adds to the vector what it costs)
+        found: dict[int, tuple[int, ...]] = {}
         level: list[tuple[int, int, int, int, tuple[int, ...]]] = [
             (src, 0, 0, 1 << src, (src,))
         ]
@@ -447,11 +447,12 @@ class Coach(Tables):
                     r = roads[e]  # P-MOVE-2: the bank, nobody, or $1 per owner
                     if not r:
                         dv, dc = 1, 1
-                    elif seat in r:
-                        dv, dc = 0, 0
                     else:
                         dv, dc = 0, 0
                         for o in r:  # (o: int, declared above)
+                            if o == seat:  # an own road: nobody is paid
+                                dv, dc = 0, 0
+                                break
                             dv += 1 << (width * (1 + o))
                             dc += 1
                     nc = cost + dc
@@ -462,11 +463,11 @@ class Coach(Tables):
                     if t is not None:  # a tiled city stops the coach (P-MOVE-3)
                         old = found.get(key)
                         if old is None:
-                            found[key] = (nc, path + (v,))
+                            found[key] = path + (v,)
                             if far is not None:
                                 _note(reached, v, nv, len(path) + 1)
-                        elif len(old[1]) == len(path) + 1 and path + (v,) < old[1]:
-                            found[key] = (nc, path + (v,))
+                        elif len(old) == len(path) + 1 and path + (v,) < old:
+                            found[key] = path + (v,)
                         continue
                     if far is not None and _useless(
                         far, goals, reached, v, nv, nc, len(path), budget, guard, every
@@ -477,12 +478,12 @@ class Coach(Tables):
                     if labels is not None:
                         dominated = False
                         if every:  # the same vector over a subset of the cities
-                            for _va, ma in labels:
+                            for ma in labels:
                                 if ma & nm == ma:
                                     dominated = True
                                     break
                         else:  # paying each payee at most as much
-                            for va, _ma in labels:
+                            for va in labels:
                                 if ((nv | guard) - va) & guard == guard:
                                     dominated = True
                                     break
@@ -503,19 +504,30 @@ class Coach(Tables):
                 break  # a safeguard; the cheapest routes are added below
             if far is None and made > _PRUNE_AFTER:
                 goals, far = self._far_tables(state, seat, enter, adj, src, budget)
-                for key, (_, p) in found.items():
+                for key, p in found.items():
                     _note(reached, key & low, key >> sh, len(p))
             for label in nxt.values():
-                k2 = (label[1] << sh) | label[0] if every else label[0]
+                if every:
+                    k2 = (label[1] << sh) | label[0]
+                    o = label[3]  # the city mask
+                else:
+                    k2 = label[0]
+                    o = label[1]  # the vector
                 labels = kept.get(k2)
                 if labels is None:
-                    kept[k2] = [(label[1], label[3])]
+                    kept[k2] = [o]
                 else:
-                    labels.append((label[1], label[3]))
+                    labels.append(o)
                 level.append(label)
         out: list[tuple[int, int, int, tuple[int, ...]]] = []
+        field = (1 << width) - 1
+        c: int
         if every:
-            for key, (c, p) in found.items():
+            for key, p in found.items():
+                c, vb = 0, key >> sh
+                while vb:
+                    c += vb & field
+                    vb >>= width
                 out.append((key & low, c, len(p), p))
         else:
             outcomes: dict[int, list[int]] = {}
@@ -532,7 +544,11 @@ class Coach(Tables):
                         if va != vb and ((vb | guard) - va) & guard == guard:
                             break
                     else:
-                        c, p = found[(vb << sh) | t0]
+                        p = found[(vb << sh) | t0]
+                        c, va = 0, vb
+                        while va:
+                            c += va & field
+                            va >>= width
                         out.append((t0, c, len(p), p))
         if made > _LABEL_CAP:  # cut short: every target keeps its cheapest route
             have = {(t, p) for t, _, _, p in out}
@@ -966,10 +982,25 @@ def _new_move(board: Board, path: tuple[int, ...], cost: int) -> A.MoveCoach:
     # made without the dataclass's __init__ and __post_init__ (Python frames that
     # check the field types): a path of the board's city ids and an int cost
     move = object.__new__(A.MoveCoach)
-    object.__setattr__(move, "path", itemgetter(*path)(board.ids))
+    ids = board.ids
+    object.__setattr__(move, "path", tuple([ids[c] for c in path]))
     object.__setattr__(move, "cost", cost)
-    edge_index = board.edge_index
-    edges = tuple(edge_index[path[k], path[k + 1]] for k in range(len(path) - 1))
+    # each step's connection, read from the route's city's neighbours (native
+    # ints; a look-up in edge_index would hash a pair per step)
+    adj = board.adj
+    edges_l: list[int] = []
+    u: int = path[0]
+    v: int
+    w: int
+    e: int
+    for k in range(1, len(path)):
+        w = path[k]
+        for v, e in adj[u]:
+            if v == w:
+                edges_l.append(e)
+                break
+        u = w
+    edges = tuple(edges_l)
     _MOVES[id(board), path, cost] = (board, move)
     _ROUTES[id(move)] = (move, board, path, edges)
     return move
