@@ -178,7 +178,7 @@ class Coach(Tables):
         if not matched:
             return []
         tiles: tuple = state.tiles
-        roads: tuple = state.roads
+        roads: tuple[tuple[int, ...], ...] = state.roads
         # Per city, (neighbour, connection) pairs, covered cities left out (P-MOVE-3).
         adj: tuple[tuple[tuple[int, int], ...], ...] = self._usable_info(state.covered)[
             2
@@ -255,7 +255,7 @@ class Coach(Tables):
         if not matched:
             return False
         tiles: tuple = state.tiles
-        roads: tuple = state.roads
+        roads: tuple[tuple[int, ...], ...] = state.roads
         adj: tuple[tuple[tuple[int, int], ...], ...] = self._usable_info(state.covered)[
             2
         ]
@@ -405,9 +405,10 @@ class Coach(Tables):
         guard = 0
         for k in range(fields):
             guard |= 1 << (width * k + width - 1)
-        # per city: the vectors of the labels kept in earlier rounds (with
-        # ``every``, per city and vector: their city masks)
+        # per city: the vectors of the labels kept in earlier rounds (a list by
+        # city index); with ``every``, per city and vector: their city masks
         kept: dict[int, list[int]] = {}
+        kept_at: list[Any] = [None] * n
         # per (target, vector) key: the outcome's route (the first found has the
         # fewest steps; within a round the lower route); its cost is the sum of
         # the vector's fields (each step adds to the vector what it costs)
@@ -435,6 +436,7 @@ class Coach(Tables):
         key: int
         o: int
         path: tuple[int, ...]
+        labels: list[int] | None
         while level:
             nxt: dict[Any, tuple[int, int, int, int, tuple[int, ...]]] = {}
             for u, vec, cost, mask, path in level:
@@ -474,7 +476,7 @@ class Coach(Tables):
                     ):
                         continue
                     nm = mask | (1 << v)
-                    labels = kept.get(key if every else v)
+                    labels = kept.get(key) if every else kept_at[v]
                     if labels is not None:
                         dominated = False
                         if every:  # the same vector over a subset of the cities
@@ -509,15 +511,17 @@ class Coach(Tables):
             for label in nxt.values():
                 if every:
                     k2 = (label[1] << sh) | label[0]
-                    o = label[3]  # the city mask
+                    labels = kept.get(k2)
+                    if labels is None:
+                        kept[k2] = [label[3]]  # the city mask
+                    else:
+                        labels.append(label[3])
                 else:
-                    k2 = label[0]
-                    o = label[1]  # the vector
-                labels = kept.get(k2)
-                if labels is None:
-                    kept[k2] = [o]
-                else:
-                    labels.append(o)
+                    labels = kept_at[label[0]]
+                    if labels is None:
+                        kept_at[label[0]] = [label[1]]  # the vector
+                    else:
+                        labels.append(label[1])
                 level.append(label)
         out: list[tuple[int, int, int, tuple[int, ...]]] = []
         field = (1 << width) - 1
@@ -584,15 +588,19 @@ class Coach(Tables):
         left, which an unreached city's is too: so the Dijkstra goes no further.
         """
         tiles: tuple = state.tiles
-        roads: tuple = state.roads
+        roads: tuple[tuple[int, ...], ...] = state.roads
         n = len(tiles)
         seen = [False] * n
         seen[src] = True
         todo = [src]
+        inner: list[int] = [src]  # the coach's city and the untiled cities reached
         goals: list[int] = []
         u: int
         v: int
         e: int
+        o: int
+        here: int
+        cost: int
         while todo:
             u = todo.pop()
             for v, _ in adj[u]:
@@ -602,13 +610,33 @@ class Coach(Tables):
                 if t is None:
                     seen[v] = True
                     todo.append(v)
+                    inner.append(v)
                 elif enter[t]:
                     seen[v] = True
                     goals.append(v)
         goals.sort()
+        # Per city the searches leave (those of ``inner`` and the targets): its
+        # steps into the untiled cities seen, as a flat list (city, toll, city,
+        # toll, ...) made once for every target's search.
+        steps: list[Any] = [None] * n
+        for u in inner + goals:
+            flat: list[int] = []
+            for v, e in adj[u]:
+                if not seen[v] or tiles[v] is not None:
+                    continue  # routes pass through the coach's untiled cities
+                r = roads[e]
+                cost = 1
+                if r:
+                    cost = 0
+                    for o in r:
+                        if o == seat:  # an own road: free
+                            cost = 0
+                            break
+                        cost += 1
+                flat.append(v)
+                flat.append(cost)
+            steps[u] = flat
         far: list[list[int]] = [[] for _ in range(n)]
-        here: int
-        cost: int
         # one Dial search per goal: the steps cost $0, $1 or $2, so buckets of
         # cities by cost (a city's cost is final when its bucket is read; a $0
         # step appends to the bucket being read) replace a heap
@@ -625,11 +653,12 @@ class Coach(Tables):
                     j += 1
                     if best[u] != here:
                         continue  # reached more cheaply since
-                    for v, e in adj[u]:
-                        if not seen[v] or tiles[v] is not None:
-                            continue  # routes pass through the coach's untiled cities
-                        r = roads[e]
-                        cost = here + (1 if not r else 0 if seat in r else len(r))
+                    out: list[int] = steps[u]
+                    k = 0
+                    while k < len(out):
+                        v = out[k]
+                        cost = here + out[k + 1]
+                        k += 2
                         if cost < best[v] and cost <= budget:
                             best[v] = cost
                             while len(buckets) <= cost:
@@ -855,7 +884,7 @@ class Coach(Tables):
 
 def _rival_roads_near(
     tiles: tuple,
-    roads: tuple,
+    roads: tuple[tuple[int, ...], ...],
     adj: tuple[tuple[tuple[int, int], ...], ...],
     enter: Any,
     seat: int,
