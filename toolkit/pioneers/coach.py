@@ -408,7 +408,7 @@ class Coach(Tables):
         # per city: the vectors of the labels kept in earlier rounds (a list by
         # city index); with ``every``, per city and vector: their city masks
         kept: dict[int, list[int]] = {}
-        kept_at: list[Any] = [None] * n
+        kept_at: list[list[int] | None] = [None] * n
         # per (target, vector) key: the outcome's route (the first found has the
         # fewest steps; within a round the lower route); its cost is the sum of
         # the vector's fields (each step adds to the vector what it costs)
@@ -571,7 +571,7 @@ class Coach(Tables):
         self,
         state: State,
         seat: int,
-        enter: Any,
+        enter: dict[str | None, bool],
         adj: tuple[tuple[tuple[int, int], ...], ...],
         src: int,
         budget: int,
@@ -593,7 +593,6 @@ class Coach(Tables):
         seen = [False] * n
         seen[src] = True
         todo = [src]
-        inner: list[int] = [src]  # the coach's city and the untiled cities reached
         goals: list[int] = []
         u: int
         v: int
@@ -610,32 +609,14 @@ class Coach(Tables):
                 if t is None:
                     seen[v] = True
                     todo.append(v)
-                    inner.append(v)
                 elif enter[t]:
                     seen[v] = True
                     goals.append(v)
         goals.sort()
-        # Per city the searches leave (those of ``inner`` and the targets): its
-        # steps into the untiled cities seen, as a flat list (city, toll, city,
-        # toll, ...) made once for every target's search.
-        steps: list[Any] = [None] * n
-        for u in inner + goals:
-            flat: list[int] = []
-            for v, e in adj[u]:
-                if not seen[v] or tiles[v] is not None:
-                    continue  # routes pass through the coach's untiled cities
-                r = roads[e]
-                cost = 1
-                if r:
-                    cost = 0
-                    for o in r:
-                        if o == seat:  # an own road: free
-                            cost = 0
-                            break
-                        cost += 1
-                flat.append(v)
-                flat.append(cost)
-            steps[u] = flat
+        # Per city a search leaves: its steps into the untiled cities seen, as a
+        # flat list (city, toll, city, toll, ...), made when a search first
+        # leaves it and read again by the other targets' searches.
+        steps: list[list[int] | None] = [None] * n
         far: list[list[int]] = [[] for _ in range(n)]
         # one Dial search per goal: the steps cost $0, $1 or $2, so buckets of
         # cities by cost (a city's cost is final when its bucket is read; a $0
@@ -653,7 +634,24 @@ class Coach(Tables):
                     j += 1
                     if best[u] != here:
                         continue  # reached more cheaply since
-                    out: list[int] = steps[u]
+                    out = steps[u]
+                    if out is None:
+                        out = []
+                        for v, e in adj[u]:
+                            if not seen[v] or tiles[v] is not None:
+                                continue  # routes pass through the untiled cities
+                            r = roads[e]
+                            cost = 1
+                            if r:
+                                cost = 0
+                                for o in r:
+                                    if o == seat:  # an own road: free
+                                        cost = 0
+                                        break
+                                    cost += 1
+                            out.append(v)
+                            out.append(cost)
+                        steps[u] = out
                     k = 0
                     while k < len(out):
                         v = out[k]
@@ -886,7 +884,7 @@ def _rival_roads_near(
     tiles: tuple,
     roads: tuple[tuple[int, ...], ...],
     adj: tuple[tuple[tuple[int, int], ...], ...],
-    enter: Any,
+    enter: dict[str | None, bool],
     seat: int,
     src: int,
 ) -> bool:
@@ -953,7 +951,10 @@ def _useless(
         if every:
             return False
         hit = False
-        for vt, length in reached.get(g, ()):
+        got = reached.get(g)
+        if got is None:
+            return False  # no outcome to this target yet
+        for vt, length in got:
             if ((vec | guard) - vt) & guard == guard and (
                 vt != vec or length <= steps + 1
             ):
