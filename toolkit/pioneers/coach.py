@@ -86,23 +86,25 @@ _LABEL_CAP: Final = 200_000
 #: checked on integers when applied (Coach._move_payments). Each entry holds its
 #: board and move, so their identities stay unique while it is kept; kept beside
 #: the module, not on the game, and bounded (see _new_move).
-_MOVES: dict[tuple[int, tuple[int, ...], int], tuple[Board, A.MoveCoach]] = {}
-_ROUTES: dict[int, tuple[A.MoveCoach, Board, tuple[int, ...], tuple[int, ...]]] = {}
+_MOVES: Final[dict[tuple[int, tuple[int, ...], int], tuple[Board, A.MoveCoach]]] = {}
+_ROUTES: Final[
+    dict[int, tuple[A.MoveCoach, Board, tuple[int, ...], tuple[int, ...]]]
+] = {}
 #: The route choices of recent positions (Coach._choices' label search), by value:
 #: (tiles, roads, covers, coach, seat, matched tile types, budget, every) ->
 #: routes (the facts kept in a _Memo, which makes their hash once). Everything in the key is public and the routes are a pure function of
 #: it, so an answer found here is the answer the search would give. The memo
 #: serves one game object at a time (_CHOICES_OF[0]): another game empties it, so
 #: it never keeps more than one game alive, and it is emptied when full.
-_CHOICES: dict[_Memo, list[tuple[int, int, tuple[int, ...]]]] = {}
-_CHOICES_OF: list[object] = [None]
-_CHOICES_KEPT = 4096
+_CHOICES: Final[dict[_Memo, list[tuple[int, int, tuple[int, ...]]]]] = {}
+_CHOICES_OF: Final[list[object]] = [None]
+_CHOICES_KEPT: Final = 4096
 #: The hashes of the last tiles, roads and covers tuples met, by identity
 #: (``id -> (tuple, hash)``; the entry holds the tuple, so its id is not reused
 #: while it is kept): states share these tuples until a rule changes them, so a
 #: memo key's hash needs no walk over every road. Bounded; public facts only.
-_HASHES: dict[int, tuple[tuple, int]] = {}
-_HASHES_KEPT = 64
+_HASHES: Final[dict[int, tuple[tuple, int]]] = {}
+_HASHES_KEPT: Final = 64
 
 
 class _Memo:

@@ -11,7 +11,7 @@ settling and joining. The steps work on a draft list ``d`` (see
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -56,7 +56,7 @@ from .fields import (
 )
 from .state import PlayerState, State
 
-_ROAD_SPACE = {1: "R1", 2: "R2"}
+_ROAD_SPACE: Final = {1: "R1", 2: "R2"}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
