@@ -66,7 +66,7 @@ from .state import State
 from .tables import Tables
 
 _ONE_CITY: Final = 1  # heap key of the start of a route: cost 0, one city (_dijkstra)
-#: A route key above any real one (a cost in _far_tables above any real one): below
+#: A route key above any real one (a cost in _near_table above any real one): below
 #: 2**62, so that compiled it stays a machine integer (1 << 62 would be a boxed int,
 #: compared through Python's slow path).
 _UNREACHED: Final = 1 << 60
@@ -419,11 +419,12 @@ class Coach(Tables):
             (src, 0, 0, 1 << src, (src,))
         ]
         # Past _PRUNE_AFTER labels, two more tables drop the labels that lead to
-        # no new outcome (see _useless): the targets and their distances.
+        # no new outcome (see _useless): the targets, and per city the cost of
+        # its cheapest way to one of them.
         made = 0
-        reached: dict[int, list[tuple[int, int]]] = {}  # per target (with far)
+        reached: dict[int, list[tuple[int, int]]] = {}  # per target (with near)
         goals: list[int] = []
-        far: list[list[int]] | None = None
+        near: list[int] | None = None
         u: int
         vec: int
         cost: int
@@ -468,13 +469,13 @@ class Coach(Tables):
                         old = found.get(key)
                         if old is None:
                             found[key] = path + (v,)
-                            if far is not None:
+                            if near is not None:
                                 _note(reached, v, nv, len(path) + 1)
                         elif len(old) == len(path) + 1 and path + (v,) < old:
                             found[key] = path + (v,)
                         continue
-                    if far is not None and _useless(
-                        far, goals, reached, v, nv, nc, len(path), budget, guard, every
+                    if near is not None and _useless(
+                        near, goals, reached, v, nv, nc, len(path), budget, guard, every
                     ):
                         continue
                     nm = mask | (1 << v)
@@ -506,8 +507,8 @@ class Coach(Tables):
             made += len(nxt)
             if made > _LABEL_CAP:
                 break  # a safeguard; the cheapest routes are added below
-            if far is None and made > _PRUNE_AFTER:
-                goals, far = self._far_tables(state, seat, enter, adj, src, budget)
+            if near is None and made > _PRUNE_AFTER:
+                goals, near = self._near_table(state, seat, enter, adj, src, budget)
                 for key, p in found.items():
                     _note(reached, key & low, key >> sh, len(p))
             for label in nxt.values():
@@ -569,7 +570,7 @@ class Coach(Tables):
         _CHOICES[memo] = result
         return list(result)
 
-    def _far_tables(
+    def _near_table(
         self,
         state: State,
         seat: int,
@@ -577,17 +578,20 @@ class Coach(Tables):
         adj: tuple[tuple[tuple[int, int], ...], ...],
         src: int,
         budget: int,
-    ) -> tuple[list[int], list[list[int]]]:
-        """The targets the coach can reach, and per target every city's cost to it.
+    ) -> tuple[list[int], list[int]]:
+        """The targets the coach can reach, and per city its cost to the nearest.
 
         The targets are the tiled cities with a matching tile next to the
-        untiled cities reachable from the coach; a target's costs are a
-        Dijkstra from it over those untiled cities (P-MOVE-2 tolls, the same
-        both ways), ``_UNREACHED`` where it cannot be reached or only for more
-        than ``budget``. The search (:func:`_useless`) asks only for the cities
-        its labels reach (those untiled cities: a cheapest way from one to a
-        target stays among them) and only whether a cost is above the budget
-        left, which an unreached city's is too: so the Dijkstra goes no further.
+        untiled cities reachable from the coach; the costs come from one
+        Dijkstra from every target at once over those untiled cities (P-MOVE-2
+        tolls, the same both ways), ``_UNREACHED`` where no target can be
+        reached or only for more than ``budget``. The search (:func:`_useless`)
+        asks only for the cities its labels reach (those untiled cities: a
+        cheapest way from one to a target stays among them) and only whether a
+        cost is above the budget left, which an unreached city's is too: so the
+        Dijkstra goes no further. A city's cost to the nearest target is at
+        most its cost to any one target, so a label this table calls unable to
+        afford any target is one that cannot (one search, not one per target).
         """
         tiles: tuple = state.tiles
         roads: tuple[tuple[int, ...], ...] = state.roads
@@ -615,58 +619,41 @@ class Coach(Tables):
                     seen[v] = True
                     goals.append(v)
         goals.sort()
-        # Per city a search leaves: its steps into the untiled cities seen, as a
-        # flat list (city, toll, city, toll, ...), made when a search first
-        # leaves it and read again by the other targets' searches.
-        steps: list[list[int] | None] = [None] * n
-        far: list[list[int]] = [[] for _ in range(n)]
-        # one Dial search per goal: the steps cost $0, $1 or $2, so buckets of
-        # cities by cost (a city's cost is final when its bucket is read; a $0
-        # step appends to the bucket being read) replace a heap
-        for g in goals:
-            best: list[int] = [_UNREACHED] * n
-            best[g] = 0
-            buckets: list[list[int]] = [[g]]
-            here = 0
-            while here < len(buckets):
-                bucket = buckets[here]
-                j = 0
-                while j < len(bucket):
-                    u = bucket[j]
-                    j += 1
-                    if best[u] != here:
-                        continue  # reached more cheaply since
-                    out = steps[u]
-                    if out is None:
-                        out = []
-                        for v, e in adj[u]:
-                            if not seen[v] or tiles[v] is not None:
-                                continue  # routes pass through the untiled cities
-                            r = roads[e]
-                            cost = 1
-                            if r:
-                                cost = 0
-                                for o in r:
-                                    if o == seat:  # an own road: free
-                                        cost = 0
-                                        break
-                                    cost += 1
-                            out.append(v)
-                            out.append(cost)
-                        steps[u] = out
-                    k = 0
-                    while k < len(out):
-                        v = out[k]
-                        cost = here + out[k + 1]
-                        k += 2
-                        if cost < best[v] and cost <= budget:
-                            best[v] = cost
-                            while len(buckets) <= cost:
-                                buckets.append([])
-                            buckets[cost].append(v)
-                here += 1
-            far[g] = best
-        return goals, far
+        # A Dial search from every target: the steps cost $0, $1 or $2, so
+        # buckets of cities by cost (a city's cost is final when its bucket is
+        # read; a $0 step appends to the bucket being read) replace a heap.
+        best: list[int] = [_UNREACHED] * n
+        for u in goals:
+            best[u] = 0
+        buckets: list[list[int]] = [list(goals)]
+        here = 0
+        while here < len(buckets):
+            bucket = buckets[here]
+            j = 0
+            while j < len(bucket):
+                u = bucket[j]
+                j += 1
+                if best[u] != here:
+                    continue  # reached more cheaply since
+                for v, e in adj[u]:
+                    if not seen[v] or tiles[v] is not None:
+                        continue  # routes pass through the coach's untiled cities
+                    r = roads[e]
+                    cost = here + 1
+                    if r:
+                        cost = here
+                        for o in r:
+                            if o == seat:  # an own road: free
+                                cost = here
+                                break
+                            cost += 1
+                    if cost < best[v] and cost <= budget:
+                        best[v] = cost
+                        while len(buckets) <= cost:
+                            buckets.append([])
+                        buckets[cost].append(v)
+            here += 1
+        return goals, best
 
     def moves(self, state: State, seat: object = None) -> list:
         """One :class:`MoveCoach` per affordable target and payment outcome.
@@ -927,7 +914,7 @@ def _note(
 
 
 def _useless(
-    far: list[list[int]],
+    near: list[int],
     goals: list[int],
     reached: dict[int, list[tuple[int, int]]],
     v: int,
@@ -940,22 +927,23 @@ def _useless(
 ) -> bool:
     """Whether a label at untiled city ``v`` can lead to no new outcome (_choices).
 
-    True when for every target either the cheapest way on from ``v`` costs more
-    than is left of the budget, or (without ``every``) an outcome found already
-    (``reached``: its vector and route length) pays each payee at most what the
-    label has paid so far (the same vector only if found in as few steps):
-    whatever way the label goes on, its outcome is dominated, or the outcome is
-    known with a better route.
+    True when the cheapest way on from ``v`` to any target costs more than is
+    left of the budget, or (without ``every``) for every target an outcome
+    found already (``reached``: its vector and route length) pays each payee
+    at most what the label has paid so far (the same vector only if found in
+    as few steps): whatever way the label goes on, it cannot pay for a
+    target, or its outcome is dominated, or the outcome is known with a
+    better route.
     """
+    if cost + near[v] > budget:
+        return True  # no target is affordable from v
+    if every:
+        return False
     for g in goals:
-        if cost + far[g][v] > budget:
-            continue
-        if every:
-            return False
-        hit = False
         got = reached.get(g)
         if got is None:
             return False  # no outcome to this target yet
+        hit = False
         for vt, length in got:
             if ((vec | guard) - vt) & guard == guard and (
                 vt != vec or length <= steps + 1
