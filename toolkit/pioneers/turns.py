@@ -196,7 +196,7 @@ class Turns(Coach):
         d[PLAYERS] = (
             players[:seat] + (with_field(pl, P_ROADS_LEFT, left),) + players[seat + 1 :]
         )
-        roads = d[ROAD_OWNERS]
+        roads: tuple[tuple[int, ...], ...] = d[ROAD_OWNERS]
         d[ROAD_OWNERS] = roads[:e] + (roads[e] + (seat,),) + roads[e + 1 :]
         if left == 0:
             d[END_TRIGGERED] = True  # P-END-1a
