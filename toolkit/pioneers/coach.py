@@ -422,7 +422,9 @@ class Coach(Tables):
         # no new outcome (see _useless): the targets, and per city the cost of
         # its cheapest way to one of them.
         made = 0
-        reached: dict[int, list[tuple[int, int]]] = {}  # per target (with near)
+        # per target (with near, a list by city index): its outcomes' vectors and
+        # route lengths
+        reached: list[list[tuple[int, int]] | None] = []
         goals: list[int] = []
         near: list[int] | None = None
         u: int
@@ -509,6 +511,7 @@ class Coach(Tables):
                 break  # a safeguard; the cheapest routes are added below
             if near is None and made > _PRUNE_AFTER:
                 goals, near = self._near_table(state, seat, enter, adj, src, budget)
+                reached = [None] * n
                 for key, p in found.items():
                     _note(reached, key & low, key >> sh, len(p))
             for label in nxt.values():
@@ -903,10 +906,10 @@ def _rival_roads_near(
 
 
 def _note(
-    reached: dict[int, list[tuple[int, int]]], t: int, vec: int, length: int
+    reached: list[list[tuple[int, int]] | None], t: int, vec: int, length: int
 ) -> None:
     """Note an outcome found for target ``t``: its vector and route length."""
-    got = reached.get(t)
+    got = reached[t]
     if got is None:
         reached[t] = [(vec, length)]
     else:
@@ -916,7 +919,7 @@ def _note(
 def _useless(
     near: list[int],
     goals: list[int],
-    reached: dict[int, list[tuple[int, int]]],
+    reached: list[list[tuple[int, int]] | None],
     v: int,
     vec: int,
     cost: int,
@@ -940,7 +943,7 @@ def _useless(
     if every:
         return False
     for g in goals:
-        got = reached.get(g)
+        got = reached[g]
         if got is None:
             return False  # no outcome to this target yet
         hit = False
