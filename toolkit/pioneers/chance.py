@@ -18,7 +18,7 @@ Designated covers that shut the start in are refused when the game is made.
 from __future__ import annotations
 
 import math
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -57,7 +57,7 @@ from .settling import Settling
 from .state import PlayerState, State
 from .tables import _tile_order
 
-_TILE_INDEX = {t: i for i, t in enumerate(TILE_TYPES)}
+_TILE_INDEX: Final = {t: i for i, t in enumerate(TILE_TYPES)}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

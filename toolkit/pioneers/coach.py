@@ -54,7 +54,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from heapq import heappop, heappush
-from operator import itemgetter
 from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
@@ -67,7 +66,7 @@ from .state import State
 from .tables import Tables
 
 _ONE_CITY: Final = 1  # heap key of the start of a route: cost 0, one city (_dijkstra)
-#: A route key above any real one (a cost in _far_tables above any real one): below
+#: A route key above any real one (a cost in _near_table above any real one): below
 #: 2**62, so that compiled it stays a machine integer (1 << 62 would be a boxed int,
 #: compared through Python's slow path).
 _UNREACHED: Final = 1 << 60
@@ -87,23 +86,25 @@ _LABEL_CAP: Final = 200_000
 #: checked on integers when applied (Coach._move_payments). Each entry holds its
 #: board and move, so their identities stay unique while it is kept; kept beside
 #: the module, not on the game, and bounded (see _new_move).
-_MOVES: dict[tuple[int, tuple[int, ...], int], tuple[Board, A.MoveCoach]] = {}
-_ROUTES: dict[int, tuple[A.MoveCoach, Board, tuple[int, ...], tuple[int, ...]]] = {}
+_MOVES: Final[dict[tuple[int, tuple[int, ...], int], tuple[Board, A.MoveCoach]]] = {}
+_ROUTES: Final[
+    dict[int, tuple[A.MoveCoach, Board, tuple[int, ...], tuple[int, ...]]]
+] = {}
 #: The route choices of recent positions (Coach._choices' label search), by value:
 #: (tiles, roads, covers, coach, seat, matched tile types, budget, every) ->
 #: routes (the facts kept in a _Memo, which makes their hash once). Everything in the key is public and the routes are a pure function of
 #: it, so an answer found here is the answer the search would give. The memo
 #: serves one game object at a time (_CHOICES_OF[0]): another game empties it, so
 #: it never keeps more than one game alive, and it is emptied when full.
-_CHOICES: dict[_Memo, list[tuple[int, int, tuple[int, ...]]]] = {}
-_CHOICES_OF: list[object] = [None]
-_CHOICES_KEPT = 4096
+_CHOICES: Final[dict[_Memo, list[tuple[int, int, tuple[int, ...]]]]] = {}
+_CHOICES_OF: Final[list[object]] = [None]
+_CHOICES_KEPT: Final = 4096
 #: The hashes of the last tiles, roads and covers tuples met, by identity
 #: (``id -> (tuple, hash)``; the entry holds the tuple, so its id is not reused
 #: while it is kept): states share these tuples until a rule changes them, so a
 #: memo key's hash needs no walk over every road. Bounded; public facts only.
-_HASHES: dict[int, tuple[tuple, int]] = {}
-_HASHES_KEPT = 64
+_HASHES: Final[dict[int, tuple[tuple, int]]] = {}
+_HASHES_KEPT: Final = 64
 
 
 class _Memo:
@@ -179,7 +180,7 @@ class Coach(Tables):
         if not matched:
             return []
         tiles: tuple = state.tiles
-        roads: tuple = state.roads
+        roads: tuple[tuple[int, ...], ...] = state.roads
         # Per city, (neighbour, connection) pairs, covered cities left out (P-MOVE-3).
         adj: tuple[tuple[tuple[int, int], ...], ...] = self._usable_info(state.covered)[
             2
@@ -256,7 +257,7 @@ class Coach(Tables):
         if not matched:
             return False
         tiles: tuple = state.tiles
-        roads: tuple = state.roads
+        roads: tuple[tuple[int, ...], ...] = state.roads
         adj: tuple[tuple[tuple[int, int], ...], ...] = self._usable_info(state.covered)[
             2
         ]
@@ -361,7 +362,7 @@ class Coach(Tables):
         if not matched:
             return []
         tiles: tuple = state.tiles
-        roads: tuple = state.roads
+        roads: tuple[tuple[int, ...], ...] = state.roads
         adj: tuple[tuple[tuple[int, int], ...], ...] = self._usable_info(state.covered)[
             2
         ]
@@ -406,21 +407,26 @@ class Coach(Tables):
         guard = 0
         for k in range(fields):
             guard |= 1 << (width * k + width - 1)
-        # per city (or per city and vector with ``every``): the vectors and city
-        # masks of the labels kept in earlier rounds
-        kept: dict[int, list[tuple[int, int]]] = {}
-        # per (target, vector) key: the outcome's cost and route (the first found
-        # has the fewest steps; within a round the lower route)
-        found: dict[int, tuple[int, tuple[int, ...]]] = {}
+        # per city: the vectors of the labels kept in earlier rounds (a list by
+        # city index); with ``every``, per city and vector: their city masks
+        kept: dict[int, list[int]] = {}
+        kept_at: list[list[int] | None] = [None] * n
+        # per (target, vector) key: the outcome's route (the first found has the
+        # fewest steps; within a round the lower route); its cost is the sum of
+        # the vector's fields (each step adds to the vector what it costs)
+        found: dict[int, tuple[int, ...]] = {}
         level: list[tuple[int, int, int, int, tuple[int, ...]]] = [
             (src, 0, 0, 1 << src, (src,))
         ]
         # Past _PRUNE_AFTER labels, two more tables drop the labels that lead to
-        # no new outcome (see _useless): the targets and their distances.
+        # no new outcome (see _useless): the targets, and per city the cost of
+        # its cheapest way to one of them.
         made = 0
-        reached: dict[int, list[tuple[int, int]]] = {}  # per target (with far)
+        # per target (with near, a list by city index): its outcomes' vectors and
+        # route lengths
+        reached: list[list[tuple[int, int]] | None] = []
         goals: list[int] = []
-        far: list[list[int]] | None = None
+        near: list[int] | None = None
         u: int
         vec: int
         cost: int
@@ -435,6 +441,7 @@ class Coach(Tables):
         key: int
         o: int
         path: tuple[int, ...]
+        labels: list[int] | None
         while level:
             nxt: dict[Any, tuple[int, int, int, int, tuple[int, ...]]] = {}
             for u, vec, cost, mask, path in level:
@@ -447,11 +454,12 @@ class Coach(Tables):
                     r = roads[e]  # P-MOVE-2: the bank, nobody, or $1 per owner
                     if not r:
                         dv, dc = 1, 1
-                    elif seat in r:
-                        dv, dc = 0, 0
                     else:
                         dv, dc = 0, 0
                         for o in r:  # (o: int, declared above)
+                            if o == seat:  # an own road: nobody is paid
+                                dv, dc = 0, 0
+                                break
                             dv += 1 << (width * (1 + o))
                             dc += 1
                     nc = cost + dc
@@ -462,27 +470,27 @@ class Coach(Tables):
                     if t is not None:  # a tiled city stops the coach (P-MOVE-3)
                         old = found.get(key)
                         if old is None:
-                            found[key] = (nc, path + (v,))
-                            if far is not None:
+                            found[key] = path + (v,)
+                            if near is not None:
                                 _note(reached, v, nv, len(path) + 1)
-                        elif len(old[1]) == len(path) + 1 and path + (v,) < old[1]:
-                            found[key] = (nc, path + (v,))
+                        elif len(old) == len(path) + 1 and path + (v,) < old:
+                            found[key] = path + (v,)
                         continue
-                    if far is not None and _useless(
-                        far, goals, reached, v, nv, nc, len(path), budget, guard, every
+                    if near is not None and _useless(
+                        near, goals, reached, v, nv, nc, len(path), budget, guard, every
                     ):
                         continue
                     nm = mask | (1 << v)
-                    labels = kept.get(key if every else v)
+                    labels = kept.get(key) if every else kept_at[v]
                     if labels is not None:
                         dominated = False
                         if every:  # the same vector over a subset of the cities
-                            for _va, ma in labels:
+                            for ma in labels:
                                 if ma & nm == ma:
                                     dominated = True
                                     break
                         else:  # paying each payee at most as much
-                            for va, _ma in labels:
+                            for va in labels:
                                 if ((nv | guard) - va) & guard == guard:
                                     dominated = True
                                     break
@@ -501,21 +509,35 @@ class Coach(Tables):
             made += len(nxt)
             if made > _LABEL_CAP:
                 break  # a safeguard; the cheapest routes are added below
-            if far is None and made > _PRUNE_AFTER:
-                goals, far = self._far_tables(state, seat, enter, adj, src, budget)
-                for key, (_, p) in found.items():
+            if near is None and made > _PRUNE_AFTER:
+                goals, near = self._near_table(state, seat, enter, adj, src, budget)
+                reached = [None] * n
+                for key, p in found.items():
                     _note(reached, key & low, key >> sh, len(p))
             for label in nxt.values():
-                k2 = (label[1] << sh) | label[0] if every else label[0]
-                labels = kept.get(k2)
-                if labels is None:
-                    kept[k2] = [(label[1], label[3])]
+                if every:
+                    k2 = (label[1] << sh) | label[0]
+                    labels = kept.get(k2)
+                    if labels is None:
+                        kept[k2] = [label[3]]  # the city mask
+                    else:
+                        labels.append(label[3])
                 else:
-                    labels.append((label[1], label[3]))
+                    labels = kept_at[label[0]]
+                    if labels is None:
+                        kept_at[label[0]] = [label[1]]  # the vector
+                    else:
+                        labels.append(label[1])
                 level.append(label)
         out: list[tuple[int, int, int, tuple[int, ...]]] = []
+        field = (1 << width) - 1
+        c: int
         if every:
-            for key, (c, p) in found.items():
+            for key, p in found.items():
+                c, vb = 0, key >> sh
+                while vb:
+                    c += vb & field
+                    vb >>= width
                 out.append((key & low, c, len(p), p))
         else:
             outcomes: dict[int, list[int]] = {}
@@ -532,7 +554,11 @@ class Coach(Tables):
                         if va != vb and ((vb | guard) - va) & guard == guard:
                             break
                     else:
-                        c, p = found[(vb << sh) | t0]
+                        p = found[(vb << sh) | t0]
+                        c, va = 0, vb
+                        while va:
+                            c += va & field
+                            va >>= width
                         out.append((t0, c, len(p), p))
         if made > _LABEL_CAP:  # cut short: every target keeps its cheapest route
             have = {(t, p) for t, _, _, p in out}
@@ -547,28 +573,31 @@ class Coach(Tables):
         _CHOICES[memo] = result
         return list(result)
 
-    def _far_tables(
+    def _near_table(
         self,
         state: State,
         seat: int,
-        enter: Any,
+        enter: dict[str | None, bool],
         adj: tuple[tuple[tuple[int, int], ...], ...],
         src: int,
         budget: int,
-    ) -> tuple[list[int], list[list[int]]]:
-        """The targets the coach can reach, and per target every city's cost to it.
+    ) -> tuple[list[int], list[int]]:
+        """The targets the coach can reach, and per city its cost to the nearest.
 
         The targets are the tiled cities with a matching tile next to the
-        untiled cities reachable from the coach; a target's costs are a
-        Dijkstra from it over those untiled cities (P-MOVE-2 tolls, the same
-        both ways), ``_UNREACHED`` where it cannot be reached or only for more
-        than ``budget``. The search (:func:`_useless`) asks only for the cities
-        its labels reach (those untiled cities: a cheapest way from one to a
-        target stays among them) and only whether a cost is above the budget
-        left, which an unreached city's is too: so the Dijkstra goes no further.
+        untiled cities reachable from the coach; the costs come from one
+        Dijkstra from every target at once over those untiled cities (P-MOVE-2
+        tolls, the same both ways), ``_UNREACHED`` where no target can be
+        reached or only for more than ``budget``. The search (:func:`_useless`)
+        asks only for the cities its labels reach (those untiled cities: a
+        cheapest way from one to a target stays among them) and only whether a
+        cost is above the budget left, which an unreached city's is too: so the
+        Dijkstra goes no further. A city's cost to the nearest target is at
+        most its cost to any one target, so a label this table calls unable to
+        afford any target is one that cannot (one search, not one per target).
         """
         tiles: tuple = state.tiles
-        roads: tuple = state.roads
+        roads: tuple[tuple[int, ...], ...] = state.roads
         n = len(tiles)
         seen = [False] * n
         seen[src] = True
@@ -577,6 +606,9 @@ class Coach(Tables):
         u: int
         v: int
         e: int
+        o: int
+        here: int
+        cost: int
         while todo:
             u = todo.pop()
             for v, _ in adj[u]:
@@ -590,38 +622,41 @@ class Coach(Tables):
                     seen[v] = True
                     goals.append(v)
         goals.sort()
-        far: list[list[int]] = [[] for _ in range(n)]
-        here: int
-        cost: int
-        # one Dial search per goal: the steps cost $0, $1 or $2, so buckets of
-        # cities by cost (a city's cost is final when its bucket is read; a $0
-        # step appends to the bucket being read) replace a heap
-        for g in goals:
-            best: list[int] = [_UNREACHED] * n
-            best[g] = 0
-            buckets: list[list[int]] = [[g]]
-            here = 0
-            while here < len(buckets):
-                bucket = buckets[here]
-                j = 0
-                while j < len(bucket):
-                    u = bucket[j]
-                    j += 1
-                    if best[u] != here:
-                        continue  # reached more cheaply since
-                    for v, e in adj[u]:
-                        if not seen[v] or tiles[v] is not None:
-                            continue  # routes pass through the coach's untiled cities
-                        r = roads[e]
-                        cost = here + (1 if not r else 0 if seat in r else len(r))
-                        if cost < best[v] and cost <= budget:
-                            best[v] = cost
-                            while len(buckets) <= cost:
-                                buckets.append([])
-                            buckets[cost].append(v)
-                here += 1
-            far[g] = best
-        return goals, far
+        # A Dial search from every target: the steps cost $0, $1 or $2, so
+        # buckets of cities by cost (a city's cost is final when its bucket is
+        # read; a $0 step appends to the bucket being read) replace a heap.
+        best: list[int] = [_UNREACHED] * n
+        for u in goals:
+            best[u] = 0
+        buckets: list[list[int]] = [list(goals)]
+        here = 0
+        while here < len(buckets):
+            bucket = buckets[here]
+            j = 0
+            while j < len(bucket):
+                u = bucket[j]
+                j += 1
+                if best[u] != here:
+                    continue  # reached more cheaply since
+                for v, e in adj[u]:
+                    if not seen[v] or tiles[v] is not None:
+                        continue  # routes pass through the coach's untiled cities
+                    r = roads[e]
+                    cost = here + 1
+                    if r:
+                        cost = here
+                        for o in r:
+                            if o == seat:  # an own road: free
+                                cost = here
+                                break
+                            cost += 1
+                    if cost < best[v] and cost <= budget:
+                        best[v] = cost
+                        while len(buckets) <= cost:
+                            buckets.append([])
+                        buckets[cost].append(v)
+            here += 1
+        return goals, best
 
     def moves(self, state: State, seat: object = None) -> list:
         """One :class:`MoveCoach` per affordable target and payment outcome.
@@ -839,9 +874,9 @@ class Coach(Tables):
 
 def _rival_roads_near(
     tiles: tuple,
-    roads: tuple,
+    roads: tuple[tuple[int, ...], ...],
     adj: tuple[tuple[tuple[int, int], ...], ...],
-    enter: Any,
+    enter: dict[str | None, bool],
     seat: int,
     src: int,
 ) -> bool:
@@ -871,10 +906,10 @@ def _rival_roads_near(
 
 
 def _note(
-    reached: dict[int, list[tuple[int, int]]], t: int, vec: int, length: int
+    reached: list[list[tuple[int, int]] | None], t: int, vec: int, length: int
 ) -> None:
     """Note an outcome found for target ``t``: its vector and route length."""
-    got = reached.get(t)
+    got = reached[t]
     if got is None:
         reached[t] = [(vec, length)]
     else:
@@ -882,9 +917,9 @@ def _note(
 
 
 def _useless(
-    far: list[list[int]],
+    near: list[int],
     goals: list[int],
-    reached: dict[int, list[tuple[int, int]]],
+    reached: list[list[tuple[int, int]] | None],
     v: int,
     vec: int,
     cost: int,
@@ -895,20 +930,24 @@ def _useless(
 ) -> bool:
     """Whether a label at untiled city ``v`` can lead to no new outcome (_choices).
 
-    True when for every target either the cheapest way on from ``v`` costs more
-    than is left of the budget, or (without ``every``) an outcome found already
-    (``reached``: its vector and route length) pays each payee at most what the
-    label has paid so far (the same vector only if found in as few steps):
-    whatever way the label goes on, its outcome is dominated, or the outcome is
-    known with a better route.
+    True when the cheapest way on from ``v`` to any target costs more than is
+    left of the budget, or (without ``every``) for every target an outcome
+    found already (``reached``: its vector and route length) pays each payee
+    at most what the label has paid so far (the same vector only if found in
+    as few steps): whatever way the label goes on, it cannot pay for a
+    target, or its outcome is dominated, or the outcome is known with a
+    better route.
     """
+    if cost + near[v] > budget:
+        return True  # no target is affordable from v
+    if every:
+        return False
     for g in goals:
-        if cost + far[g][v] > budget:
-            continue
-        if every:
-            return False
+        got = reached[g]
+        if got is None:
+            return False  # no outcome to this target yet
         hit = False
-        for vt, length in reached.get(g, ()):
+        for vt, length in got:
             if ((vec | guard) - vt) & guard == guard and (
                 vt != vec or length <= steps + 1
             ):
@@ -966,10 +1005,25 @@ def _new_move(board: Board, path: tuple[int, ...], cost: int) -> A.MoveCoach:
     # made without the dataclass's __init__ and __post_init__ (Python frames that
     # check the field types): a path of the board's city ids and an int cost
     move = object.__new__(A.MoveCoach)
-    object.__setattr__(move, "path", itemgetter(*path)(board.ids))
+    ids = board.ids
+    object.__setattr__(move, "path", tuple([ids[c] for c in path]))
     object.__setattr__(move, "cost", cost)
-    edge_index = board.edge_index
-    edges = tuple(edge_index[path[k], path[k + 1]] for k in range(len(path) - 1))
+    # each step's connection, read from the route's city's neighbours (native
+    # ints; a look-up in edge_index would hash a pair per step)
+    adj = board.adj
+    edges_l: list[int] = []
+    u: int = path[0]
+    v: int
+    w: int
+    e: int
+    for k in range(1, len(path)):
+        w = path[k]
+        for v, e in adj[u]:
+            if v == w:
+                edges_l.append(e)
+                break
+        u = w
+    edges = tuple(edges_l)
     _MOVES[id(board), path, cost] = (board, move)
     _ROUTES[id(move)] = (move, board, path, edges)
     return move

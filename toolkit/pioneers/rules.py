@@ -461,7 +461,7 @@ _HANDLERS: dict[tuple[str, type], int] = {
     ("join", A.Join): _JOIN,
     ("join", A.Decline): _DECLINE,
 }
-_HANDLERS_BY_PHASE: dict[str, dict[type, int]] = {}
+_HANDLERS_BY_PHASE: Final[dict[str, dict[type, int]]] = {}
 for (_phase, _kind), _do in _HANDLERS.items():
     _HANDLERS_BY_PHASE.setdefault(_phase, {})[_kind] = _do
-_NO_HANDLERS: dict[type, int] = {}
+_NO_HANDLERS: Final[dict[type, int]] = {}

@@ -98,11 +98,17 @@ class Settling(Turns):
             )
         players = state.players
         received[me] -= cost
-        if any(received):
-            players = tuple(
-                pl if not r else with_field(pl, P_MONEY, pl[P_MONEY] + r)
-                for pl, r in zip(players, received)
-            )
+        paid: list[PlayerState] | None = None  # a copy once someone's money changes
+        r: int
+        for k in range(len(received)):
+            r = received[k]
+            if r:
+                if paid is None:
+                    paid = list(players)
+                pl = players[k]
+                paid[k] = with_field(pl, P_MONEY, pl[P_MONEY] + r)
+        if paid is not None:
+            players = tuple(paid)
         d: list[Any] = list(state)
         d[PLAYERS] = players
         if to_bank and d[BANK] is not None:
@@ -171,8 +177,9 @@ class Settling(Turns):
         return seats[j]
 
     def _place_pioneer(self, d: list, city: int, seat: int) -> None:
-        settled = d[SETTLED]
-        row = settled[city]
+        # typed locals: compiled, native tuple slices, not generic item look-ups
+        settled: tuple[tuple[int, ...], ...] = d[SETTLED]
+        row: tuple[int, ...] = settled[city]
         row = row[:seat] + (row[seat] + 1,) + row[seat + 1 :]
         d[SETTLED] = settled[:city] + (row,) + settled[city + 1 :]
 
@@ -186,10 +193,11 @@ class Settling(Turns):
             )
         rule = "P-SETTLE-2" if tile == "HOTEL" else "P-SETTLE-1"
         d: list[Any] = list(state)
-        me, city = d[ACTIVE], d[CITY]
+        me: int = d[ACTIVE]
+        city: int = d[CITY]
         d[JOIN_NEED] = self._take_pioneer(d, me, action.wagon, action.profession, rule)
         self._place_pioneer(d, city, me)
-        tiles = d[TILES]
+        tiles: tuple = d[TILES]
         d[TILES] = tiles[:city] + (None,) + tiles[city + 1 :]
         pl: PlayerState = d[PLAYERS][me]
         # P-TILE: the effect of the removed tile
@@ -309,7 +317,7 @@ class Settling(Turns):
             raise IllegalAction("P-JOIN-2", f"joining costs ${cost} and you have less.")
         d: list[Any] = list(state)
         self._take_pioneer(d, seat, action.wagon, d[JOIN_NEED], "P-JOIN-4")
-        players = list(d[PLAYERS])
+        players: list[PlayerState] = list(d[PLAYERS])
         players[seat] = with_field(
             players[seat], P_MONEY, players[seat][P_MONEY] - cost
         )  # P-JOIN-3

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -39,7 +39,7 @@ from .state import PlayerState, State, Wagon
 #: (default), one per distinct payment outcome, or one per target along the
 #: cheapest route (the earlier reading).
 ROUTE_CHOICES: tuple[str, ...] = ("undominated", "every", "cheapest")
-_BIT = {p: 1 << k for k, p in enumerate(PROFESSIONS)}
+_BIT: Final = {p: 1 << k for k, p in enumerate(PROFESSIONS)}
 #: Usable-connection tables of covers drawn by chance, by the covers' identity
 #: (each entry holds its covers, so the identity stays unique while it is kept).
 _COVER_INFO: dict[int, tuple[tuple[bool, ...], Board, tuple]] = {}

@@ -11,7 +11,7 @@ settling and joining. The steps work on a draft list ``d`` (see
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -56,7 +56,7 @@ from .fields import (
 )
 from .state import PlayerState, State
 
-_ROAD_SPACE = {1: "R1", 2: "R2"}
+_ROAD_SPACE: Final = {1: "R1", 2: "R2"}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -196,7 +196,7 @@ class Turns(Coach):
         d[PLAYERS] = (
             players[:seat] + (with_field(pl, P_ROADS_LEFT, left),) + players[seat + 1 :]
         )
-        roads = d[ROAD_OWNERS]
+        roads: tuple[tuple[int, ...], ...] = d[ROAD_OWNERS]
         d[ROAD_OWNERS] = roads[:e] + (roads[e] + (seat,),) + roads[e + 1 :]
         if left == 0:
             d[END_TRIGGERED] = True  # P-END-1a
