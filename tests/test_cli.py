@@ -497,3 +497,24 @@ def test_binder_rewrites_the_setting_and_every_link(tmp_path):
         assert "gh/school/games/HEAD" in text and "gh/a/b/" not in text
     assert 'repository = "school/games"' in (tmp_path / "pyproject.toml").read_text()
     assert _binder("not a repo", tmp_path) == 2
+
+
+@pytest.mark.parametrize(
+    ("argv", "passed"),
+    [
+        (["compiled"], ["status"]),
+        (["compiled", "build", "--force"], ["build", "--force"]),
+        (
+            ["compiled", "build", "--optional", "--force"],
+            ["build", "--optional", "--force"],
+        ),
+    ],
+)
+def test_compiled_passes_its_flags_on(argv, passed, monkeypatch):
+    """``--force`` (documented in toolkit.compiled) reaches the build."""
+    from toolkit import compiled
+
+    seen = []
+    monkeypatch.setattr(compiled, "main", lambda args: seen.append(args) or 0)
+    assert cli.main(argv) == 0
+    assert seen == [passed]

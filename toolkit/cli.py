@@ -199,6 +199,12 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="if the build fails, say so and exit 0 (the pure engine is used)",
     )
+    comp.add_argument(
+        "--force",
+        action="store_true",
+        help="build even when every compiled module matches its source (say, "
+        "after a change to a constant the compiled modules import)",
+    )
     return ap
 
 
@@ -761,5 +767,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "compiled":
         from toolkit import compiled
 
-        return compiled.main([args.action] + (["--optional"] if args.optional else []))
+        flags = ["--optional"] * args.optional + ["--force"] * args.force
+        return compiled.main([args.action, *flags])
     return 2  # pragma: no cover - argparse rejects unknown commands

@@ -11,10 +11,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar, runtime_checkable
+from typing import (
+    Any,
+    ClassVar,
+    Final,
+    NamedTuple,
+    Protocol,
+    TypeVar,
+    runtime_checkable,
+)
 
 #: The pseudo-player who makes chance turns (shuffles, draws, dice).
-CHANCE = -1
+CHANCE: Final = -1  # Final: compiled modules inline it
 
 S = TypeVar("S")
 A = TypeVar("A")
