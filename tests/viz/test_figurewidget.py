@@ -36,3 +36,42 @@ def test_a_closed_code_holder_is_made_again():
     second = plotly_code()
     assert second is not first and second.comm is not None
     assert FigureWidget().get_state()["_code"] == f"IPY_MODEL_{second.model_id}"
+
+
+def test_the_comm_opens_with_the_figures_data_and_layout(monkeypatch):
+    """The first message holds the traces: no later update must fill them in.
+
+    (plotly's own widget opens empty and sends ``_widget_data`` after; a view
+    drawn in between stayed an empty figure in JupyterLab's browser test.)"""
+    import comm
+    import ipywidgets
+
+    opened, sent = [], []
+    make = comm.create_comm
+
+    def record_open(**args):
+        opened.append(args)
+        return make(**args)
+
+    def record_send(self, msg, buffers=None):
+        sent.append((self, msg))
+
+    monkeypatch.setattr(comm, "create_comm", record_open)
+    monkeypatch.setattr(ipywidgets.Widget, "_send", record_send)
+    fig = FigureWidget(
+        go.Figure(go.Scatter(x=[1, 2], y=[3, 4]), layout=dict(height=360))
+    )
+    mine = [a for a in opened if a["data"]["state"].get("_model_name") == "AnyModel"]
+    assert len(mine) == 1
+    state = mine[0]["data"]["state"]
+    assert len(state["_widget_data"]) == 1
+    assert state["_widget_data"][0]["type"] == "scatter"
+    assert state["_widget_layout"]["height"] == 360
+    assert not [
+        m
+        for w, m in sent
+        if w is fig and {"_widget_data", "_widget_layout"} & set(m.get("state", {}))
+    ]
+    # and later edits still go out as plotly's messages
+    fig.layout.height = 400
+    assert [m for w, m in sent if w is fig]

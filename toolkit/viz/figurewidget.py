@@ -60,3 +60,19 @@ class FigureWidget(go.FigureWidget):
     @traitlets.default("_code")
     def _default_code(self) -> Any:
         return plotly_code()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # plotly opens the widget's comm (in ipywidgets' constructor) with empty
+        # ``_widget_data`` and ``_widget_layout`` and sends them in updates after
+        # it; a view drawn between the two showed an empty figure that never
+        # filled (plotly's view reads them once, when it draws). Here the comm
+        # opens once the figure is complete, so its first message holds it all.
+        self._complete = False
+        super().__init__(*args, **kwargs)
+        self._complete = True
+        self.open()
+
+    def open(self) -> None:
+        """Open the comm, but not before the figure's data and layout are set."""
+        if getattr(self, "_complete", True):
+            super().open()
