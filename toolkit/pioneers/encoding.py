@@ -164,6 +164,7 @@ class PioneersEncoder(EncoderBase):
         self.action_labels = tuple(labels)
         self._index = ActionTable(acts)  # C-level keys: no dataclass __hash__
         self._city = b.index
+        self._edge_tables = self._prebuilt_roads(game)
 
         # chance outcomes
         ch: list[Any] = [A.CoverCity(c) for c in ids]
@@ -288,6 +289,29 @@ class PioneersEncoder(EncoderBase):
                 out.append((self._index[a], a))
         return out
 
+    def _prebuilt_roads(self, game: Any) -> dict[type, tuple[tuple, int, Any, int]]:
+        """Per road action class: the game's prebuilt actions, one per
+        connection, their first index, the skip action and its index
+        (for :func:`~toolkit.pioneers.fills.edges_map`); empty if the game
+        has none, or their indices are not ``base + e``.
+        """
+        out = {}
+        skip = getattr(game, "_skip", None)
+        for cls, name in ((A.PlaceRoad, "_place"), (A.SergeantRoad, "_sergeant")):
+            table = getattr(game, name, None)
+            if not table or skip is None:
+                continue
+            base = self._index.get(table[0])
+            tail = self._index.get(skip)
+            if base is None or tail is None or tail >= base:
+                continue
+            if all(
+                type(a) is cls and self._index.get(a) == base + e
+                for e, a in enumerate(table)
+            ):
+                out[cls] = (tuple(table), base, skip, tail)
+        return out
+
     def legal_from(self, actions: Sequence[Any]) -> dict[int, Any]:
         """Legal indices (sorted), each mapped to its engine action.
 
@@ -296,13 +320,23 @@ class PioneersEncoder(EncoderBase):
         takes the city's slot k; moves past :data:`ROUTE_SLOTS` share the last
         slot, which keeps the first of them (the cheapest).
         """
-        if isinstance(actions, list) and actions and type(actions[0]) is self._move_cls:
-            # the engine's list of moves in one compiled pass (fills.moves_map)
-            got = F.moves_map(
-                actions, self._move_cls, self._move0, self._city, ROUTE_SLOTS
-            )
-            if got is not None:  # the engine's order: nothing to sort
-                return got
+        if isinstance(actions, list) and actions:
+            first = type(actions[0])
+            if first is self._move_cls:
+                # the engine's list of moves in one compiled pass (fills.moves_map)
+                got = F.moves_map(
+                    actions, self._move_cls, self._move0, self._city, ROUTE_SLOTS
+                )
+                if got is not None:  # the engine's order: nothing to sort
+                    return got
+            else:
+                roads = self._edge_tables.get(first)
+                if roads is not None:
+                    # road or sergeant roads: the game's prebuilt actions, in
+                    # connection order (fills.edges_map: no look-up per action)
+                    got = F.edges_map(actions, *roads)
+                    if got is not None:
+                        return got
         got = self._index.legal(actions)
         if got is not None:  # no moves among them, one action per index
             return got

@@ -320,3 +320,34 @@ def moves_map(
         out[i] = a
         last = i
     return out
+
+
+def edges_map(
+    actions: list, table: tuple, base: int, tail: Any, tail_index: int
+) -> dict | None:
+    """``{index: action}`` for a legal list of prebuilt road actions, or ``None``.
+
+    ``table`` is the game's prebuilt actions of one kind, one per connection
+    (``game._place`` or ``game._sergeant``), whose indices are ``base + e``;
+    the engine lists the free connections' actions in connection order, so the
+    list is walked beside the table by identity (no look-up per action). A
+    last action ``tail`` (the sergeant's ``skip``, whose index ``tail_index``
+    is below ``base``) comes first. ``None`` (the caller takes the general
+    way) for anything else: an action not in the table, or out of order.
+    """
+    out: dict[int, Any] = {}
+    n = len(actions)
+    if n and actions[n - 1] is tail:
+        out[tail_index] = tail
+        n -= 1
+    m = len(table)
+    e = 0
+    for j in range(n):
+        a = actions[j]
+        while e < m and table[e] is not a:
+            e += 1
+        if e == m:
+            return None
+        out[base + e] = a
+        e += 1
+    return out
