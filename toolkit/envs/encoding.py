@@ -188,6 +188,7 @@ class _Board:
         self.parts = [(k, *encoder._parts[k][:3]) for k in parts]
         self.keys: list[Any] = [_UNSET] * n
         self.done: list[Any] = [None] * n  # indices set (rows: per row)
+        self.vals: list[Any] = [None] * n  # values written (rows: per row)
         self.memos: list[dict | None] | None = None
         self._views()
 
@@ -207,6 +208,11 @@ class _Board:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
+        if "vals" not in state:  # pickled before boards kept their values
+            self.vals = [d if d is None else [None] * len(d) for d in self.done]
+            for k, _key, _fill, by_rows in self.parts:
+                if not by_rows:
+                    self.vals[k] = None
         self._views()
 
 

@@ -26,6 +26,7 @@ def refresh(
     parts: list[tuple[int, Any, Any, bool]],
     keys: list[Any],
     done: list[Any],
+    vals: list[Any],
     memos: list[Any],
     buf: Any,
     seat: int,
@@ -34,10 +35,14 @@ def refresh(
     """Bring the parts a board keeps up to date with ``observation``.
 
     ``parts`` holds ``(k, key, fill, rows)`` per part the board keeps (``k``
-    its index in the encoder's parts); ``keys``, ``done`` and ``memos`` are
-    the board's last keys, entries set and memos, by ``k``; ``buf`` a
-    ``memoryview`` of its ``array("f")``. Returns whether any entry may have
-    changed.
+    its index in the encoder's parts); ``keys``, ``done``, ``vals`` and
+    ``memos`` are the board's last keys, entries set, values written (rows:
+    per row) and memos, by ``k``; ``buf`` a ``memoryview`` of its
+    ``array("f")``. Returns whether any entry may have changed.
+
+    A fill that returns the same indices object as the last one of its part
+    (row) overwrites its own entries: only the values that differ from the
+    last ones are written (:func:`put_changed`).
     """
     # the hot loop of every environment step: helpers are inlined on purpose
     changed_any = False
@@ -73,27 +78,36 @@ def refresh(
                     memo[key] = got
             idx, val = got
             was = done[k]
-            if was is not idx:  # the same object: the same entries, overwritten
+            if was is idx:  # the same object: the same entries, overwritten
+                put_changed(buf, idx, val, vals[k])
+            else:
                 clear(buf, was)
-            done[k] = idx
-            put(buf, idx, val)
+                done[k] = idx
+                put(buf, idx, val)
+            vals[k] = val
             continue
         rows: list[Any] | None = done[k]
         if rows is None:  # the first update: every row
             rows = []
             done[k] = rows
+            row_vals: list[Any] = []
+            vals[k] = row_vals
             for j, item in enumerate(key):
                 idx, val = remembered(memos, k, fill, observation, seat, j, item)
                 rows.append(idx)
+                row_vals.append(val)
                 put(buf, idx, val)
             continue
+        row_vals = vals[k]
         # typed: the items are read as a tuple's, without generic indexing
         new_items: tuple[Any, ...] = key
         old_items: tuple[Any, ...] = old
         n, m = len(new_items), len(rows)
         for j in range(n, m):  # rows that are gone
             clear(buf, rows[j])
-        del rows[n:]
+        if n < m:
+            del rows[n:]
+            del row_vals[n:]
         # the rows that differ; all are cleared before any is filled, as an
         # entry may pass from one row to another (a wagon that changed owners
         # between two updates)
@@ -121,12 +135,17 @@ def refresh(
                 clear(buf, was)
         for j, got in news:
             idx, val = got
-            rows[j] = idx
-            put(buf, idx, val)
+            if rows[j] is idx:  # not cleared: its own entries, overwritten
+                put_changed(buf, idx, val, row_vals[j])
+            else:
+                rows[j] = idx
+                put(buf, idx, val)
+            row_vals[j] = val
         for j in range(m, n):  # new rows
             item = new_items[j]
             idx, val = remembered(memos, k, fill, observation, seat, j, item)
             rows.append(idx)
+            row_vals.append(val)
             put(buf, idx, val)
     return changed_any
 
@@ -134,13 +153,14 @@ def refresh(
 def refresh_board(board: Any, observation: Any) -> bool:
     """:func:`refresh` of a board (:class:`~toolkit.envs.encoding._Board`).
 
-    Reads the board's ``parts``, ``keys``, ``done``, ``memos``, ``view`` and
-    ``seat``; its memos must be set.
+    Reads the board's ``parts``, ``keys``, ``done``, ``vals``, ``memos``,
+    ``view`` and ``seat``; its memos must be set.
     """
     return refresh(
         board.parts,
         board.keys,
         board.done,
+        board.vals,
         board.memos,
         board.view,
         board.seat,
@@ -240,6 +260,40 @@ def put(buf: Any, idx: Any, val: Any) -> None:
             buf[i] = val
 
 
+def put_changed(buf: Any, idx: Any, val: Any, old: Any) -> None:
+    """:func:`put` over entries that hold ``old`` (the last values written to
+    ``idx``): only the values that differ are written.
+
+    A value equal to the old one (``==``: ``True`` and ``1`` alike) is the same
+    float32 entry already (entries are whole numbers, never ``-0.0``). Values of another shape than ``old``'s (or one value
+    for all) are all written.
+    """
+    if type(val) is tuple or type(val) is list:
+        n = len(val)
+        if (type(old) is tuple or type(old) is list) and len(old) == n == len(idx):
+            news: tuple[Any, ...] | list[Any] = val
+            olds: tuple[Any, ...] | list[Any] = old
+            if type(idx) is range:
+                start: int = idx.start
+                for j in range(n):
+                    x = news[j]
+                    y = olds[j]
+                    if x is not y and x != y:
+                        buf[start + j] = x
+                return
+            if type(idx) is list:
+                where: list[Any] = idx
+                for j in range(n):
+                    x = news[j]
+                    y = olds[j]
+                    if x is not y and x != y:
+                        buf[where[j]] = x
+                return
+    elif val is old or val == old:  # one value for all, the same: nothing to write
+        return
+    put(buf, idx, val)
+
+
 def indices(by_class: dict[Any, Any], actions: Any, default: int) -> list[Any]:
     """The index of each action in an :class:`~toolkit.envs.encoding.ActionTable`.
 
@@ -335,6 +389,9 @@ def legal_map(keys: list[int], actions: Any) -> dict[int, Any] | None:
 def mask_bytes(legal: dict[int, Any], size: int) -> bytearray:
     """The int8 action mask of a legal map, as bytes."""
     mask = bytearray(size)
-    for i in legal:
+    # the keys as a list (one C-level copy): each is then set as the object it
+    # is, not boxed again from a native int
+    keys: list[Any] = list(legal)
+    for i in keys:
         mask[i] = 1
     return mask
