@@ -265,15 +265,17 @@ def put_changed(buf: Any, idx: Any, val: Any, old: Any) -> None:
     ``idx``): only the values that differ are written.
 
     A value equal to the old one (``==``: ``True`` and ``1`` alike) is the same
-    float32 entry already (entries are whole numbers, never ``-0.0``). Values of another shape than ``old``'s (or one value
-    for all) are all written.
+    float32 entry already (entries are whole numbers, never ``-0.0``). A dense
+    row (a ``range``) of a tuple of values, or a list of indices with a list
+    of values, is compared value by value (typed: native indexing); anything
+    else is written in full, unless it is one value for all, the old one.
     """
-    if type(val) is tuple or type(val) is list:
-        n = len(val)
-        if (type(old) is tuple or type(old) is list) and len(old) == n == len(idx):
-            news: tuple[Any, ...] | list[Any] = val
-            olds: tuple[Any, ...] | list[Any] = old
-            if type(idx) is range:
+    if type(val) is tuple:
+        if type(old) is tuple and type(idx) is range:
+            news: tuple[Any, ...] = val
+            olds: tuple[Any, ...] = old
+            n = len(news)
+            if len(olds) == n == len(idx):
                 start: int = idx.start
                 for j in range(n):
                     x = news[j]
@@ -281,11 +283,16 @@ def put_changed(buf: Any, idx: Any, val: Any, old: Any) -> None:
                     if x is not y and x != y:
                         buf[start + j] = x
                 return
-            if type(idx) is list:
-                where: list[Any] = idx
+    elif type(val) is list:
+        if type(old) is list and type(idx) is list:
+            new_list: list[Any] = val
+            old_list: list[Any] = old
+            where: list[Any] = idx
+            n = len(new_list)
+            if len(old_list) == n == len(where):
                 for j in range(n):
-                    x = news[j]
-                    y = olds[j]
+                    x = new_list[j]
+                    y = old_list[j]
                     if x is not y and x != y:
                         buf[where[j]] = x
                 return
