@@ -73,10 +73,10 @@ import numpy as np
 from toolkit.core import CHANCE, game_package, make_game, part
 from toolkit.envs.tracking import MEMO_LIMIT as MEMO_LIMIT
 from toolkit.envs.tracking import (
+    getter_fields,
     indices,
     legal_map,
     redirect,
-    getter_fields,
     refresh_board,
     table_legal,
 )
