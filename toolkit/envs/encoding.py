@@ -73,7 +73,6 @@ import numpy as np
 from toolkit.core import CHANCE, game_package, make_game, part
 from toolkit.envs.tracking import MEMO_LIMIT as MEMO_LIMIT
 from toolkit.envs.tracking import (
-    getter_fields,
     indices,
     legal_map,
     redirect,
@@ -186,11 +185,7 @@ class _Board:
         self.start = start
         n = len(encoder._parts)
         # (index, key, fill, rows) of the parts kept here
-        # (index, key, fill, rows, the fields an itemgetter key reads)
-        self.parts = [
-            (k, *encoder._parts[k][:3], getter_fields(encoder._parts[k].key))
-            for k in parts
-        ]
+        self.parts = [(k, *encoder._parts[k][:3]) for k in parts]
         self.keys: list[Any] = [_UNSET] * n
         self.done: list[Any] = [None] * n  # indices set (rows: per row)
         self.vals: list[Any] = [None] * n  # values written (rows: per row)
@@ -215,11 +210,9 @@ class _Board:
         self.__dict__.update(state)
         if "vals" not in state:  # pickled before boards kept their values
             self.vals = [d if d is None else [None] * len(d) for d in self.done]
-            for k, _key, _fill, by_rows, *_ in self.parts:
+            for k, _key, _fill, by_rows in self.parts:
                 if not by_rows:
                     self.vals[k] = None
-        if self.parts and len(self.parts[0]) == 4:  # pickled before the fields
-            self.parts = [(*p, getter_fields(p[1])) for p in self.parts]
         self._views()
 
 

@@ -11,7 +11,6 @@ the same results (``tests/envs/test_compiled_tracking.py`` compares them).
 from __future__ import annotations
 
 from array import array
-from operator import itemgetter
 from typing import Any
 
 #: Fills an encoder remembers per seat and part before that memo starts
@@ -24,7 +23,7 @@ _ZEROS: dict[int, Any] = {}
 
 
 def refresh(
-    parts: list[tuple[int, Any, Any, bool, Any]],
+    parts: list[tuple[int, Any, Any, bool]],
     keys: list[Any],
     done: list[Any],
     vals: list[Any],
@@ -35,9 +34,8 @@ def refresh(
 ) -> bool:
     """Bring the parts a board keeps up to date with ``observation``.
 
-    ``parts`` holds ``(k, key, fill, rows, fields)`` per part the board keeps
-    (``k`` its index in the encoder's parts; ``fields`` the positions an
-    ``operator.itemgetter`` key reads, see :func:`getter_fields`, or ``None``); ``keys``, ``done``, ``vals`` and
+    ``parts`` holds ``(k, key, fill, rows)`` per part the board keeps (``k``
+    its index in the encoder's parts); ``keys``, ``done``, ``vals`` and
     ``memos`` are the board's last keys, entries set, values written (rows:
     per row) and memos, by ``k``; ``buf`` a ``memoryview`` of its
     ``array("f")``. Returns whether any entry may have changed.
@@ -48,41 +46,15 @@ def refresh(
     """
     # the hot loop of every environment step: helpers are inlined on purpose
     changed_any = False
-    # a tuple observation's fields are read natively (the itemgetter keys;
-    # observations are plain or named tuples, with tuple's own indexing)
-    fields_of: tuple[Any, ...] | None = (
-        observation if isinstance(observation, tuple) else None
-    )
-    for k, key_of, fill, by_rows, fields in parts:
-        if fields is not None and fields_of is not None:
-            at: tuple[int, ...] = fields
-            last = keys[k]
-            if len(at) == 1:  # the key is the field itself
-                key = fields_of[at[0]]
-                if key is last:
-                    continue
-            else:
-                # a key of several fields: unchanged if every field is the
-                # same object as in the last key (then the key tuple is equal)
-                if type(last) is tuple and len(last) == len(at):
-                    last_key: tuple[Any, ...] = last
-                    same = True
-                    for j in range(len(at)):
-                        if fields_of[at[j]] is not last_key[j]:
-                            same = False
-                            break
-                    if same:
-                        continue
-                key = key_of(observation)
-        elif key_of is None:  # refreshed on every update, never remembered
+    for k, key_of, fill, by_rows in parts:
+        if key_of is None:  # refreshed on every update, never remembered
             clear(buf, done[k])
             idx, val = fill(observation, seat)
             done[k] = idx
             put(buf, idx, val)
             changed_any = True
             continue
-        else:
-            key = key_of(observation)
+        key = key_of(observation)
         if by_rows and type(key) is not tuple:
             key = tuple(key)  # rows are read from a tuple (below)
         old = keys[k]
@@ -214,7 +186,7 @@ def redirect(
         order[i] = base[i]
     moved.clear()
     done: list[Any] = board.done
-    for k, _key, _fill, by_rows, _fields in board.parts:
+    for k, _key, _fill, by_rows in board.parts:
         got = done[k]
         if got is None:
             continue
@@ -223,28 +195,6 @@ def redirect(
                 if order[i] != offset + i:
                     order[i] = offset + i
                     moved.append(i)
-
-
-def getter_fields(key: Any) -> tuple[int, ...] | None:
-    """The positions a key reads, if it is an ``operator.itemgetter`` of ints.
-
-    :func:`refresh` then reads those fields of a tuple observation itself:
-    a key of one field is that field; a key of several is unchanged when each
-    field is the same object as in the last key (no tuple made to compare).
-    ``None`` for any other key.
-
-    >>> from operator import itemgetter
-    >>> getter_fields(itemgetter(2, 0)), getter_fields(itemgetter(1))
-    ((2, 0), (1,))
-    >>> getter_fields(len) is None
-    True
-    """
-    if type(key) is not itemgetter:
-        return None
-    items = key.__reduce__()[1]
-    if not items or not all(type(i) is int and i >= 0 for i in items):
-        return None
-    return tuple(items)
 
 
 def remembered(
