@@ -922,13 +922,45 @@ class _Follow:
         hit = self.leaves.get(id(state))
         if hit is not None:
             return hit[1]
-        values, turns = estimate(game, state)
-        per_dollar = money_weights(
-            game, state, seat, values, LEADER_WEIGHT, turns=turns
-        )
-        value = relative_value(values, seat, None) - rival_money(state, per_dollar)
+        value = _leaf_value(game, state, seat)
         self.leaves[id(state)] = (state, value)
         return value
+
+
+def _leaf_value(game: Any, state: State, seat: int) -> float:
+    """``greedy(game, state, seat, 0)`` with its default weights, written out.
+
+    :func:`relative_value` minus :func:`rival_money` of :func:`money_weights`
+    (weight :data:`LEADER_WEIGHT`), the same floats in the same order, without
+    the tuples and lists they hand each other.
+    """
+    values, turns = estimate(game, state)
+    n = len(values)
+    own: float = values[seat]
+    # relative_value(values, seat, None)
+    base: float = own - 0.25 * (sum(values) - own) / (n - 1) if n > 1 else own
+    if state.phase == "over":  # money_weights: all 0.0, so rival_money is 0.0
+        return base - 0.0
+    weight: float = LEADER_WEIGHT
+    weights: tuple[float, ...] | None = None
+    mv = 0.0
+    if weight:
+        weights = rival_weights(values, seat, weight, WIN_TEMPERATURE)
+        mv = money_value(turns)
+    # rival_money(state, per_dollar): per_dollar[t] is mv * weights[t] for a
+    # rival, -THRIFT for the seat; the non-zero ones weigh the seats' money
+    players: tuple[PlayerState, ...] = state.players
+    terms: list[float] = []
+    for i in range(n):
+        if i == seat:
+            w: float = -THRIFT
+        elif weights is not None:
+            w = mv * weights[i]
+        else:
+            w = 0.0
+        if w:
+            terms.append(w * players[i].money)
+    return base - (sum(terms) if terms else 0.0)
 
 
 def resolve(game: Any, state: Any, rng: random.Random, depth: int = 3) -> Any:

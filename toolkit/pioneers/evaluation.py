@@ -35,6 +35,7 @@ other bots (``benchmarks/bots_speed.py --ladder``).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Set as AbstractSet
 from typing import Any, Final
 
@@ -535,9 +536,35 @@ def _wagon_gain(
     return gain
 
 
+#: Whether ``sum()`` adds floats with compensation (Python 3.12 and later).
+_COMPENSATED: Final = sys.version_info >= (3, 12)
+
+
 def _total(t: tuple) -> float:
-    """A seat's value from :func:`_terms` (summed in :data:`TERMS` order)."""
-    return sum((t[0] + 2 * t[1], t[3], t[4], t[5], t[6], t[7], t[8]))
+    """A seat's value from :func:`_terms` (summed in :data:`TERMS` order).
+
+    ``sum()`` of the seven terms: before Python 3.12 it adds floats left to
+    right (from ``0 + first``), which is written out here with typed floats
+    (no tuple and no generic ``sum`` call: the same floats); from 3.12 on
+    ``sum()`` itself (it adds with compensation).
+    """
+    score: float = t[0] + 2 * t[1]
+    if _COMPENSATED:
+        return sum((score, t[3], t[4], t[5], t[6], t[7], t[8]))
+    wagons: float = t[3]
+    money: float = t[4]
+    income: float = t[5]
+    tolls: float = t[6]
+    network: float = t[7]
+    pending: float = t[8]
+    total: float = 0.0 + score
+    total += wagons
+    total += money
+    total += income
+    total += tolls
+    total += network
+    total += pending
+    return total
 
 
 def evaluate_roads(
