@@ -677,16 +677,26 @@ def _edge_scores(game: Any, state: Any, seat: int, edges: list[int]) -> list[flo
     roads: tuple[tuple[int, ...], ...] = state.roads
     tiles: tuple = state.tiles
     out = []
+    # the seat's roads at each city, counted once (a city has an own road
+    # other than e when it has more than e's own one)
+    own = [0] * len(adj)
+    for f in range(len(roads)):
+        if seat in roads[f]:
+            x, y = ends[f]
+            own[x] += 1
+            own[y] += 1
     for e in edges:
         a, b = ends[e]
+        mine = 1 if seat in roads[e] else 0
         score = 2.0 * (settled[a][seat] + settled[b][seat])
-        for v in (a, b):
-            for _, f in adj[v]:
-                if f != e and seat in roads[f]:
-                    score += 1.5
-                    break
-            if tiles[v] is not None:
-                score += 0.5
+        if own[a] > mine:
+            score += 1.5
+        if tiles[a] is not None:
+            score += 0.5
+        if own[b] > mine:
+            score += 1.5
+        if tiles[b] is not None:
+            score += 0.5
         out.append(score)
     return out
 
