@@ -12,7 +12,8 @@ without replacement, which is exactly the posterior given the observation
 The evaluation itself (:func:`evaluate`, :func:`evaluate_terms`) lives in
 :mod:`toolkit.pioneers.evaluation`; this module holds the hooks the shared
 bots look up by name (:func:`toolkit.agents.base.hook`): ``determinize``,
-``evaluate``, ``greedy``, ``candidates``, ``policy``, ``resolve`` and ``forget``.
+``evaluate``, ``greedy``, ``candidates``, ``policy``, ``resolve``, ``forget`` and
+``public_choices``.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ __all__ = [
     "money_value",
     "money_weights",
     "policy",
+    "public_choices",
     "relative_value",
     "resolve",
     "rival_money",
@@ -171,6 +173,17 @@ def forget(game: Any) -> None:
     """
     _DEALS.clear()
     _forget_evaluations()
+
+
+def public_choices(game: Any) -> bool:
+    """Whether choices read no hidden value (the ``public_choices`` hook): yes.
+
+    The hidden values are other seats' nugget values; ``legal_actions``,
+    :func:`candidates` and the public part of ``apply`` never read them (only
+    a draw's odds and the final scores do), so the search may share legal
+    actions and candidates between determinisations reached by the same moves.
+    """
+    return True
 
 
 # ----- greedy -------------------------------------------------------------------
