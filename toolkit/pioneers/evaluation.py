@@ -877,43 +877,17 @@ def _same_reach(game: Any, hit: _Seat, roads: tuple, seat: int) -> bool:
         return False
     ends: tuple[tuple[int, int], ...] = game.board.edges
     net = hit.net
-    for i in _differing(_ROADS_DIFF, old, new):
+    for i in range(len(new)):
         a = old[i]
         b = new[i]
-        if (seat in a) != (seat in b):
-            return False
-        if (not a) != (not b):
-            x, y = ends[i]
-            if x in net or y in net:
+        if a is not b:
+            if (seat in a) != (seat in b):
                 return False
+            if (not a) != (not b):
+                x, y = ends[i]
+                if x in net or y in net:
+                    return False
     return True
-
-
-#: The last pair of road layouts and of ``settled`` tuples compared, and the
-#: positions where their parts are different objects (``[old, new,
-#: positions]``): one position's seats are checked against the same earlier
-#: entries one after the other, so the pair is looked at once, not per seat.
-#: Roads and pioneers are public; :func:`forget` empties these.
-_ROADS_DIFF: Final[list[Any]] = [None, None, []]
-_SETTLED_DIFF: Final[list[Any]] = [None, None, []]
-
-
-def _differing(last: list[Any], old: tuple, new: tuple) -> list[int]:
-    """The positions where ``old`` and ``new`` (of one length) hold different objects.
-
-    Remembered in ``last`` for the last pair asked (by identity).
-    """
-    if last[0] is old and last[1] is new:
-        found: list[int] = last[2]
-        return found
-    out: list[int] = []
-    for i in range(len(new)):
-        if old[i] is not new[i]:
-            out.append(i)
-    last[0] = old
-    last[1] = new
-    last[2] = out
-    return out
 
 
 def _same_kinds(hit: _Seat, tiles: tuple, ctx: _Context) -> bool:
@@ -938,8 +912,10 @@ def _same_column(
         return True
     if len(old) != len(new):
         return False
-    for i in _differing(_SETTLED_DIFF, old, new):
-        if old[i][seat] != new[i][seat]:
+    for i in range(len(new)):
+        a = old[i]
+        b = new[i]
+        if a is not b and a[seat] != b[seat]:
             return False
     return True
 
@@ -958,6 +934,3 @@ def forget() -> None:
     _BOARDS.clear()
     _KINDS.clear()
     _BY_WAGONS.clear()
-    for last in (_ROADS_DIFF, _SETTLED_DIFF):
-        last[0] = last[1] = None
-        last[2] = []
