@@ -81,7 +81,12 @@ def turns_left(game: Any, state: State) -> float:
     rnd: int = state.round
     if rnd < 1:
         rnd = 1
-    initial: int = len(game.regular_wagons) - 4 - _removed(game)
+    facts = _FACTS
+    if facts[0] is not game:  # the game's facts read once, not per position
+        facts[1] = len(game.regular_wagons) - 4 - _removed(game)
+        facts[2] = game.options["max_rounds"]
+        facts[0] = game
+    initial: int = facts[1]
     if initial < 1:
         initial = 1
     deck: int = state.deck
@@ -102,12 +107,17 @@ def turns_left(game: Any, state: State) -> float:
     by_roads: float = min_roads / 1.5 + 0.5
     if by_roads < least:
         least = by_roads
-    max_rounds: int = game.options["max_rounds"]
+    max_rounds: int = facts[2]
     by_cap: float = max_rounds - state.round + 0.5
     if by_cap < least:
         least = by_cap
     return least if least > 0.5 else 0.5
 
+
+#: The facts of the last game :func:`turns_left` was asked about (``[game,
+#: regular wagons in play, max_rounds]``; a game holds only static facts);
+#: :func:`forget` empties it.
+_FACTS: Final[list[Any]] = [None, 0, 0]
 
 #: Regular wagons removed before play, by player count.
 _REMOVED: Final[dict[int, int]] = {2: 12, 3: 6, 4: 2}
@@ -934,3 +944,4 @@ def forget() -> None:
     _BOARDS.clear()
     _KINDS.clear()
     _BY_WAGONS.clear()
+    _FACTS[0] = None
