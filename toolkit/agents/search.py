@@ -209,6 +209,7 @@ class _Memo:
         "_cand",
         "by_path",
         "choices",
+        "count",
         "game",
         "hashable",
         "names",
@@ -216,7 +217,6 @@ class _Memo:
         "outs",
         "paths",
         "roots",
-        "count",
         "seen",
         "shared",
     )
