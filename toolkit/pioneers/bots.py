@@ -965,20 +965,29 @@ def _leaf_value(game: Any, state: State, seat: int) -> float:
     if state.phase == "over":  # money_weights: all 0.0, so rival_money is 0.0
         return base - 0.0
     weight: float = LEADER_WEIGHT
-    weights: tuple[float, ...] | None = None
+    chance: list[float] | None = None
+    rest = 0.0
     mv = 0.0
     if weight:
-        weights = rival_weights(values, seat, weight, WIN_TEMPERATURE)
+        # rival_weights(values, seat, weight, WIN_TEMPERATURE), written out:
+        # a rival's weight is weight * chance[t] / rest (0.0 if rest <= 0.0)
+        temperature: float = WIN_TEMPERATURE
+        top: float = values[0]
+        for i in range(1, n):
+            if values[i] > top:
+                top = values[i]
+        chance = [math.exp((values[i] - top) / temperature) for i in range(n)]
+        rest = sum(chance) - chance[seat]
         mv = money_value(turns)
-    # rival_money(state, per_dollar): per_dollar[t] is mv * weights[t] for a
+    # rival_money(state, per_dollar): per_dollar[t] is mv * (its weight) for a
     # rival, -THRIFT for the seat; the non-zero ones weigh the seats' money
     players: tuple[PlayerState, ...] = state.players
     terms: list[float] = []
     for i in range(n):
         if i == seat:
             w: float = -THRIFT
-        elif weights is not None:
-            w = mv * weights[i]
+        elif chance is not None and not rest <= 0.0:
+            w = mv * (weight * chance[i] / rest)
         else:
             w = 0.0
         if w:
