@@ -61,7 +61,7 @@ class _Plain(search._Memo):
     def canonical(self, state, view=None):
         return state
 
-    def choice(self, state):
+    def choice(self, state, path=-1):
         legal = self.game.legal_actions(state)
         if len(legal) == 1:
             return legal, legal, []

@@ -51,9 +51,13 @@ __all__ = [
 #: maximises), ``greedy_values(game, state, seat, legal) -> list[float]`` (the
 #: greedy value after each legal action, all at once: a game may share work
 #: between the actions), ``resolve(game, state, rng) -> state`` (finish the
-#: mover's small follow-up decisions before a position is evaluated) and
+#: mover's small follow-up decisions before a position is evaluated),
 #: ``forget(game) -> None`` (empty whatever the hooks remember between calls;
-#: every bot calls it when a decision ends, see :func:`deciding`).
+#: every bot calls it when a decision ends, see :func:`deciding`) and
+#: ``public_choices(game) -> bool`` (whether ``legal_actions``, the
+#: ``candidates`` hook and the public part of ``apply`` read no hidden value:
+#: then the states the same moves reach from determinisations of one
+#: observation have the same choices, and the search shares them).
 HOOK_KINDS = (
     "determinize",
     "evaluate",
@@ -63,6 +67,7 @@ HOOK_KINDS = (
     "greedy_values",
     "resolve",
     "forget",
+    "public_choices",
 )
 
 

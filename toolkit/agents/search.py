@@ -207,19 +207,32 @@ class _Memo:
 
     __slots__ = (
         "_cand",
+        "by_path",
         "choices",
+        "count",
         "game",
         "hashable",
         "names",
         "nexts",
         "outs",
+        "paths",
         "roots",
         "seen",
+        "shared",
     )
 
-    def __init__(self, game: Any, cand_fn: Any) -> None:
+    def __init__(self, game: Any, cand_fn: Any, shared: bool = False) -> None:
         self.game = game
         self._cand = cand_fn
+        # the game's public_choices hook: choices read no hidden value, so the
+        # states one path of moves reaches from different determinisations
+        # share them (``by_path``: path number -> (legal, candidates, keys);
+        # ``paths``: (parent path, the move's notation) -> path number, the
+        # root's determinisations being path 0)
+        self.shared = shared
+        self.by_path: dict[int, tuple] = {}
+        self.paths: dict[tuple[int, str], int] = {}
+        self.count = 0  # path numbers handed out
         self.choices: dict[int, tuple] = {}
         self.nexts: dict[tuple[int, int], tuple] = {}
         self.outs: dict[int, tuple] = {}
@@ -256,31 +269,65 @@ class _Memo:
         self.seen[id(state)] = (state, out)
         return out
 
-    def choice(self, state: Any) -> tuple[list, list, list[str]]:
-        """``(legal, candidates, keys)`` of a decision point."""
+    def choice(self, state: Any, path: int = -1) -> tuple[list, list, list[str]]:
+        """``(legal, candidates, keys)`` of a decision point.
+
+        ``path``: the number of the moves that reached ``state`` (:meth:`path`);
+        with the game's ``public_choices``, another determinisation's state
+        reached by the same moves has the same choices.
+        """
         hit = self.choices.get(id(state))
         if hit is not None:
             return hit[1], hit[2], hit[3]
-        legal = self.game.legal_actions(state)
-        if len(legal) == 1:
-            cands, keys = legal, []
+        got = self.by_path.get(path) if self.shared and path >= 0 else None
+        if got is not None:
+            legal, cands, keys = got
         else:
-            fn = self._cand
-            cands = list(legal) if fn is None else fn(self.game, state, legal)
-            names = self.names
-            keys = []
-            for a in cands:
-                named = names.get(id(a))
-                if named is None or named[0] is not a:
-                    named = (a, str(a))
-                    names[id(a)] = named
-                keys.append(named[1])
-            if len(names) >= _MEMO_LIMIT:
-                names.clear()
+            legal = self.game.legal_actions(state)
+            if len(legal) == 1:
+                cands, keys = legal, []
+            else:
+                fn = self._cand
+                cands = list(legal) if fn is None else fn(self.game, state, legal)
+                keys = [self.name(a) for a in cands]
+            if self.shared and path >= 0:
+                if len(self.by_path) >= _MEMO_LIMIT:
+                    self.by_path.clear()
+                self.by_path[path] = (legal, cands, keys)
         if len(self.choices) >= _MEMO_LIMIT:
             self.choices.clear()
         self.choices[id(state)] = (state, legal, cands, keys)
         return legal, cands, keys
+
+    def name(self, action: Any) -> str:
+        """``str(action)``, remembered by the action object."""
+        names = self.names
+        named = names.get(id(action))
+        if named is None or named[0] is not action:
+            if len(names) >= _MEMO_LIMIT:
+                names.clear()
+            named = (action, str(action))
+            names[id(action)] = named
+        return named[1]
+
+    def path(self, parent: int, action: Any) -> int:
+        """The number of the path ``parent`` followed by ``action`` (-1: none).
+
+        Numbers are handed out in order and never reused, so equal numbers
+        mean the same moves from the root (by their notation).
+        """
+        if not self.shared or parent < 0:
+            return -1
+        key = (parent, self.name(action))
+        paths = self.paths
+        got = paths.get(key)
+        if got is None:
+            self.count += 1
+            got = self.count
+            if len(paths) >= _MEMO_LIMIT:
+                paths.clear()
+            paths[key] = got
+        return got
 
     def outcomes(self, state: Any) -> Any:
         hit = self.outs.get(id(state))
@@ -386,7 +433,8 @@ class MCTSAgent:
             hook(game, "determinize"),
         )
         deal = hooks[3]
-        memo = _Memo(game, hooks[1])
+        public = hook(game, "public_choices")
+        memo = _Memo(game, hooks[1], public is not None and bool(public(game)))
         by_key = {str(a): a for a in legal}
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         iterations = self.iterations
@@ -474,6 +522,8 @@ class MCTSAgent:
         to_move = game.to_move
         sqrt = math.sqrt
         step, choice = memo.apply, memo.choice
+        # the moves so far (:meth:`_Memo.path`; -1 when choices are not shared)
+        moves = 0 if memo.shared else -1
         # the memo's tables read here directly (a hit then costs no call)
         nexts, choices = memo.nexts, memo.choices
         while True:
@@ -482,14 +532,19 @@ class MCTSAgent:
                 rewards = outcome_rewards(game, state, self.temperature)
                 break
             if mover == CHANCE:
-                state = step(state, sample_outcome(memo.outcomes(state), rng))
+                drawn = sample_outcome(memo.outcomes(state), rng)
+                if moves >= 0:
+                    moves = memo.path(moves, drawn)
+                state = step(state, drawn)
                 continue
             entry = choices.get(id(state))
             if entry is not None:
                 legal, cands, keys = entry[1], entry[2], entry[3]
             else:
-                legal, cands, keys = choice(state)
+                legal, cands, keys = choice(state, moves)
             if len(legal) == 1:
+                if moves >= 0:
+                    moves = memo.path(moves, legal[0])
                 hit = nexts.get((id(state), id(legal[0])))
                 state = hit[2] if hit is not None else step(state, legal[0])
                 continue
@@ -540,6 +595,8 @@ class MCTSAgent:
             if edge.child is None:
                 edge.child = _Node()
             node = edge.child
+            if moves >= 0:
+                moves = memo.path(moves, a)
             hit = nexts.get((id(state), id(a)))
             state = hit[2] if hit is not None else step(state, a)
         for edge, mover in path:

@@ -12,7 +12,8 @@ without replacement, which is exactly the posterior given the observation
 The evaluation itself (:func:`evaluate`, :func:`evaluate_terms`) lives in
 :mod:`toolkit.pioneers.evaluation`; this module holds the hooks the shared
 bots look up by name (:func:`toolkit.agents.base.hook`): ``determinize``,
-``evaluate``, ``greedy``, ``candidates``, ``policy``, ``resolve`` and ``forget``.
+``evaluate``, ``greedy``, ``candidates``, ``policy``, ``resolve``, ``forget`` and
+``public_choices``.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ __all__ = [
     "money_value",
     "money_weights",
     "policy",
+    "public_choices",
     "relative_value",
     "resolve",
     "rival_money",
@@ -171,6 +173,17 @@ def forget(game: Any) -> None:
     """
     _DEALS.clear()
     _forget_evaluations()
+
+
+def public_choices(game: Any) -> bool:
+    """Whether choices read no hidden value (the ``public_choices`` hook): yes.
+
+    The hidden values are other seats' nugget values; ``legal_actions``,
+    :func:`candidates` and the public part of ``apply`` never read them (only
+    a draw's odds and the final scores do), so the search may share legal
+    actions and candidates between determinisations reached by the same moves.
+    """
+    return True
 
 
 # ----- greedy -------------------------------------------------------------------
@@ -677,16 +690,26 @@ def _edge_scores(game: Any, state: Any, seat: int, edges: list[int]) -> list[flo
     roads: tuple[tuple[int, ...], ...] = state.roads
     tiles: tuple = state.tiles
     out = []
+    # the seat's roads at each city, counted once (a city has an own road
+    # other than e when it has more than e's own one)
+    own = [0] * len(adj)
+    for f in range(len(roads)):
+        if seat in roads[f]:
+            x, y = ends[f]
+            own[x] += 1
+            own[y] += 1
     for e in edges:
         a, b = ends[e]
+        mine = 1 if seat in roads[e] else 0
         score = 2.0 * (settled[a][seat] + settled[b][seat])
-        for v in (a, b):
-            for _, f in adj[v]:
-                if f != e and seat in roads[f]:
-                    score += 1.5
-                    break
-            if tiles[v] is not None:
-                score += 0.5
+        if own[a] > mine:
+            score += 1.5
+        if tiles[a] is not None:
+            score += 0.5
+        if own[b] > mine:
+            score += 1.5
+        if tiles[b] is not None:
+            score += 0.5
         out.append(score)
     return out
 
@@ -922,13 +945,54 @@ class _Follow:
         hit = self.leaves.get(id(state))
         if hit is not None:
             return hit[1]
-        values, turns = estimate(game, state)
-        per_dollar = money_weights(
-            game, state, seat, values, LEADER_WEIGHT, turns=turns
-        )
-        value = relative_value(values, seat, None) - rival_money(state, per_dollar)
+        value = _leaf_value(game, state, seat)
         self.leaves[id(state)] = (state, value)
         return value
+
+
+def _leaf_value(game: Any, state: State, seat: int) -> float:
+    """``greedy(game, state, seat, 0)`` with its default weights, written out.
+
+    :func:`relative_value` minus :func:`rival_money` of :func:`money_weights`
+    (weight :data:`LEADER_WEIGHT`), the same floats in the same order, without
+    the tuples and lists they hand each other.
+    """
+    values, turns = estimate(game, state)
+    n = len(values)
+    own: float = values[seat]
+    # relative_value(values, seat, None)
+    base: float = own - 0.25 * (sum(values) - own) / (n - 1) if n > 1 else own
+    if state.phase == "over":  # money_weights: all 0.0, so rival_money is 0.0
+        return base - 0.0
+    weight: float = LEADER_WEIGHT
+    chance: list[float] | None = None
+    rest = 0.0
+    mv = 0.0
+    if weight:
+        # rival_weights(values, seat, weight, WIN_TEMPERATURE), written out:
+        # a rival's weight is weight * chance[t] / rest (0.0 if rest <= 0.0)
+        temperature: float = WIN_TEMPERATURE
+        top: float = values[0]
+        for i in range(1, n):
+            if values[i] > top:
+                top = values[i]
+        chance = [math.exp((values[i] - top) / temperature) for i in range(n)]
+        rest = sum(chance) - chance[seat]
+        mv = money_value(turns)
+    # rival_money(state, per_dollar): per_dollar[t] is mv * (its weight) for a
+    # rival, -THRIFT for the seat; the non-zero ones weigh the seats' money
+    players: tuple[PlayerState, ...] = state.players
+    terms: list[float] = []
+    for i in range(n):
+        if i == seat:
+            w: float = -THRIFT
+        elif chance is not None and not rest <= 0.0:
+            w = mv * (weight * chance[i] / rest)
+        else:
+            w = 0.0
+        if w:
+            terms.append(w * players[i].money)
+    return base - (sum(terms) if terms else 0.0)
 
 
 def resolve(game: Any, state: Any, rng: random.Random, depth: int = 3) -> Any:

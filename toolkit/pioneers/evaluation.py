@@ -35,6 +35,7 @@ other bots (``benchmarks/bots_speed.py --ladder``).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Set as AbstractSet
 from typing import Any, Final
 
@@ -80,7 +81,12 @@ def turns_left(game: Any, state: State) -> float:
     rnd: int = state.round
     if rnd < 1:
         rnd = 1
-    initial: int = len(game.regular_wagons) - 4 - _removed(game)
+    facts = _FACTS
+    if facts[0] is not game:  # the game's facts read once, not per position
+        facts[1] = len(game.regular_wagons) - 4 - _removed(game)
+        facts[2] = game.options["max_rounds"]
+        facts[0] = game
+    initial: int = facts[1]
     if initial < 1:
         initial = 1
     deck: int = state.deck
@@ -101,12 +107,17 @@ def turns_left(game: Any, state: State) -> float:
     by_roads: float = min_roads / 1.5 + 0.5
     if by_roads < least:
         least = by_roads
-    max_rounds: int = game.options["max_rounds"]
+    max_rounds: int = facts[2]
     by_cap: float = max_rounds - state.round + 0.5
     if by_cap < least:
         least = by_cap
     return least if least > 0.5 else 0.5
 
+
+#: The facts of the last game :func:`turns_left` was asked about (``[game,
+#: regular wagons in play, max_rounds]``; a game holds only static facts);
+#: :func:`forget` empties it.
+_FACTS: Final[list[Any]] = [None, 0, 0]
 
 #: Regular wagons removed before play, by player count.
 _REMOVED: Final[dict[int, int]] = {2: 12, 3: 6, 4: 2}
@@ -535,9 +546,35 @@ def _wagon_gain(
     return gain
 
 
+#: Whether ``sum()`` adds floats with compensation (Python 3.12 and later).
+_COMPENSATED: Final = sys.version_info >= (3, 12)
+
+
 def _total(t: tuple) -> float:
-    """A seat's value from :func:`_terms` (summed in :data:`TERMS` order)."""
-    return sum((t[0] + 2 * t[1], t[3], t[4], t[5], t[6], t[7], t[8]))
+    """A seat's value from :func:`_terms` (summed in :data:`TERMS` order).
+
+    ``sum()`` of the seven terms: before Python 3.12 it adds floats left to
+    right (from ``0 + first``), which is written out here with typed floats
+    (no tuple and no generic ``sum`` call: the same floats); from 3.12 on
+    ``sum()`` itself (it adds with compensation).
+    """
+    score: float = t[0] + 2 * t[1]
+    if _COMPENSATED:
+        return sum((score, t[3], t[4], t[5], t[6], t[7], t[8]))
+    wagons: float = t[3]
+    money: float = t[4]
+    income: float = t[5]
+    tolls: float = t[6]
+    network: float = t[7]
+    pending: float = t[8]
+    total: float = 0.0 + score
+    total += wagons
+    total += money
+    total += income
+    total += tolls
+    total += network
+    total += pending
+    return total
 
 
 def evaluate_roads(
@@ -907,3 +944,4 @@ def forget() -> None:
     _BOARDS.clear()
     _KINDS.clear()
     _BY_WAGONS.clear()
+    _FACTS[0] = None
