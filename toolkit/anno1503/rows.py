@@ -42,3 +42,90 @@ def counts(seg: range, field: int, name: str, s: tuple, seat: int) -> tuple[rang
     if len(values) != len(seg):
         raise ValueError(f"{len(values)} {name} counts for {len(seg)} entries")
     return seg, values
+
+
+def turn(seg: range, s: tuple, seat: int) -> tuple[range, tuple]:
+    """The turn counters: turn (clipped), roll, AP of both ships, sold, bought,
+    raided (State fields 9, 12, 14, 17, 18, 19), a dense slice.
+    """
+    turns: int = s[9]
+    ap: tuple = s[14]
+    return seg, (
+        turns if turns < ANNO_CAP else ANNO_CAP,
+        s[12],
+        ap[0],
+        ap[1],
+        s[17],
+        s[18],
+        s[19],
+    )
+
+
+def fleet(
+    start: int,
+    row: int,
+    players: int,
+    sea: dict,
+    s: object,
+    seat: int,
+    x: int,
+    ships: tuple,
+) -> tuple[list[int], float]:
+    """One player's two ship positions, one-hot per ship, at its relative seat.
+
+    ``start``: the first ship entry of seat 0's row; ``row``: a player row's
+    length; ``sea``: sea space -> index.
+    """
+    k = start + (x - seat) % players * row
+    n = len(sea)
+    ones: list[int] = []
+    for j, pos in enumerate(ships):
+        if pos is not None:
+            ones.append(k + j * n + sea[pos])
+    return ones, 1.0
+
+
+def home(
+    start: int,
+    row: int,
+    players: int,
+    sizes: tuple,
+    residents_of: dict,
+    buildings_of: dict,
+    codes_of: dict,
+    s: object,
+    seat: int,
+    x: int,
+    item: tuple,
+) -> tuple[list[int], float]:
+    """One player's island and bridges, at its relative seat: a resident level
+    one-hot per space, a building one-hot per space, a card code one-hot per
+    stone bridge (offices) and per wooden bridge (contracts).
+
+    ``start``: the first resident entry of seat 0's row; ``sizes``: the
+    residents', buildings' and offices' parts of a row; the three dicts give a
+    resident level's, building's and card code's index.
+    """
+    residents: tuple = item[0]
+    buildings: tuple = item[1]
+    offices: tuple = item[2]
+    contracts: tuple = item[3]
+    k = start + (x - seat) % players * row
+    ones: list[int] = []
+    n = len(residents_of)
+    for j, r in enumerate(residents):
+        ones.append(k + j * n + residents_of[r])
+    k += sizes[0]
+    n = len(buildings_of)
+    for j, b in enumerate(buildings):
+        if b:
+            ones.append(k + j * n + buildings_of[b])
+    k += sizes[1]
+    n = len(codes_of)
+    for j, c in enumerate(offices):
+        if c:
+            ones.append(k + j * n + codes_of[c])
+    k += sizes[2]
+    for j, c in enumerate(contracts):
+        ones.append(k + j * n + codes_of[c])
+    return ones, 1.0
