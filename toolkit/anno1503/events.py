@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .common import new_player, new_state
+from .common import GOOD_INDEX, new_player, new_state
 from .state import Player, State
 from .tables import ANY, GOODS
 
@@ -32,7 +32,8 @@ def give(
     n: int = 1,
     queue: tuple[tuple[str, int], ...] | None = None,
 ) -> State:
-    """Move ``n`` cards of good index ``g`` from the supply to ``seat``'s hand.
+    """Move ``n`` cards of good index ``g`` from the supply to ``seat``'s hand
+    (a negative ``n``: from the hand back to the supply).
 
     ``queue``: the queue of the new state as well, in the same copy (``None``:
     the state's).
@@ -65,22 +66,26 @@ def production_options(game: Anno1503Base, state: State, seat: int) -> tuple[int
     """
     face = state.roll
     good = game.production[seat][face - 1]
+    supply = state.supply
     if good == ANY:  # A-PROD-3: any good from a pile that is not empty
-        return tuple(g for g in range(len(GOODS)) if state.supply[g] > 0)
-    opts = [GOODS.index(good)]
+        return golden_options(state)
+    g = GOOD_INDEX[good]
+    opts = [g] if supply[g] > 0 else []
     bridges = game.bridges[seat]
     if face in bridges:  # A-PROD-4: a branch office on the bridge with this number
         office = state.players[seat].offices[bridges.index(face)]
         if office:
-            g = GOODS.index(office[3:-2])
-            if g not in opts:
-                opts.append(g)
-    return tuple(sorted(g for g in opts if state.supply[g] > 0))
+            other = GOOD_INDEX[office[3:-2]]
+            if other != g and supply[other] > 0:
+                opts.append(other)
+                opts.sort()
+    return tuple(opts)
 
 
 def golden_options(state: State) -> tuple[int, ...]:
     """A-EVENT-4: any good whose pile is not empty."""
-    return tuple(g for g in range(len(GOODS)) if state.supply[g] > 0)
+    supply = state.supply
+    return tuple([g for g in range(len(GOODS)) if supply[g] > 0])
 
 
 def choice_options(game: Anno1503Base, state: State) -> tuple[int, ...]:

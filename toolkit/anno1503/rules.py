@@ -58,7 +58,7 @@ _TAKE_NOTHING = A.TakeNothing()
 _BUILD_SHIP = A.BuildShip()
 _USE_CARD = A.UseCard()
 #: Every other action ``legal_actions`` and ``chance_outcomes`` list, made once
-#: (see :func:`_made`): class and fields -> the action.
+#: (see :func:`_made`): class and tuple of fields -> the action.
 _MADE: dict[tuple[Any, ...], Any] = {}
 
 
@@ -85,7 +85,7 @@ def _made(kind: type, *fields: Any) -> Any:
     codes, sale vectors within the residents' capacity), so this table stays
     small; it is the module's, not a game's.
     """
-    key = (kind, *fields)
+    key = (kind, fields)
     action = _MADE.get(key)
     if action is None:
         action = _MADE[key] = kind(*fields)
