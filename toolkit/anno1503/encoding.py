@@ -28,10 +28,12 @@ from toolkit.anno1503.rows import (
     fleets,
     home,
     homes,
+    island,
     purse,
+    tallies,
     turn,
 )
-from toolkit.anno1503.state import PHASES, Player, State
+from toolkit.anno1503.state import PHASES, IslandCard, Player, State
 from toolkit.anno1503.tables import BACKS, BUILDINGS, GOODS, RESIDENTS
 from toolkit.envs.encoding import ActionTable, EncoderBase, Layout, Part
 
@@ -308,8 +310,23 @@ class AnnoEncoder(EncoderBase):
                     partial(counts, self._reserve_slice, 5, "reserve"),
                     memo=False,
                 ),
-                Part(_fields("display", "gone"), self._fill_tallies),
-                Part(_fields("islands"), self._fill_island, rows=True),
+                Part(
+                    _fields("display", "gone"),
+                    partial(
+                        tallies,
+                        o["display"],
+                        self._index_of_building,
+                        o["gone"],
+                        self._code,
+                    ),
+                ),
+                Part(
+                    _fields("islands"),
+                    partial(
+                        island, o["islands"], STACK_DEPTH, self._face, self.players
+                    ),
+                    rows=True,
+                ),
                 # purses rarely recur (gold): dense slices, not remembered; one
                 # row per player (the engine makes a new Player when any of its
                 # fields changes, and most changes are to the purse)
@@ -407,42 +424,6 @@ class AnnoEncoder(EncoderBase):
             idx += [o["looking"] + ship, o["looking"] + 2 + i]
         return idx, 1.0
 
-    def _fill_tallies(self, s: Any, seat: int) -> tuple[list[int], list[float]]:
-        """Buildings on display and used treasures, counted."""
-        o = self._offset
-        counts: dict[int, float] = {}
-        for name, items, index in (
-            ("display", s.display, self._index_of_building),
-            ("gone", s.gone, self._code),
-        ):
-            k = o[name]
-            for item in items:
-                counts[k + index[item]] = counts.get(k + index[item], 0.0) + 1.0
-        return list(counts), list(counts.values())
-
-    def _fill_island(
-        self, s: Any, seat: int, i: int, stack: Any
-    ) -> tuple[list[int], list[float]]:
-        """One island space: the stack height and its top cards."""
-        P, faces = self.players, len(self._face)
-        card = faces + P
-        k = self._offset["islands"] + i * (1 + STACK_DEPTH * card)
-        if not stack:
-            return [], []
-        idx, val = [k], [float(len(stack))]
-        face = self._face
-        for d, c in enumerate(reversed(stack[-STACK_DEPTH:])):
-            base = k + 1 + d * card
-            idx.append(base + face[c.code])
-            val.append(1.0)
-            seen = c.seen
-            if seen:
-                for x in range(P):
-                    if seen >> x & 1:
-                        idx.append(base + faces + (x - seat) % P)
-                        val.append(1.0)
-        return idx, val
-
 
 # toolkit.anno1503.rows reads these fields by position
 assert State._fields[:6] == (
@@ -453,6 +434,7 @@ assert State._fields[:6] == (
     "pool",
     "reserve",
 )
+assert State._fields[7] == "gone" and IslandCard._fields == ("code", "seen")
 assert tuple(State._fields[i] for i in (9, 12, 14, 17, 18, 19)) == (
     "turn",
     "roll",

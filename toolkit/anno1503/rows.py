@@ -129,3 +129,60 @@ def home(
     for j, c in enumerate(contracts):
         ones.append(k + j * n + codes_of[c])
     return ones, 1.0
+
+
+def tallies(
+    display_start: int,
+    buildings_of: dict,
+    gone_start: int,
+    codes_of: dict,
+    s: tuple,
+    seat: int,
+) -> tuple[list[int], list[float]]:
+    """The public buildings on display and the used treasures, counted (State
+    fields 2 and 7).
+    """
+    counts: dict[int, float] = {}
+    for item in s[2]:
+        k = display_start + buildings_of[item]
+        counts[k] = counts.get(k, 0.0) + 1.0
+    for item in s[7]:
+        k = gone_start + codes_of[item]
+        counts[k] = counts.get(k, 0.0) + 1.0
+    return list(counts), list(counts.values())
+
+
+def island(
+    start: int,
+    depth: int,
+    faces_of: dict,
+    players: int,
+    s: object,
+    seat: int,
+    i: int,
+    stack: tuple,
+) -> tuple[list[int], list[float]]:
+    """One island space: the stack height, then its top ``depth`` cards, each a
+    face one-hot and who has seen it (relative seats).
+
+    ``start``: the first entry of island 0; ``faces_of``: a card face's index.
+    (A card's code and seen mask are read by position, ``c[0]`` and ``c[1]``.)
+    """
+    faces = len(faces_of)
+    card = faces + players
+    k = start + i * (1 + depth * card)
+    if not stack:
+        return [], []
+    idx = [k]
+    val = [float(len(stack))]
+    for d, c in enumerate(stack[-depth:][::-1]):  # from the top
+        base = k + 1 + d * card
+        idx.append(base + faces_of[c[0]])
+        val.append(1.0)
+        seen: int = c[1]
+        if seen:
+            for x in range(players):
+                if seen >> x & 1:
+                    idx.append(base + faces + (x - seat) % players)
+                    val.append(1.0)
+    return idx, val
