@@ -31,12 +31,13 @@ def give(
     g: int,
     n: int = 1,
     queue: tuple[tuple[str, int], ...] | None = None,
+    phase: str | None = None,
 ) -> State:
     """Move ``n`` cards of good index ``g`` from the supply to ``seat``'s hand
     (a negative ``n``: from the hand back to the supply).
 
-    ``queue``: the queue of the new state as well, in the same copy (``None``:
-    the state's).
+    ``queue`` and ``phase``: the queue and phase of the new state as well, in
+    the same copy (``None``: the state's).
     """
     p = state.players[seat]
     hand = list(p.hand)
@@ -50,6 +51,7 @@ def give(
         players=tuple(players),
         supply=tuple(supply),
         queue=state.queue if queue is None else queue,
+        phase=state.phase if phase is None else phase,
     )
 
 
@@ -196,8 +198,10 @@ def advance(game: Anno1503Base, state: State) -> State:
             # a choice: two goods, or one good that the seat may decline
             if len(opts) >= 2 or (opts and may_decline(game, state)):
                 return new_state(state, phase="resolve")
-            if opts:
-                state = give(state, seat, opts[0], queue=rest)
+            if opts:  # (after the last entry phase 2 follows: in the same copy)
+                state = give(
+                    state, seat, opts[0], queue=rest, phase=None if rest else "build"
+                )
             else:
                 state = new_state(state, queue=rest)
         elif kind == "pirates":
@@ -209,7 +213,8 @@ def advance(game: Anno1503Base, state: State) -> State:
             state = fire(new_state(state, queue=rest), seat, game.tables.safe_spaces)
         else:  # pragma: no cover - the queue only holds the kinds above
             raise AssertionError(kind)
-    return new_state(state, phase="build")
+    # (a state the last gift took to phase 2 already is not copied again)
+    return state if state.phase == "build" else new_state(state, phase="build")
 
 
 def event_queue(
