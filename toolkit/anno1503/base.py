@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -33,6 +33,13 @@ from .constants import (
 from .sea import Pos, build_sea, coast, farthest_islands, sea_distances
 from .state import Player, State
 from .tables import BACKS, GOODS, load_tables
+
+#: The fixed victory conditions (A-WIN-1), as C statics when compiled (a
+#: module dict is looked up on every use). The gold one is the game's option.
+_BRANCH_OFFICES: Final = VICTORY["V-BRANCH"]
+_CONTRACTS: Final = VICTORY["V-CONTRACT"]
+_PUBLIC_BUILDINGS: Final = VICTORY["V-BUILDING"]
+_MERCHANTS: Final = VICTORY["V-MERCHANT"]
 
 #: The documented defaults of every option (CONFLICT-1..4, ASSUMPTION-6, -E1).
 DEFAULTS: dict[str, Any] = {
@@ -268,12 +275,14 @@ class Anno1503Base:
     def count_conditions(self, s: State, seat: int) -> int:
         """Return how many victory conditions ``seat`` meets (as :meth:`conditions`)."""
         p = s.players[seat]
+        # (the counts as sums of generators: native loops when compiled, where
+        # a tuple's count method is a Python call)
         return (
             (p.gold >= self.gold_to_win)
-            + (STONE_BRIDGES - p.offices.count("") >= VICTORY["V-BRANCH"])
-            + (len(p.contracts) >= VICTORY["V-CONTRACT"])
-            + (len(p.buildings) - p.buildings.count("") >= VICTORY["V-BUILDING"])
-            + (p.residents.count("MERCHANT") >= VICTORY["V-MERCHANT"])
+            + (STONE_BRIDGES - sum(1 for o in p.offices if o == "") >= _BRANCH_OFFICES)
+            + (len(p.contracts) >= _CONTRACTS)
+            + (sum(1 for b in p.buildings if b != "") >= _PUBLIC_BUILDINGS)
+            + (sum(1 for r in p.residents if r == "MERCHANT") >= _MERCHANTS)
         )
 
     def ship_ap(self, s: State, seat: int, ship: int) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from operator import add, ge, sub
+from operator import add, sub
 from typing import Any, Final
 
 from toolkit.core import IllegalAction
@@ -160,7 +160,8 @@ def pay(s: State, seat: int, cost: tuple[int, ...]) -> State:
 
 def affords(hand: tuple[int, ...], cost: tuple[int, ...]) -> bool:
     """Return whether ``hand`` holds at least ``cost`` (goods counts)."""
-    return all(map(ge, hand, cost))
+    # a generator in all(): one native loop when compiled (map calls ge per good)
+    return all(h >= c for h, c in zip(hand, cost))
 
 
 def cost_text(cost: tuple[int, ...]) -> str:
@@ -176,13 +177,18 @@ def check_cost(p: Player, cost: tuple[int, ...], rule: str, what: str) -> None:
         )
 
 
+#: A good's name -> its index in GOODS.
+GOOD_INDEX: Final = {g: i for i, g in enumerate(GOODS)}
+
+
 def good_index(a: A.Take | A.Buy | A.Discard | A.Steal) -> int:
     """Return the index of the good an action names, or raise IllegalAction."""
-    if a.good not in GOODS:
+    g = GOOD_INDEX.get(a.good)
+    if g is None:
         raise IllegalAction(
             "A-COMP-2", f"{a.good!r} is not a good; goods are {', '.join(GOODS)}."
         )
-    return GOODS.index(a.good)
+    return g
 
 
 def seat_arg(game: Any, seat: object, name: str = "seat") -> int:
@@ -210,6 +216,7 @@ def raise_level(s: State, seat: int, space: int) -> State:
 
 
 __all__ = [
+    "GOOD_INDEX",
     "PHASE_TEXT",
     "affords",
     "check_cost",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 from math import prod
-from operator import attrgetter
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from toolkit.anno1503 import actions as A
@@ -21,13 +21,32 @@ from toolkit.anno1503.constants import (
     WOODEN_BRIDGES,
 )
 from toolkit.anno1503.events import EVENTS
-from toolkit.anno1503.rows import ANNO_CAP, counts, fleets, homes, purse
-from toolkit.anno1503.state import PHASES, Player, State
+from toolkit.anno1503.rows import (
+    ANNO_CAP,
+    counts,
+    fleet,
+    fleets,
+    home,
+    homes,
+    island,
+    purse,
+    tallies,
+    turn,
+)
+from toolkit.anno1503.state import PHASES, IslandCard, Player, State
 from toolkit.anno1503.tables import BACKS, BUILDINGS, GOODS, RESIDENTS
 from toolkit.envs.encoding import ActionTable, EncoderBase, Layout, Part
 
 #: Cards of each island stack encoded one by one, from the top (Anno 1503).
 STACK_DEPTH = 4
+
+
+def _fields(*names: str) -> Any:
+    """A key reading the named fields of a state, by position (a state is a
+    named tuple: ``itemgetter`` indexes it, where ``attrgetter`` would look
+    each name up on its class).
+    """
+    return itemgetter(*(State._fields.index(name) for name in names))
 
 
 class AnnoEncoder(EncoderBase):
@@ -244,7 +263,8 @@ class AnnoEncoder(EncoderBase):
         self._index_of_resident = {r: i for i, r in enumerate(self._RESIDENTS)}
         self._index_of_event = {e: i for i, e in enumerate(self._events)}
         self._index_of_kind = {k: i for i, k in enumerate(self._kinds)}
-        self._player_row = sum(self._player_parts)
+        parts = self._player_parts
+        self._player_row = sum(parts)
         o = self._offset
         self._slice = {
             name: range(o[name], o[name] + prod(shape))
@@ -265,44 +285,84 @@ class AnnoEncoder(EncoderBase):
                 # tracked vector with a fresh one on every step): one part, as
                 # these change together and recur (a memo hit per change)
                 Part(
-                    attrgetter("phase", "active", "target", "winner", "event", "queue"),
+                    _fields("phase", "active", "target", "winner", "event", "queue"),
                     self._fill_head,
                 ),
                 Part(
-                    attrgetter("turn", "roll", "ap", "sold", "bought", "raided"),
-                    self._fill_turn,
+                    _fields("turn", "roll", "ap", "sold", "bought", "raided"),
+                    partial(turn, self._slice["turn"]),
                 ),
-                Part(attrgetter("explored", "looking"), self._fill_exploring),
+                Part(_fields("explored", "looking"), self._fill_exploring),
                 # counts that seldom recur (a memo would only hash them)
                 # (compiled fills: toolkit.anno1503.rows, the field by position)
                 Part(
-                    attrgetter("supply"),
+                    _fields("supply"),
                     partial(counts, self._supply_slice, 1, "supply"),
                     memo=False,
                 ),
                 Part(
-                    attrgetter("pool"),
+                    _fields("pool"),
                     partial(counts, self._pool_slice, 4, "pool"),
                     memo=False,
                 ),
                 Part(
-                    attrgetter("reserve"),
+                    _fields("reserve"),
                     partial(counts, self._reserve_slice, 5, "reserve"),
                     memo=False,
                 ),
-                Part(attrgetter("display", "gone"), self._fill_tallies),
-                Part(attrgetter("islands"), self._fill_island, rows=True),
+                Part(
+                    _fields("display", "gone"),
+                    partial(
+                        tallies,
+                        o["display"],
+                        self._index_of_building,
+                        o["gone"],
+                        self._code,
+                    ),
+                ),
+                Part(
+                    _fields("islands"),
+                    partial(
+                        island, o["islands"], STACK_DEPTH, self._face, self.players
+                    ),
+                    rows=True,
+                ),
                 # purses rarely recur (gold): dense slices, not remembered; one
                 # row per player (the engine makes a new Player when any of its
                 # fields changes, and most changes are to the purse)
                 Part(
-                    attrgetter("players"),
+                    _fields("players"),
                     partial(purse, self._purse_slices, self.players),
                     rows=True,
                     memo=False,
                 ),
-                Part(homes, self._fill_home, rows=True),
-                Part(fleets, self._fill_fleet, rows=True),
+                # (compiled fills, toolkit.anno1503.rows: the entries of seat 0's
+                # row they start at, a row's length, the parts' sizes, indices)
+                Part(
+                    homes,
+                    partial(
+                        home,
+                        o["players"] + sum(parts[:2]),
+                        self._player_row,
+                        self.players,
+                        parts[2:5],
+                        self._index_of_resident,
+                        self._index_of_building,
+                        self._code,
+                    ),
+                    rows=True,
+                ),
+                Part(
+                    fleets,
+                    partial(
+                        fleet,
+                        o["players"] + sum(parts[:6]),
+                        self._player_row,
+                        self.players,
+                        self._sea,
+                    ),
+                    rows=True,
+                ),
             ]
         )
 
@@ -336,19 +396,6 @@ class AnnoEncoder(EncoderBase):
             idx.append(o["event"] + self._index_of_event[s.event])
         return idx, 1.0
 
-    def _fill_turn(self, s: Any, seat: int) -> tuple[range, tuple]:
-        """The turn counters (a dense slice)."""
-        ap = s.ap
-        return self._slice["turn"], (
-            min(s.turn, ANNO_CAP),
-            s.roll,
-            ap[0],
-            ap[1],
-            s.sold,
-            s.bought,
-            s.raided,
-        )
-
     def _fill_queue(self, s: Any, seat: int) -> tuple[list[int], float]:
         """Pending effects: kind one-hot and relative seat."""
         if len(s.queue) > self._queue:
@@ -377,78 +424,6 @@ class AnnoEncoder(EncoderBase):
             idx += [o["looking"] + ship, o["looking"] + 2 + i]
         return idx, 1.0
 
-    def _fill_tallies(self, s: Any, seat: int) -> tuple[list[int], list[float]]:
-        """Buildings on display and used treasures, counted."""
-        o = self._offset
-        counts: dict[int, float] = {}
-        for name, items, index in (
-            ("display", s.display, self._index_of_building),
-            ("gone", s.gone, self._code),
-        ):
-            k = o[name]
-            for item in items:
-                counts[k + index[item]] = counts.get(k + index[item], 0.0) + 1.0
-        return list(counts), list(counts.values())
-
-    def _fill_island(
-        self, s: Any, seat: int, i: int, stack: Any
-    ) -> tuple[list[int], list[float]]:
-        """One island space: the stack height and its top cards."""
-        P, faces = self.players, len(self._face)
-        card = faces + P
-        k = self._offset["islands"] + i * (1 + STACK_DEPTH * card)
-        if not stack:
-            return [], []
-        idx, val = [k], [float(len(stack))]
-        face = self._face
-        for d, c in enumerate(reversed(stack[-STACK_DEPTH:])):
-            base = k + 1 + d * card
-            idx.append(base + face[c.code])
-            val.append(1.0)
-            seen = c.seen
-            if seen:
-                for x in range(P):
-                    if seen >> x & 1:
-                        idx.append(base + faces + (x - seat) % P)
-                        val.append(1.0)
-        return idx, val
-
-    def _fill_fleet(
-        self, s: Any, seat: int, x: int, ships: Any
-    ) -> tuple[list[int], float]:
-        """One player's ships (at its relative seat)."""
-        k = self._offset["players"] + (x - seat) % self.players * self._player_row
-        k += sum(self._player_parts[:6])
-        ns = len(self._sea)
-        return [
-            k + j * ns + self._sea[pos]
-            for j, pos in enumerate(ships)
-            if pos is not None
-        ], 1.0
-
-    def _fill_home(
-        self, s: Any, seat: int, x: int, home: Any
-    ) -> tuple[list[int], float]:
-        """One player's island and bridges (at its relative seat)."""
-        parts = self._player_parts
-        residents, buildings, offices, contracts = home
-        k = self._offset["players"] + (x - seat) % self.players * self._player_row
-        k += parts[0] + parts[1]
-        ones = [k + j * 4 + self._index_of_resident[r] for j, r in enumerate(residents)]
-        k += parts[2]
-        nb = len(self._BUILDINGS)
-        ones += [
-            k + j * nb + self._index_of_building[b]
-            for j, b in enumerate(buildings)
-            if b
-        ]
-        k += parts[3]
-        nc = len(self._code)
-        ones += [k + j * nc + self._code[c] for j, c in enumerate(offices) if c]
-        k += parts[4]
-        ones += [k + j * nc + self._code[c] for j, c in enumerate(contracts)]
-        return ones, 1.0
-
 
 # toolkit.anno1503.rows reads these fields by position
 assert State._fields[:6] == (
@@ -458,6 +433,15 @@ assert State._fields[:6] == (
     "islands",
     "pool",
     "reserve",
+)
+assert State._fields[7] == "gone" and IslandCard._fields == ("code", "seen")
+assert tuple(State._fields[i] for i in (9, 12, 14, 17, 18, 19)) == (
+    "turn",
+    "roll",
+    "ap",
+    "sold",
+    "bought",
+    "raided",
 )
 assert Player._fields[:2] == ("gold", "hand") and Player._fields[2:7] == (
     "residents",

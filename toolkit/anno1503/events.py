@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .common import new_player, new_state
+from .common import GOOD_INDEX, new_player, new_state
 from .state import Player, State
 from .tables import ANY, GOODS
 
@@ -31,11 +31,13 @@ def give(
     g: int,
     n: int = 1,
     queue: tuple[tuple[str, int], ...] | None = None,
+    phase: str | None = None,
 ) -> State:
-    """Move ``n`` cards of good index ``g`` from the supply to ``seat``'s hand.
+    """Move ``n`` cards of good index ``g`` from the supply to ``seat``'s hand
+    (a negative ``n``: from the hand back to the supply).
 
-    ``queue``: the queue of the new state as well, in the same copy (``None``:
-    the state's).
+    ``queue`` and ``phase``: the queue and phase of the new state as well, in
+    the same copy (``None``: the state's).
     """
     p = state.players[seat]
     hand = list(p.hand)
@@ -49,6 +51,7 @@ def give(
         players=tuple(players),
         supply=tuple(supply),
         queue=state.queue if queue is None else queue,
+        phase=state.phase if phase is None else phase,
     )
 
 
@@ -65,22 +68,26 @@ def production_options(game: Anno1503Base, state: State, seat: int) -> tuple[int
     """
     face = state.roll
     good = game.production[seat][face - 1]
+    supply = state.supply
     if good == ANY:  # A-PROD-3: any good from a pile that is not empty
-        return tuple(g for g in range(len(GOODS)) if state.supply[g] > 0)
-    opts = [GOODS.index(good)]
+        return golden_options(state)
+    g = GOOD_INDEX[good]
+    opts = [g] if supply[g] > 0 else []
     bridges = game.bridges[seat]
     if face in bridges:  # A-PROD-4: a branch office on the bridge with this number
         office = state.players[seat].offices[bridges.index(face)]
         if office:
-            g = GOODS.index(office[3:-2])
-            if g not in opts:
-                opts.append(g)
-    return tuple(sorted(g for g in opts if state.supply[g] > 0))
+            other = GOOD_INDEX[office[3:-2]]
+            if other != g and supply[other] > 0:
+                opts.append(other)
+                opts.sort()
+    return tuple(opts)
 
 
 def golden_options(state: State) -> tuple[int, ...]:
     """A-EVENT-4: any good whose pile is not empty."""
-    return tuple(g for g in range(len(GOODS)) if state.supply[g] > 0)
+    supply = state.supply
+    return tuple([g for g in range(len(GOODS)) if supply[g] > 0])
 
 
 def choice_options(game: Anno1503Base, state: State) -> tuple[int, ...]:
@@ -191,8 +198,10 @@ def advance(game: Anno1503Base, state: State) -> State:
             # a choice: two goods, or one good that the seat may decline
             if len(opts) >= 2 or (opts and may_decline(game, state)):
                 return new_state(state, phase="resolve")
-            if opts:
-                state = give(state, seat, opts[0], queue=rest)
+            if opts:  # (after the last entry phase 2 follows: in the same copy)
+                state = give(
+                    state, seat, opts[0], queue=rest, phase=None if rest else "build"
+                )
             else:
                 state = new_state(state, queue=rest)
         elif kind == "pirates":
@@ -204,7 +213,8 @@ def advance(game: Anno1503Base, state: State) -> State:
             state = fire(new_state(state, queue=rest), seat, game.tables.safe_spaces)
         else:  # pragma: no cover - the queue only holds the kinds above
             raise AssertionError(kind)
-    return new_state(state, phase="build")
+    # (a state the last gift took to phase 2 already is not copied again)
+    return state if state.phase == "build" else new_state(state, phase="build")
 
 
 def event_queue(

@@ -43,11 +43,6 @@ from .tables import ANY, BACKS, GOODS
 if TYPE_CHECKING:
     from .base import Anno1503Base
 
-#: Per good: the goods counts of one card of it.
-_ONE_CARD = tuple(
-    tuple(int(i == g) for i in range(len(GOODS))) for g in range(len(GOODS))
-)
-
 # ---------------------------------------------------------------------- turn flow
 
 
@@ -55,22 +50,25 @@ def start_turn(s: State, seat: int) -> State:
     """Return a new turn for ``seat``: reset the once-per-turn flags.
 
     The production roll is next. The fields of a turn (queue, roll, event, AP,
-    explored islands, the once-per-turn flags, the raid target) take their
-    defaults: a new state is made, not eleven fields replaced.
+    explored islands, the once-per-turn flags, the raid target) take the
+    State's defaults (one copy: the compiled ``new_state``, where ``State(...)``
+    runs the named tuple's interpreted ``__new__``).
     """
-    return State(
-        players=s.players,
-        supply=s.supply,
-        display=s.display,
-        islands=s.islands,
-        pool=s.pool,
-        reserve=s.reserve,
-        reserve_known=s.reserve_known,
-        gone=s.gone,
+    return new_state(
+        s,
         active=seat,
         turn=s.turn + 1,
         phase="roll",
-        winner=s.winner,
+        queue=(),
+        roll=0,
+        event="",
+        ap=(0, 0),
+        explored=((), ()),
+        looking=None,
+        sold=False,
+        bought=0,
+        raided=False,
+        target=-1,
     )
 
 
@@ -109,8 +107,8 @@ def _roll(game: Anno1503Base, s: State, a: A.Roll) -> State:
         raise IllegalAction("A-PROD-1", f"a die shows 1-6, not {a.face}.")
     if a.face == 6:  # A-PROD-5: no production; an event instead
         return new_state(s, roll=6, phase="event")
-    s = new_state(s, roll=a.face)
-    return advance(game, new_state(s, queue=production_queue(game, s)))
+    # (the queue depends on the active seat only: one copy with the roll)
+    return advance(game, new_state(s, roll=a.face, queue=production_queue(game, s)))
 
 
 def _event_roll(game: Anno1503Base, s: State, a: A.EventRoll) -> State:
@@ -119,8 +117,8 @@ def _event_roll(game: Anno1503Base, s: State, a: A.EventRoll) -> State:
     if not 1 <= a.face <= 6:
         raise IllegalAction("A-EVENT-1", f"a die shows 1-6, not {a.face}.")
     event = EVENTS[a.face]
-    s = new_state(s, event=event)
-    return advance(game, new_state(s, queue=event_queue(game, s, event)))
+    # (the queue depends on the seats and buildings only: one copy with the event)
+    return advance(game, new_state(s, event=event, queue=event_queue(game, s, event)))
 
 
 def _take(game: Anno1503Base, s: State, a: A.Take) -> State:
@@ -219,7 +217,7 @@ def _discard(game: Anno1503Base, s: State, a: A.Discard) -> State:
     g = good_index(a)
     if not s.players[s.active].hand[g]:
         raise IllegalAction("A-HAND-1", f"you hold no {a.good} to discard.")
-    s = pay(s, s.active, _ONE_CARD[g])  # ASSUMPTION-24: back to the supply
+    s = give(s, s.active, g, -1)  # ASSUMPTION-24: back to the supply
     if sum(s.players[s.active].hand) <= game.hand_limit:
         return finish_turn(game, s)
     return s

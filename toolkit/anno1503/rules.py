@@ -58,7 +58,7 @@ _TAKE_NOTHING = A.TakeNothing()
 _BUILD_SHIP = A.BuildShip()
 _USE_CARD = A.UseCard()
 #: Every other action ``legal_actions`` and ``chance_outcomes`` list, made once
-#: (see :func:`_made`): class and fields -> the action.
+#: (see :func:`_made`): class and tuple of fields -> the action.
 _MADE: dict[tuple[Any, ...], Any] = {}
 
 
@@ -85,7 +85,7 @@ def _made(kind: type, *fields: Any) -> Any:
     codes, sale vectors within the residents' capacity), so this table stays
     small; it is the module's, not a game's.
     """
-    key = (kind, *fields)
+    key = (kind, fields)
     action = _MADE.get(key)
     if action is None:
         action = _MADE[key] = kind(*fields)
@@ -456,15 +456,17 @@ class Anno1503(Anno1503Base):
         k = self._opts["sale_cards_per_resident"]
         res = p.residents
         h = p.hand
-        basic = res.count("PIONEER") * k
+        # (the residents counted as sums of generators: native loops when
+        # compiled, where a tuple's count method is a Python call)
+        basic = sum(1 for r in res if r == "PIONEER") * k
         key = (
             basic,
             min(h[STONE], basic),
             min(h[WOOD], basic),
             min(h[TOOLS], basic),
-            min(h[CLOTH], res.count("SETTLER") * k),
-            min(h[SPICE], res.count("CITIZEN") * k),
-            min(h[TOBACCO], res.count("MERCHANT") * k),
+            min(h[CLOTH], sum(1 for r in res if r == "SETTLER") * k),
+            min(h[SPICE], sum(1 for r in res if r == "CITIZEN") * k),
+            min(h[TOBACCO], sum(1 for r in res if r == "MERCHANT") * k),
         )
         got = _SALE_ACTIONS.get(key)
         if got is None:

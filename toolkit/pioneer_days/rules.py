@@ -781,7 +781,9 @@ class PioneerDays:
             return _pop(s, players=_set(s.players, seat, p))
         if phase == "roll":  # PD-DAY-1
             c = COLOURS.index(a.colour)
-            pool = tuple(sorted((*s.pool, (a.colour, a.face)), key=_die_key))
+            pool = tuple(
+                sorted((*s.pool, (a.colour, a.face)), key=_DIE_KEY.__getitem__)
+            )
             bag = _inc(s.bag, c, -1)
             # the roll step again (as _step_roll): another die, or the turns
             if len(pool) < self.players + 1 and any(bag):
@@ -1402,8 +1404,14 @@ def _damage(p: Player, w: int) -> Player:
     return _pwith(p, WAGONS, p.wagons[:w] + ((size, dmg + 1),) + p.wagons[w + 1 :])
 
 
-def _die_key(die: tuple[str, str]) -> tuple[int, int]:
-    return COLOURS.index(die[0]), FACES.index(die[1])
+#: A die's sort key (its colour's and face's positions), by die: the pool is
+#: sorted with this dict's ``__getitem__`` as the key, a C call per die (a
+#: compiled key function is called through Python and indexes two tuples).
+_DIE_KEY: Final = {
+    (colour, face): (c, f)
+    for c, colour in enumerate(COLOURS)
+    for f, face in enumerate(FACES)
+}
 
 
 def _pop(s: State, *push: str, **changes: Any) -> State:
