@@ -249,6 +249,20 @@ def relative_value(
     return own - 0.25 * (sum(values) - own) / n if n > 0 else own
 
 
+def _win_chances(values: tuple[float, ...], temperature: float) -> list[float]:
+    """Each seat's win chance before normalising: ``exp((v - best) / temperature)``.
+
+    (The maximum and the list written out: the same floats as ``max`` and a
+    generator, with native reads of the tuple when compiled.)
+    """
+    n = len(values)
+    top: float = values[0]
+    for i in range(1, n):
+        if values[i] > top:
+            top = values[i]
+    return [math.exp((values[i] - top) / temperature) for i in range(n)]
+
+
 def rival_weights(
     values: Sequence[float],
     seat: int,
@@ -264,14 +278,9 @@ def rival_weights(
     dollar paid to the leader costs more than one paid to the bank, one paid to
     a trailing rival barely more. They change smoothly with the estimates.
     """
-    # (max and the tuples written out: the same floats, fewer generic calls;
-    # sum() kept, as Python 3.12 adds floats with compensation)
+    # (sum() kept, as Python 3.12 adds floats with compensation)
     n = len(values)
-    top: float = values[0]
-    for i in range(1, n):
-        if values[i] > top:
-            top = values[i]
-    chance = [math.exp((values[i] - top) / temperature) for i in range(n)]
+    chance = _win_chances(tuple(values), temperature)
     rest = sum(chance) - chance[seat]
     out = [0.0] * n
     if not weight or rest <= 0.0:
@@ -971,12 +980,7 @@ def _leaf_value(game: Any, state: State, seat: int) -> float:
     if weight:
         # rival_weights(values, seat, weight, WIN_TEMPERATURE), written out:
         # a rival's weight is weight * chance[t] / rest (0.0 if rest <= 0.0)
-        temperature: float = WIN_TEMPERATURE
-        top: float = values[0]
-        for i in range(1, n):
-            if values[i] > top:
-                top = values[i]
-        chance = [math.exp((values[i] - top) / temperature) for i in range(n)]
+        chance = _win_chances(values, WIN_TEMPERATURE)
         rest = sum(chance) - chance[seat]
         mv = money_value(turns)
     # rival_money(state, per_dollar): per_dollar[t] is mv * (its weight) for a
