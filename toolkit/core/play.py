@@ -14,6 +14,13 @@ def sample_outcome(outcomes: Sequence[tuple[Any, float]], rng: random.Random) ->
     """Draw one chance outcome with the given probabilities."""
     x = rng.random()
     total = 0.0
+    if isinstance(outcomes, list):  # what engines return: native list iteration
+        pairs: list[tuple[Any, float]] = outcomes
+        for pair in pairs:
+            total += pair[1]
+            if x < total:
+                return pair[0]
+        return pairs[-1][0]
     for action, p in outcomes:
         total += p
         if x < total:

@@ -41,6 +41,7 @@ from .fields import (
     PLAYERS,
     ROADS,
     ROUND,
+    SEAT,
     SETTLED,
     START_PLAYER,
     TILE_POOL,
@@ -195,10 +196,12 @@ class Chance(Settling):
     def chance_outcomes(self, state: State) -> list[tuple[Any, float]]:
         """Every outcome of the chance turn ahead with its probability."""
         phase = state.phase
-        ids = self.board.ids
         if phase == "tile":
-            pool: Any = state.tile_pool
-            total = sum(pool)
+            # typed: native int sums and divisions (the same floats as Python's)
+            pool: tuple[int, ...] = cast(tuple, state.tile_pool)
+            total = 0
+            for c in pool:
+                total += c
             draws = self._draw_tile[cast(int, self._next_tile_city(state))]
             return [(draws[i], pool[i] / total) for i in range(len(pool)) if pool[i]]
         if phase == "redraw":
@@ -219,6 +222,7 @@ class Chance(Settling):
             total = sum(pool)
             return [(self._nugget[v], c / total) for v, c in zip(NUGGETS, pool) if c]
         if phase == "cover":
+            ids = self.board.ids
             return [
                 (A.CoverCity(ids[i]), w / total)
                 for i, w, total in self._cover_weights(state)
@@ -293,7 +297,14 @@ class Chance(Settling):
 
     def _do_tile(self, state: State, action: A.DrawTile) -> State:
         i = _TILE_INDEX.get(action.tile)
-        city: Any = self._next_tile_city(state)
+        # The next city (as _next_tile_city), found by its place k in the order:
+        # the city after it is then looked for from k + 1 on, not from the start.
+        tiles: tuple = state.tiles
+        order = self._tile_order(state.covered)
+        k = 0
+        while k < len(order) and tiles[order[k]] is not None:
+            k += 1
+        city: Any = order[k] if k < len(order) else None
         pool: Any = state.tile_pool
         if i is None or not pool[i] or self.board.index.get(action.city) != city:
             raise IllegalAction(
@@ -302,9 +313,17 @@ class Chance(Settling):
                 f"turn: the next tile goes on {self.board.ids[city]}.",
             )
         d: list[Any] = list(state)
-        d[TILES] = replace_at(d[TILES], city, action.tile)
-        d[TILE_POOL] = replace_at(pool, i, pool[i] - 1)
-        return self._next_tile(new_tuple(State, d))
+        d[TILES] = tiles = replace_at(tiles, city, action.tile)
+        d[TILE_POOL] = pool = replace_at(pool, i, pool[i] - 1)
+        # _next_tile: another tile turn while the pool has tiles and a city is left
+        k += 1
+        while k < len(order) and tiles[order[k]] is not None:
+            k += 1
+        if k < len(order) and any(pool):
+            d[PHASE] = "tile"
+            d[SEAT] = CHANCE
+            return new_tuple(State, d)
+        return self._check_redraw(new_tuple(State, d))
 
     def _do_redraw(self, state: State, action: A.Redraw | A.SwapTiles) -> State:
         self._chance_check(state, action)

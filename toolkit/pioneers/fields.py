@@ -124,15 +124,44 @@ def with_field(t: tuple, i: int, value: Any) -> Any:
     return new_tuple(type(t), c)
 
 
+# A player copied with one field changed, built from its fields in one go: no
+# draft list and no second copy of it (``with_field`` makes both), and the fields
+# read as objects (``p`` untyped), not unboxed and boxed again.
+
+
+def with_money(pl: PlayerState, money: int) -> PlayerState:
+    """Return a copy of the player ``pl`` holding ``money``."""
+    p: tuple[Any, ...] = pl
+    return new_tuple(PlayerState, (money, p[1], p[2], p[3], p[4], p[5], p[6], p[7]))
+
+
+def with_wagons(pl: PlayerState, wagons: tuple) -> PlayerState:
+    """Return a copy of the player ``pl`` with the wagons ``wagons``."""
+    p: tuple[Any, ...] = pl
+    return new_tuple(PlayerState, (p[0], p[1], p[2], p[3], p[4], wagons, p[6], p[7]))
+
+
+def with_roads_left(pl: PlayerState, roads_left: int) -> PlayerState:
+    """Return a copy of the player ``pl`` with ``roads_left`` roads in supply."""
+    p: tuple[Any, ...] = pl
+    return new_tuple(
+        PlayerState, (p[0], p[1], roads_left, p[3], p[4], p[5], p[6], p[7])
+    )
+
+
+assert PlayerState._fields[:3] == ("money", "vp", "roads_left")  # the helpers above
+assert PlayerState._fields[5] == "wagons"
+
+
 def payout(pl: PlayerState, amount: int, bank: int | None, shortfall: int):
     """Pay ``amount`` from the bank; a finite bank pays what it has (ASSUMPTION-9)."""
-    # with_field, not _replace: compiled, a call of the Python-level _replace with
-    # keywords costs several times a draft copy.
+    # with_money, not _replace: compiled, a call of the Python-level _replace with
+    # keywords costs several times a direct copy.
     if bank is None:
-        return with_field(pl, P_MONEY, pl[P_MONEY] + amount), None, shortfall
+        return with_money(pl, pl[P_MONEY] + amount), None, shortfall
     paid = min(amount, bank)
     return (
-        with_field(pl, P_MONEY, pl[P_MONEY] + paid),
+        with_money(pl, pl[P_MONEY] + paid),
         bank - paid,
         shortfall + amount - paid,
     )

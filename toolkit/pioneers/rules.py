@@ -333,9 +333,9 @@ class Pioneers(Chance):
 
     def scores(self, state: State) -> tuple[int, ...]:
         """Total VP per seat as if the game ended now (P-SCORE-1..4)."""
-        from .scoring import score_breakdown
+        from .scoring import score_totals
 
-        return tuple(row["total"] for row in score_breakdown(self, state))
+        return score_totals(self, state)
 
     def winners(self, state: State) -> tuple[int, ...]:
         """Return the winning seat(s): most VP, then most money.

@@ -51,10 +51,49 @@ def road_networks(game: Any, state: State, seat: int) -> list[dict]:
     return nets
 
 
+def _root(parent: list[int], x: int) -> int:
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
 def best_network(game: Any, state: State, seat: int) -> int:
-    """Own pioneers in the player's best network; 0 without roads (ASSUMPTION-17)."""
-    nets = road_networks(game, state, seat)
-    return nets[0]["pioneers"] if nets else 0
+    """Own pioneers in the player's best network; 0 without roads (ASSUMPTION-17).
+
+    The first network of :func:`road_networks` (the most own pioneers), found
+    with a union-find on lists: no network dicts, no sort.
+    """
+    edges: tuple[tuple[int, int], ...] = game.board.edges
+    roads_on = state.roads
+    settled = state.settled
+    parent = list(range(len(settled)))
+    on = [False] * len(settled)
+    for e in range(len(roads_on)):
+        if seat in roads_on[e]:
+            a, b = edges[e]
+            on[a] = on[b] = True
+            ra, rb = _root(parent, a), _root(parent, b)
+            if ra != rb:
+                parent[max(ra, rb)] = min(ra, rb)
+    pioneers = [0] * len(settled)  # per network, at its root
+    for c in range(len(settled)):
+        if on[c]:
+            pioneers[_root(parent, c)] += settled[c][seat]
+    return max(pioneers, default=0)
+
+
+def score_totals(game: Any, state: State) -> tuple[int, ...]:
+    """The ``total`` of :func:`score_breakdown` per seat, without the rows."""
+    out = []
+    for seat, pl in enumerate(state.players):
+        vp = pl.vp
+        for w in pl.wagons:  # P-SCORE-2: empty seats on face-up wagons
+            if w.face_up:
+                vp += len(w.seats) - sum(w.occupied)
+        vp += sum(v for v in pl.nuggets if v is not None)
+        out.append(vp + 2 * best_network(game, state, seat))
+    return tuple(out)
 
 
 def score_breakdown(game: Any, state: State) -> list[dict]:

@@ -53,6 +53,8 @@ from .fields import (
     payout,
     replace_at,
     with_field,
+    with_money,
+    with_wagons,
 )
 from .state import PlayerState, State, Wagon
 from .turns import Turns
@@ -106,7 +108,7 @@ class Settling(Turns):
                 if paid is None:
                     paid = list(players)
                 pl = players[k]
-                paid[k] = with_field(pl, P_MONEY, pl[P_MONEY] + r)
+                paid[k] = with_money(pl, pl[P_MONEY] + r)
         if paid is not None:
             players = tuple(paid)
         d: list[Any] = list(state)
@@ -162,7 +164,7 @@ class Settling(Turns):
         occupied = occupied[:j] + (False,) + occupied[j + 1 :]
         if True in occupied:
             w = new_tuple(Wagon, (w[W_ID], seats, occupied, w[W_VP], True))
-            pl = with_field(pl, P_WAGONS, wagons[:k] + (w,) + wagons[k + 1 :])
+            pl = with_wagons(pl, wagons[:k] + (w,) + wagons[k + 1 :])
         else:  # P-WAGON-1: emptied: score its VP, turn it face down, take $1
             w = new_tuple(Wagon, (w[W_ID], seats, occupied, w[W_VP], False))
             p: list[Any] = list(pl)  # a draft of the player (not _replace: see payout)
@@ -318,10 +320,8 @@ class Settling(Turns):
         d: list[Any] = list(state)
         self._take_pioneer(d, seat, action.wagon, d[JOIN_NEED], "P-JOIN-4")
         players: list[PlayerState] = list(d[PLAYERS])
-        players[seat] = with_field(
-            players[seat], P_MONEY, players[seat][P_MONEY] - cost
-        )  # P-JOIN-3
-        players[me] = with_field(players[me], P_MONEY, players[me][P_MONEY] + cost)
+        players[seat] = with_money(players[seat], players[seat][P_MONEY] - cost)  # P-JOIN-3
+        players[me] = with_money(players[me], players[me][P_MONEY] + cost)
         d[PLAYERS] = tuple(players)
         d[OFFER] = ()
         self._place_pioneer(d, d[CITY], seat)

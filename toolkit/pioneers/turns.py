@@ -52,7 +52,8 @@ from .fields import (
     W_FACE_UP,
     new_tuple,
     replace_at,
-    with_field,
+    with_money,
+    with_roads_left,
 )
 from .state import PlayerState, State
 
@@ -91,7 +92,7 @@ class Turns(Coach):
             d[BANK] = bank - paid
             d[SHORTFALL] += amount - paid
             amount = paid
-        pl = with_field(pl, P_MONEY, pl[P_MONEY] + amount)
+        pl = with_money(pl, pl[P_MONEY] + amount)
         if forced and not self._buyable_slots(d[MARKET], pl):
             forced = False  # ASSUMPTION-12: the obligation lapses
         merchants = pl[P_MERCHANTS]
@@ -168,9 +169,7 @@ class Turns(Coach):
                 "P-BUY-1", f"R{n} costs ${price} but you have only ${pl.money}."
             )
         d: list[Any] = list(state)
-        d[PLAYERS] = replace_at(
-            d[PLAYERS], me, with_field(pl, P_MONEY, pl.money - price)
-        )
+        d[PLAYERS] = replace_at(d[PLAYERS], me, with_money(pl, pl.money - price))
         if d[BANK] is not None:
             d[BANK] += price
         d[ACTIONS_LEFT] -= 1
@@ -194,7 +193,7 @@ class Turns(Coach):
         pl = players[seat]
         left = pl[P_ROADS_LEFT] - 1
         d[PLAYERS] = (
-            players[:seat] + (with_field(pl, P_ROADS_LEFT, left),) + players[seat + 1 :]
+            players[:seat] + (with_roads_left(pl, left),) + players[seat + 1 :]
         )
         roads: tuple[tuple[int, ...], ...] = d[ROAD_OWNERS]
         d[ROAD_OWNERS] = roads[:e] + (roads[e] + (seat,),) + roads[e + 1 :]
