@@ -12,9 +12,6 @@ that leaves a start neighbour open is equally likely (see ``_cover_weights``).
 Designated covers that shut the start in are refused when the game is made.
 """
 
-# Tuple concatenation (t[:i] + (x,) + t[i + 1:]) is the fastest copy with one
-# change, compiled or not, so RUF005 does not apply on the hot path.
-
 from __future__ import annotations
 
 import math

@@ -309,18 +309,21 @@ class Pioneers(Chance):
             if view is None:
                 view = list(players)
             # Built from its fields in one go: no draft list (an observation per
-            # decision makes this the most frequent copy of a player).
+            # decision makes this the most frequent copy of a player). The hidden
+            # values are a shared tuple of Nones: the same object every time.
+            n = len(nuggets)
+            p: tuple[Any, ...] = pl
             view[i] = new_tuple(
                 PlayerState,
                 (
-                    pl[P_MONEY],
-                    pl[P_VP],
-                    pl[P_ROADS_LEFT],
-                    pl[P_SUPPLY],
-                    (None,) * len(nuggets),
-                    pl[P_WAGONS],
-                    pl[P_BANKERS],
-                    pl[P_MERCHANTS],
+                    p[P_MONEY],
+                    p[P_VP],
+                    p[P_ROADS_LEFT],
+                    p[P_SUPPLY],
+                    _HIDDEN[n] if n < len(_HIDDEN) else (None,) * n,
+                    p[P_WAGONS],
+                    p[P_BANKERS],
+                    p[P_MERCHANTS],
                 ),
             )
         if view is not None:
@@ -373,6 +376,8 @@ class Pioneers(Chance):
         return f"Pioneers(players={self.players}{', ' + opts if opts else ''})"
 
 
+#: Hidden nugget values by count (``observe``): tuples of Nones, shared.
+_HIDDEN: Final = tuple((None,) * n for n in range(sum(NUGGET_COUNTS) + 1))
 _PHASE_RULE = {
     "buy": "P-BUY-1",
     "road": "P-BUY-6",

@@ -5,9 +5,6 @@ half of a turn: the move, the pioneer settled on the city reached, the effect
 of its tile, and the offers to join.
 """
 
-# Tuple concatenation (t[:i] + (x,) + t[i + 1:]) is the fastest copy with one
-# change, compiled or not, so RUF005 does not apply on the hot path.
-
 from __future__ import annotations
 
 from typing import Any
@@ -161,29 +158,28 @@ class Settling(Turns):
             raise IllegalAction(
                 rule, f"wagon {wagon_id} has no {prof or 'pioneer'} on a seat."
             )
-        occupied = occupied[:j] + (False,) + occupied[j + 1 :]
+        occupied = replace_at(occupied, j, False)
         if True in occupied:
             w = new_tuple(Wagon, (w[W_ID], seats, occupied, w[W_VP], True))
-            pl = with_wagons(pl, wagons[:k] + (w,) + wagons[k + 1 :])
+            pl = with_wagons(pl, replace_at(wagons, k, w))
         else:  # P-WAGON-1: emptied: score its VP, turn it face down, take $1
             w = new_tuple(Wagon, (w[W_ID], seats, occupied, w[W_VP], False))
             p: list[Any] = list(pl)  # a draft of the player (not _replace: see payout)
             p[P_VP] += w[W_VP]
-            p[P_WAGONS] = wagons[:k] + (w,) + wagons[k + 1 :]
+            p[P_WAGONS] = replace_at(wagons, k, w)
             pl = new_tuple(PlayerState, p)
             spec = self.wagon_specs.get(w[W_ID])
             pl, d[BANK], d[SHORTFALL] = payout(
                 pl, spec.bonus if spec else 1, d[BANK], d[SHORTFALL]
             )
-        d[PLAYERS] = players[:seat] + (pl,) + players[seat + 1 :]
+        d[PLAYERS] = replace_at(players, seat, pl)
         return seats[j]
 
     def _place_pioneer(self, d: list, city: int, seat: int) -> None:
         # typed locals: compiled, native tuple slices, not generic item look-ups
         settled: tuple[tuple[int, ...], ...] = d[SETTLED]
         row: tuple[int, ...] = settled[city]
-        row = row[:seat] + (row[seat] + 1,) + row[seat + 1 :]
-        d[SETTLED] = settled[:city] + (row,) + settled[city + 1 :]
+        d[SETTLED] = replace_at(settled, city, replace_at(row, seat, row[seat] + 1))
 
     def _do_settle(self, state: State, action: A.Settle) -> State:
         tile = state.tile
@@ -200,7 +196,7 @@ class Settling(Turns):
         d[JOIN_NEED] = self._take_pioneer(d, me, action.wagon, action.profession, rule)
         self._place_pioneer(d, city, me)
         tiles: tuple = d[TILES]
-        d[TILES] = tiles[:city] + (None,) + tiles[city + 1 :]
+        d[TILES] = replace_at(tiles, city, None)
         pl: PlayerState = d[PLAYERS][me]
         # P-TILE: the effect of the removed tile
         if tile == "BANKER":

@@ -6,9 +6,6 @@ settling and joining. The steps work on a draft list ``d`` (see
 :mod:`toolkit.pioneers.fields`) and return the next state.
 """
 
-# Tuple concatenation (t[:i] + (x,) + t[i + 1:]) is the fastest copy with one
-# change, compiled or not, so RUF005 does not apply on the hot path.
-
 from __future__ import annotations
 
 from typing import Any, Final
@@ -96,7 +93,7 @@ class Turns(Coach):
         if forced and not self._buyable_slots(d[MARKET], pl):
             forced = False  # ASSUMPTION-12: the obligation lapses
         merchants = pl[P_MERCHANTS]
-        d[PLAYERS] = players[:seat] + (pl,) + players[seat + 1 :]
+        d[PLAYERS] = replace_at(players, seat, pl)
         d[PHASE] = "buy"
         d[SEAT] = d[ACTIVE] = seat
         d[ACTIONS_LEFT] = 1 + (merchants if merchants < 2 else 2)
@@ -192,11 +189,9 @@ class Turns(Coach):
         players: tuple[PlayerState, ...] = d[PLAYERS]
         pl = players[seat]
         left = pl[P_ROADS_LEFT] - 1
-        d[PLAYERS] = (
-            players[:seat] + (with_roads_left(pl, left),) + players[seat + 1 :]
-        )
+        d[PLAYERS] = replace_at(players, seat, with_roads_left(pl, left))
         roads: tuple[tuple[int, ...], ...] = d[ROAD_OWNERS]
-        d[ROAD_OWNERS] = roads[:e] + (roads[e] + (seat,),) + roads[e + 1 :]
+        d[ROAD_OWNERS] = replace_at(roads, e, roads[e] + (seat,))
         if left == 0:
             d[END_TRIGGERED] = True  # P-END-1a
 
