@@ -348,11 +348,13 @@ class Chance(Settling):
 
     def _do_reveal(self, state: State, action: A.RevealWagon) -> State:
         wagon, unseen = action.wagon, state.unseen
-        if wagon not in unseen:
+        k = 0  # where the wagon is in unseen (which holds each wagon once)
+        while k < len(unseen) and unseen[k] != wagon:
+            k += 1
+        if k == len(unseen):
             rule = "P-SETUP-9" if state.phase == "market" else "P-BUY-8"
             raise IllegalAction(rule, f"wagon {wagon} is not in the face-down deck.")
         d: list[Any] = list(state)
-        k = unseen.index(wagon)  # unseen holds each wagon once
         d[UNSEEN] = unseen[:k] + unseen[k + 1 :]
         d[DECK] -= 1
         market = d[MARKET]

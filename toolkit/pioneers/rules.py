@@ -28,7 +28,7 @@ compiler, and ``FRONTIER_PURE=1`` runs the source as plain Python.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -308,24 +308,7 @@ class Pioneers(Chance):
                 continue  # one's own, none, or hidden already
             if view is None:
                 view = list(players)
-            # Built from its fields in one go: no draft list (an observation per
-            # decision makes this the most frequent copy of a player). The hidden
-            # values are a shared tuple of Nones: the same object every time.
-            n = len(nuggets)
-            p: tuple[Any, ...] = pl
-            view[i] = new_tuple(
-                PlayerState,
-                (
-                    p[P_MONEY],
-                    p[P_VP],
-                    p[P_ROADS_LEFT],
-                    p[P_SUPPLY],
-                    _HIDDEN[n] if n < len(_HIDDEN) else (None,) * n,
-                    p[P_WAGONS],
-                    p[P_BANKERS],
-                    p[P_MERCHANTS],
-                ),
-            )
+            view[i] = _redacted(pl, i)
         if view is not None:
             d: list[Any] = list(state)
             d[PLAYERS] = tuple(view)
@@ -378,6 +361,51 @@ class Pioneers(Chance):
 
 #: Hidden nugget values by count (``observe``): tuples of Nones, shared.
 _HIDDEN: Final = tuple((None,) * n for n in range(sum(NUGGET_COUNTS) + 1))
+#: The last redacted copy of a player made by ``observe``, per seat. It holds
+#: public values only (the nugget values are Nones), and it is handed out again
+#: only when its public fields are those of the player redacted now, so it is
+#: then exactly the copy that would be built: what ``observe`` returns never
+#: depends on it (nor on other games), but an unchanged player is the same object
+#: from one observation to the next (no new tuple; the trackers see the row
+#: unchanged by identity).
+_REDACTED: Final[list[Any]] = [None] * 4
+
+
+def _redacted(pl: PlayerState, seat: int) -> PlayerState:
+    """``pl`` with its nugget values hidden (``observe``)."""
+    p: tuple[Any, ...] = pl
+    n = len(p[P_NUGGETS])
+    if seat < len(_REDACTED):
+        q: tuple[Any, ...] | None = _REDACTED[seat]
+        if (
+            q is not None
+            and q[P_WAGONS] is p[P_WAGONS]
+            and len(q[P_NUGGETS]) == n
+            and q[P_MONEY] == p[P_MONEY]
+            and q[P_VP] == p[P_VP]
+            and q[P_ROADS_LEFT] == p[P_ROADS_LEFT]
+            and q[P_SUPPLY] == p[P_SUPPLY]
+            and q[P_BANKERS] == p[P_BANKERS]
+            and q[P_MERCHANTS] == p[P_MERCHANTS]
+        ):
+            return cast(PlayerState, q)
+    # Built from its fields in one go: no draft list.
+    view = new_tuple(
+        PlayerState,
+        (
+            p[P_MONEY],
+            p[P_VP],
+            p[P_ROADS_LEFT],
+            p[P_SUPPLY],
+            _HIDDEN[n] if n < len(_HIDDEN) else (None,) * n,
+            p[P_WAGONS],
+            p[P_BANKERS],
+            p[P_MERCHANTS],
+        ),
+    )
+    if seat < len(_REDACTED):
+        _REDACTED[seat] = view
+    return view
 _PHASE_RULE = {
     "buy": "P-BUY-1",
     "road": "P-BUY-6",

@@ -177,7 +177,10 @@ class Turns(Coach):
         return new_tuple(State, d)
 
     def _edge(self, a: str, b: str, rule: str) -> int:
-        e = self.board.edge_of(a, b)
+        # Board.edge_of's look-ups, here: compiled, not a call of an interpreted method
+        board = self.board
+        ia, ib = board.index.get(a), board.index.get(b)
+        e = None if ia is None or ib is None else board.edge_index.get((ia, ib))
         if e is None:
             for c in (a, b):
                 if c not in self.board.index:
