@@ -8,7 +8,6 @@ offers, end of turn, next player's income) costs one copy instead of one
 to constants.
 """
 
-
 from __future__ import annotations
 
 from typing import Any, Final

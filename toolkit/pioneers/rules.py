@@ -406,6 +406,8 @@ def _redacted(pl: PlayerState, seat: int) -> PlayerState:
     if seat < len(_REDACTED):
         _REDACTED[seat] = view
     return view
+
+
 _PHASE_RULE = {
     "buy": "P-BUY-1",
     "road": "P-BUY-6",

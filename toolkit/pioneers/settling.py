@@ -316,7 +316,9 @@ class Settling(Turns):
         d: list[Any] = list(state)
         self._take_pioneer(d, seat, action.wagon, d[JOIN_NEED], "P-JOIN-4")
         players: list[PlayerState] = list(d[PLAYERS])
-        players[seat] = with_money(players[seat], players[seat][P_MONEY] - cost)  # P-JOIN-3
+        players[seat] = with_money(
+            players[seat], players[seat][P_MONEY] - cost
+        )  # P-JOIN-3
         players[me] = with_money(players[me], players[me][P_MONEY] + cost)
         d[PLAYERS] = tuple(players)
         d[OFFER] = ()
