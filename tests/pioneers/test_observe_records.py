@@ -57,6 +57,37 @@ def test_ASSUMPTION_10_observe_hides_nuggets_deck_order_and_unused_tiles(players
     assert seen_nuggets, "the test game should contain a gold digger draw"
 
 
+def test_ASSUMPTION_10_observe_is_the_same_whatever_it_handed_out_before():
+    """``observe`` hands out its last copy of a player again when the public
+    fields match (``rules._REDACTED``): the result is the copy it would build,
+    in any order of calls and across games, and what it keeps is public."""
+    from toolkit.pioneers import rules
+
+    games = [pioneers.Pioneers(players=p) for p in (2, 3, 4)]
+    states = [(g, s) for g in games for seed in range(2) for s in states_of(g, seed)]
+    forward = [g.observe(s, seat) for g, s in states for seat in range(g.players)]
+    backward = [
+        g.observe(s, seat)
+        for g, s in reversed(states)
+        for seat in reversed(range(g.players))
+    ]
+    assert forward == backward[::-1]
+    k = 0
+    for g, s in states:
+        for seat in range(g.players):
+            view = forward[k]
+            k += 1
+            expected = [
+                pl if i == seat else pl._replace(nuggets=(None,) * len(pl.nuggets))
+                for i, pl in enumerate(s.players)
+            ]
+            assert list(view.players) == expected
+            assert view._replace(players=s.players, tile_pool=s.tile_pool) == s
+    kept = getattr(rules, "_REDACTED", None)  # a C static when compiled
+    for pl in kept or ():
+        assert pl is None or all(v is None for v in pl.nuggets)
+
+
 def test_ASSUMPTION_10_nugget_pool_cannot_be_read_from_an_observation():
     game = pioneers.Pioneers(players=4)
     state = next(
