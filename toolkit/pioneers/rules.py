@@ -363,8 +363,8 @@ class Pioneers(Chance):
 _HIDDEN: Final = tuple((None,) * n for n in range(sum(NUGGET_COUNTS) + 1))
 #: The last redacted copy of a player made by ``observe``, per seat. It holds
 #: public values only (the nugget values are Nones), and it is handed out again
-#: only when its public fields are those of the player redacted now, so it is
-#: then exactly the copy that would be built: what ``observe`` returns never
+#: only when its public fields are the very objects of the player redacted now,
+#: so it is then exactly the copy that would be built: what ``observe`` returns never
 #: depends on it (nor on other games), but an unchanged player is the same object
 #: from one observation to the next (no new tuple; the trackers see the row
 #: unchanged by identity).
@@ -379,14 +379,14 @@ def _redacted(pl: PlayerState, seat: int) -> PlayerState:
         q: tuple[Any, ...] | None = _REDACTED[seat]
         if (
             q is not None
-            and q[P_WAGONS] is p[P_WAGONS]
             and len(q[P_NUGGETS]) == n
-            and q[P_MONEY] == p[P_MONEY]
-            and q[P_VP] == p[P_VP]
-            and q[P_ROADS_LEFT] == p[P_ROADS_LEFT]
-            and q[P_SUPPLY] == p[P_SUPPLY]
-            and q[P_BANKERS] == p[P_BANKERS]
-            and q[P_MERCHANTS] == p[P_MERCHANTS]
+            and q[P_WAGONS] is p[P_WAGONS]
+            and q[P_MONEY] is p[P_MONEY]  # small ints are shared objects
+            and q[P_VP] is p[P_VP]
+            and q[P_ROADS_LEFT] is p[P_ROADS_LEFT]
+            and q[P_SUPPLY] is p[P_SUPPLY]
+            and q[P_BANKERS] is p[P_BANKERS]
+            and q[P_MERCHANTS] is p[P_MERCHANTS]
         ):
             return cast(PlayerState, q)
     # Built from its fields in one go: no draft list.
