@@ -131,6 +131,39 @@ class _Memo:
         )
 
 
+class _Label:
+    """A route of the route-choice search (:meth:`Coach._choices`).
+
+    The city it ends at, its payment vector, its cost (the sum of the vector's
+    fields), its cities (a bit mask) and their number, and the route it
+    extends by one step (``parent``, None for the coach's city): the cities of
+    a route are read back along the parents only for the outcomes listed.
+    ``link`` chains the labels of one city (the labels of a round, the labels
+    kept from earlier rounds, or a target's outcomes). Compiled, the int fields
+    are machine ints: a label is one allocation, with no boxed int and no
+    tuple of its cities.
+    """
+
+    __slots__ = ("city", "cost", "link", "mask", "parent", "size", "vec")
+
+    def __init__(
+        self,
+        city: int,
+        vec: int,
+        cost: int,
+        mask: int,
+        size: int,
+        parent: _Label | None,
+    ) -> None:
+        self.city = city
+        self.vec = vec
+        self.cost = cost
+        self.mask = mask
+        self.size = size
+        self.parent = parent
+        self.link: _Label | None = None
+
+
 def _hash_of(facts: tuple) -> int:
     """``hash(facts)``, remembered for the tuple object (see :data:`_HASHES`)."""
     hit = _HASHES.get(id(facts))
@@ -332,10 +365,12 @@ class Coach(Tables):
     ) -> list[tuple[int, int, tuple[int, ...]]]:
         """Label-setting search over cities with payment vectors (see route_choices).
 
-        A label is a simple route from the coach to an untiled city: its payment
-        vector (one int: ``width`` bits for the bank, then for each seat), its
-        cost, the set of its cities (a bit mask) and its cities. Labels grow one
-        step per round, so a round holds the routes of one length.
+        A label (:class:`_Label`) is a simple route from the coach to an untiled
+        city: its payment vector (one int: ``width`` bits for the bank, then for
+        each seat), its cost, the set of its cities (a bit mask) and the label
+        it extends by one step (its cities are read back along these links only
+        for the outcomes listed). Labels grow one step per round, so a round
+        holds the routes of one length.
 
         Without ``every``, a label is dropped when a label of an earlier round
         reached the same city paying each payee at most as much, and two labels
@@ -367,11 +402,6 @@ class Coach(Tables):
             2
         ]
         n = len(tiles)
-        # a (target or city, vector) key: the vector shifted past the city index
-        # (shifts, not ``* n``: compiled, a product of a large vector takes
-        # Python's slow path)
-        sh = n.bit_length()
-        low = (1 << sh) - 1
         src = self.board.index[state.coach]
         if not every and not _rival_roads_near(tiles, roads, adj, enter, seat, src):
             # Every way pays only the bank: the cheapest route is each target's one
@@ -407,30 +437,35 @@ class Coach(Tables):
         guard = 0
         for k in range(fields):
             guard |= 1 << (width * k + width - 1)
-        # per city: the vectors of the labels kept in earlier rounds (a list by
-        # city index); with ``every``, per city and vector: their city masks
-        kept: dict[int, list[int]] = {}
-        kept_at: list[list[int] | None] = [None] * n
-        # per (target, vector) key: the outcome's route (the first found has the
-        # fewest steps; within a round the lower route); its cost is the sum of
-        # the vector's fields (each step adds to the vector what it costs)
-        found: dict[int, tuple[int, ...]] = {}
-        level: list[tuple[int, int, int, int, tuple[int, ...]]] = [
-            (src, 0, 0, 1 << src, (src,))
-        ]
-        # Past _PRUNE_AFTER labels, two more tables drop the labels that lead to
-        # no new outcome (see _useless): the targets, and per city the cost of
-        # its cheapest way to one of them.
+        # Per city, a chain of _Label objects (linked by ``link``): at an untiled
+        # city the labels kept from earlier rounds (without ``every``); at a
+        # target the outcomes found (per vector its route; the first found has
+        # the fewest steps, within a round the lower route is kept).
+        kept_at: list[_Label | None] = [None] * n
+        # Per city, the chain of the labels of the round being made, one per
+        # vector (without ``every``); the round's labels in the order they were
+        # made are the next round's order.
+        round_at: list[_Label | None] = [None] * n
+        # With ``every``, labels and outcomes can be many per city, so they are
+        # found by (city, vector) key, the vector shifted past the city index:
+        # the kept labels' chains, the outcomes, and (with the cities) the
+        # round's labels.
+        sh = n.bit_length()
+        kept_key: dict[int, _Label] = {}
+        found_key: dict[int, _Label] = {}
+        round_key: dict[tuple[int, int], _Label] = {}
+        level: list[_Label] = [_Label(src, 0, 0, 1 << src, 1, None)]
+        # Past _PRUNE_AFTER labels, the targets and per city the cost of its
+        # cheapest way to one of them drop the labels that lead to no new
+        # outcome (see _useless).
         made = 0
-        # per target (with near, a list by city index): its outcomes' vectors and
-        # route lengths
-        reached: list[list[tuple[int, int]] | None] = []
         goals: list[int] = []
         near: list[int] | None = None
         u: int
         vec: int
         cost: int
         mask: int
+        size: int
         v: int
         e: int
         dv: int
@@ -438,13 +473,19 @@ class Coach(Tables):
         nv: int
         nc: int
         nm: int
-        key: int
         o: int
-        path: tuple[int, ...]
-        labels: list[int] | None
+        lab: _Label
+        x: _Label | None
         while level:
-            nxt: dict[Any, tuple[int, int, int, int, tuple[int, ...]]] = {}
-            for u, vec, cost, mask, path in level:
+            nxt: list[_Label] = []
+            for lab in level:
+                u, vec, cost, mask, size = (
+                    lab.city,
+                    lab.vec,
+                    lab.cost,
+                    lab.mask,
+                    lab.size,
+                )
                 for v, e in adj[u]:
                     if (mask >> v) & 1:
                         continue  # a simple route visits no city twice (ASSUMPTION-5)
@@ -456,7 +497,7 @@ class Coach(Tables):
                         dv, dc = 1, 1
                     else:
                         dv, dc = 0, 0
-                        for o in r:  # (o: int, declared above)
+                        for o in r:
                             if o == seat:  # an own road: nobody is paid
                                 dv, dc = 0, 0
                                 break
@@ -466,100 +507,88 @@ class Coach(Tables):
                     if nc > budget:
                         continue  # P-MOVE-4/7: dearer than the money
                     nv = vec + dv
-                    key = (nv << sh) | v
                     if t is not None:  # a tiled city stops the coach (P-MOVE-3)
-                        old = found.get(key)
-                        if old is None:
-                            found[key] = path + (v,)
-                            if near is not None:
-                                _note(reached, v, nv, len(path) + 1)
-                        elif len(old) == len(path) + 1 and path + (v,) < old:
-                            found[key] = path + (v,)
+                        if every:
+                            x = found_key.get((nv << sh) | v)
+                        else:
+                            x = kept_at[v]
+                            while x is not None and x.vec != nv:
+                                x = x.link
+                        if x is None:
+                            x = _Label(v, nv, nc, 0, size + 1, lab)
+                            x.link = kept_at[v]
+                            kept_at[v] = x
+                            if every:
+                                found_key[(nv << sh) | v] = x
+                        elif x.size == size + 1 and _lower(lab, x.parent):
+                            x.parent = lab  # as few steps: the lower route
                         continue
                     if near is not None and _useless(
-                        near, goals, reached, v, nv, nc, len(path), budget, guard, every
+                        near, goals, kept_at, v, nv, nc, size, budget, guard, every
                     ):
                         continue
                     nm = mask | (1 << v)
-                    labels = kept.get(key) if every else kept_at[v]
-                    if labels is not None:
-                        dominated = False
-                        if every:  # the same vector over a subset of the cities
-                            for ma in labels:
-                                if ma & nm == ma:
-                                    dominated = True
-                                    break
-                        else:  # paying each payee at most as much
-                            for va in labels:
-                                if ((nv | guard) - va) & guard == guard:
-                                    dominated = True
-                                    break
-                        if dominated:
-                            continue
+                    if every:  # the same vector over a subset of the cities
+                        x = kept_key.get((nv << sh) | v)
+                        while x is not None and x.mask & nm != x.mask:
+                            x = x.link
+                    else:  # paying each payee at most as much
+                        x = kept_at[v]
+                        while x is not None and ((nv | guard) - x.vec) & guard != guard:
+                            x = x.link
+                    if x is not None:
+                        continue  # dominated by an earlier round's label
                     # one label per city and vector (with every: and cities)
-                    twin: Any = (key, nm) if every else key
-                    same = nxt.get(twin)
-                    if same is None:
-                        nxt[twin] = (v, nv, nc, nm, path + (v,))
+                    if every:
+                        x = round_key.get(((nv << sh) | v, nm))
                     else:
-                        longer = path + (v,)
-                        if longer < same[4]:
-                            nxt[twin] = (v, nv, nc, nm, longer)
-            level = []
+                        x = round_at[v]
+                        while x is not None and x.vec != nv:
+                            x = x.link
+                    if x is None:
+                        x = _Label(v, nv, nc, nm, size + 1, lab)
+                        if every:
+                            round_key[(nv << sh) | v, nm] = x
+                        else:
+                            x.link = round_at[v]
+                            round_at[v] = x
+                        nxt.append(x)
+                    elif _lower(lab, x.parent):
+                        x.parent = lab  # the lower route (with every: same cities)
+                        x.mask = nm
             made += len(nxt)
             if made > _LABEL_CAP:
                 break  # a safeguard; the cheapest routes are added below
             if near is None and made > _PRUNE_AFTER:
                 goals, near = self._near_table(state, seat, enter, adj, src, budget)
-                reached = [None] * n
-                for key, p in found.items():
-                    _note(reached, key & low, key >> sh, len(p))
-            for label in nxt.values():
+            for lab in nxt:  # kept for the later rounds
                 if every:
-                    k2 = (label[1] << sh) | label[0]
-                    labels = kept.get(k2)
-                    if labels is None:
-                        kept[k2] = [label[3]]  # the city mask
-                    else:
-                        labels.append(label[3])
+                    k = (lab.vec << sh) | lab.city
+                    lab.link = kept_key.get(k)
+                    kept_key[k] = lab
                 else:
-                    labels = kept_at[label[0]]
-                    if labels is None:
-                        kept_at[label[0]] = [label[1]]  # the vector
-                    else:
-                        labels.append(label[1])
-                level.append(label)
+                    round_at[lab.city] = None
+                    lab.link = kept_at[lab.city]
+                    kept_at[lab.city] = lab
+            round_key.clear()
+            level = nxt
         out: list[tuple[int, int, int, tuple[int, ...]]] = []
-        field = (1 << width) - 1
-        c: int
-        if every:
-            for key, p in found.items():
-                c, vb = 0, key >> sh
-                while vb:
-                    c += vb & field
-                    vb >>= width
-                out.append((key & low, c, len(p), p))
-        else:
-            outcomes: dict[int, list[int]] = {}
-            for key in found:
-                t0 = key & low
-                vs = outcomes.get(t0)
-                if vs is None:
-                    outcomes[t0] = [key >> sh]
-                else:
-                    vs.append(key >> sh)
-            for t0, vs in outcomes.items():
-                for vb in vs:
-                    for va in vs:  # another outcome paying nobody more: dominated
-                        if va != vb and ((vb | guard) - va) & guard == guard:
-                            break
-                    else:
-                        p = found[(vb << sh) | t0]
-                        c, va = 0, vb
-                        while va:
-                            c += va & field
-                            va >>= width
-                        out.append((t0, c, len(p), p))
+        for t0 in range(n):
+            if tiles[t0] is None:
+                continue
+            x = kept_at[t0]
+            while x is not None:
+                if not every:  # another outcome paying nobody more: dominated
+                    y = kept_at[t0]
+                    while y is not None and (
+                        y is x or ((x.vec | guard) - y.vec) & guard != guard
+                    ):
+                        y = y.link
+                    if y is not None:
+                        x = x.link
+                        continue
+                out.append((t0, x.cost, x.size, _path(x)))
+                x = x.link
         if made > _LABEL_CAP:  # cut short: every target keeps its cheapest route
             have = {(t, p) for t, _, _, p in out}
             for t, c, p in self._dijkstra(state, seat, budget):
@@ -905,21 +934,10 @@ def _rival_roads_near(
     return False
 
 
-def _note(
-    reached: list[list[tuple[int, int]] | None], t: int, vec: int, length: int
-) -> None:
-    """Note an outcome found for target ``t``: its vector and route length."""
-    got = reached[t]
-    if got is None:
-        reached[t] = [(vec, length)]
-    else:
-        got.append((vec, length))
-
-
 def _useless(
     near: list[int],
     goals: list[int],
-    reached: list[list[tuple[int, int]] | None],
+    found_at: list[_Label | None],
     v: int,
     vec: int,
     cost: int,
@@ -932,30 +950,54 @@ def _useless(
 
     True when the cheapest way on from ``v`` to any target costs more than is
     left of the budget, or (without ``every``) for every target an outcome
-    found already (``reached``: its vector and route length) pays each payee
-    at most what the label has paid so far (the same vector only if found in
-    as few steps): whatever way the label goes on, it cannot pay for a
-    target, or its outcome is dominated, or the outcome is known with a
-    better route.
+    found already (``found_at``: per target the chain of its outcomes, each
+    with its vector and route length) pays each payee at most what the label
+    has paid so far (the same vector only if found in as few steps): whatever
+    way the label goes on, it cannot pay for a target, or its outcome is
+    dominated, or the outcome is known with a better route.
     """
     if cost + near[v] > budget:
         return True  # no target is affordable from v
     if every:
         return False
+    x: _Label | None
     for g in goals:
-        got = reached[g]
-        if got is None:
-            return False  # no outcome to this target yet
-        hit = False
-        for vt, length in got:
-            if ((vec | guard) - vt) & guard == guard and (
-                vt != vec or length <= steps + 1
-            ):
-                hit = True
-                break
-        if not hit:
-            return False
+        x = found_at[g]
+        while x is not None and not (
+            ((vec | guard) - x.vec) & guard == guard
+            and (x.vec != vec or x.size <= steps + 1)
+        ):
+            x = x.link
+        if x is None:
+            return False  # no outcome to this target yet covers the label
     return True
+
+
+def _lower(a: _Label | None, b: _Label | None) -> bool:
+    """Whether route ``a`` is lower than route ``b`` (as many cities; city ids).
+
+    Both routes start at the search's first label: walking back along the
+    parents in step, the last difference met is the first of the routes.
+    """
+    lower = False
+    while a is not None and b is not None and a is not b:
+        if a.city != b.city:
+            lower = a.city < b.city
+        a = a.parent
+        b = b.parent
+    return lower
+
+
+def _path(label: _Label) -> tuple[int, ...]:
+    """The cities of ``label``'s route, from the coach's city to its own."""
+    k = label.size
+    cities: list[int] = [0] * k
+    x: _Label | None = label
+    while x is not None:
+        k -= 1
+        cities[k] = x.city
+        x = x.parent
+    return tuple(cities)
 
 
 def _seat_arg(state: State, seat: object) -> int:
