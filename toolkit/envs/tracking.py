@@ -80,6 +80,10 @@ def refresh(
             was = done[k]
             if was is idx:  # the same object: the same entries, overwritten
                 put_changed(buf, idx, val, vals[k])
+            elif same_value(was, vals[k], idx, val):  # one-hots: what differs
+                clear_gone(buf, was, idx)
+                put_new(buf, was, idx, val)
+                done[k] = idx
             else:
                 clear(buf, was)
                 done[k] = idx
@@ -131,15 +135,23 @@ def refresh(
                     memo[(j, item)] = got
             news.append((j, got))
             was = rows[j]
-            if was is not got[0]:
-                clear(buf, was)
+            idx = got[0]
+            if was is not idx:
+                if same_value(was, row_vals[j], idx, got[1]):
+                    clear_gone(buf, was, idx)  # the entries it keeps stay
+                else:
+                    clear(buf, was)
         for j, got in news:
             idx, val = got
-            if rows[j] is idx:  # not cleared: its own entries, overwritten
+            was = rows[j]
+            if was is idx:  # not cleared: its own entries, overwritten
                 put_changed(buf, idx, val, row_vals[j])
             else:
+                if same_value(was, row_vals[j], idx, val):
+                    put_new(buf, was, idx, val)
+                else:
+                    put(buf, idx, val)
                 rows[j] = idx
-                put(buf, idx, val)
             row_vals[j] = val
         for j in range(m, n):  # new rows
             item = new_items[j]
@@ -299,6 +311,45 @@ def put_changed(buf: Any, idx: Any, val: Any, old: Any) -> None:
     elif val is old or val == old:  # one value for all, the same: nothing to write
         return
     put(buf, idx, val)
+
+
+def same_value(was: Any, old: Any, idx: Any, val: Any) -> bool:
+    """Whether a fill's ``(idx, val)`` and the last one's ``(was, old)`` are two
+    lists of indices with one value for all, the same (one-hots, owner bits):
+    then only the entries that differ are written (:func:`clear_gone` before
+    :func:`put_new`), not every entry cleared and set again.
+    """
+    return (
+        type(was) is list
+        and type(idx) is list
+        and type(val) is float
+        and type(old) is float
+        and val == old
+    )
+
+
+def _holds(xs: list[int], x: int) -> bool:
+    """``x in xs`` over native ints (no rich compare per item)."""
+    for y in xs:
+        if y == x:
+            return True
+    return False
+
+
+def clear_gone(buf: Any, was: list[int], idx: list[int]) -> None:
+    """:func:`clear` of the entries of ``was`` that ``idx`` does not set."""
+    for i in was:
+        if not _holds(idx, i):
+            buf[i] = 0.0
+
+
+def put_new(buf: Any, was: list[int], idx: list[int], val: float) -> None:
+    """:func:`put` of one value ``val`` at the entries of ``idx`` that ``was``
+    (set to ``val`` too, and not cleared: see :func:`clear_gone`) does not set.
+    """
+    for i in idx:
+        if not _holds(was, i):
+            buf[i] = val
 
 
 def indices(by_class: dict[Any, Any], actions: Any, default: int) -> list[Any]:
