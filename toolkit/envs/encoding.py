@@ -294,11 +294,12 @@ class Tracker:
         (pushed: the seat's vector listed in the shared board's fan).
         """
         fan = self._shared.fan
-        if fan is not None:
-            inverse = [0] * self.encoder.size
+        if fan is not None:  # where each entry of the shared board goes
+            where = [0] * self.encoder.size
+            start = self._own.start
             for i, j in enumerate(self.encoder._order_of(self.seat).tolist()):
-                inverse[j] = i
-            fan.append((self._own.start, inverse))
+                where[j] = start + i
+            fan.append(where)
             return
         base = self.encoder._order_of(self.seat)
         self._base: list[int] = base.tolist()

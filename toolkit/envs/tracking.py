@@ -18,10 +18,11 @@ from typing import Any
 MEMO_LIMIT = 512
 
 #: Where a board that keeps public parts for every seat writes (see
-#: :meth:`~toolkit.envs.encoding.EncoderBase.trackers`): per seat, the offset
-#: of the seat's vector in the buffer and the inverse of its seat order
-#: (entry ``i`` of the board is entry ``inverse[i]`` of the seat's vector).
-Fan = list[tuple[int, list[int]]]
+#: :meth:`~toolkit.envs.encoding.EncoderBase.trackers`): per seat, where each
+#: entry of the board is in the buffer (entry ``i`` goes to ``where[i]``: the
+#: seat's vector's offset plus the entry's place in the seat's order). Typed as
+#: objects: the index is handed to the view as it is (no unboxing and boxing).
+Fan = list[list[Any]]
 
 #: Zeros by length, to clear a slice with one copy (lengths are a layout's
 #: rows: a few dozen at most).
@@ -336,8 +337,8 @@ def put_changed(buf: Any, fan: Fan | None, idx: Any, val: Any, old: Any) -> None
 
 def fan_set(buf: Any, fan: Fan, i: int, x: Any) -> None:
     """Write entry ``i`` of a board (``x``) into every seat's vector of ``fan``."""
-    for offset, inverse in fan:
-        buf[offset + inverse[i]] = x
+    for where in fan:
+        buf[where[i]] = x
 
 
 def fan_put(buf: Any, fan: Fan, idx: Any, val: Any) -> None:
