@@ -376,7 +376,10 @@ def _holds(xs: list[int], x: int) -> bool:
 
 def clear_gone(buf: Any, fan: Fan | None, was: list[int], idx: list[int]) -> None:
     """:func:`clear` of the entries of ``was`` that ``idx`` does not set."""
-    for i in was:
+    n = len(idx)
+    for j, i in enumerate(was):
+        if j < n and idx[j] == i:  # (most: the same entry in the same place)
+            continue
         if not _holds(idx, i):
             if fan is None:
                 buf[i] = 0.0
@@ -390,7 +393,10 @@ def put_new(
     """:func:`put` of one value ``val`` at the entries of ``idx`` that ``was``
     (set to ``val`` too, and not cleared: see :func:`clear_gone`) does not set.
     """
-    for i in idx:
+    n = len(was)
+    for j, i in enumerate(idx):
+        if j < n and was[j] == i:  # (most: the same entry in the same place)
+            continue
         if not _holds(was, i):
             if fan is None:
                 buf[i] = val
