@@ -224,7 +224,9 @@ def test_tracker_rows_pass_entries_and_unhashable_keys_and_slices_stay_exact():
 
 
 @pytest.mark.parametrize("push", [False, True], ids=["take", "push"])
-def test_shared_trackers_updated_in_irregular_orders_stay_exact(name, push, monkeypatch):
+def test_shared_trackers_updated_in_irregular_orders_stay_exact(
+    name, push, monkeypatch
+):
     """The trackers of one game share the public board: seats updated in a
     shuffled order, some every step, some a few steps apart, one rarely, with
     the set pickled and restored half-way, each still gives the fresh encoding

@@ -279,7 +279,9 @@ class Tracker:
         size = encoder.size
         if shared is None:  # a tracker alone: its shared board and its own
             if encoder.push_public:  # one slot: its vector
-                shared = _Board(encoder, 0, public, array("f", bytes(4 * size)), fan=True)
+                shared = _Board(
+                    encoder, 0, public, array("f", bytes(4 * size)), fan=True
+                )
                 slot = 0
             else:
                 shared = _Board(encoder, 0, public, array("f", bytes(8 * size)))

@@ -368,7 +368,7 @@ def same_value(was: Any, old: Any, idx: Any, val: Any) -> bool:
 
 def _holds(xs: list[int], x: int) -> bool:
     """``x in xs`` over native ints (no rich compare per item)."""
-    for y in xs:
+    for y in xs:  # noqa: SIM110  (a plain loop: any() of a generator is slower compiled)
         if y == x:
             return True
     return False
