@@ -171,9 +171,9 @@ class _Board:
     ``array("f")`` that the boards of one game's trackers share: the public
     board first, then each seat's own; see :class:`Tracker`). A board with a
     ``fan`` (public parts pushed, see :meth:`EncoderBase.trackers`) writes each
-    entry into every seat's vector instead: its view spans the ``span``
-    entries of the buffer from ``start``, and the trackers list their seats in
-    ``fan`` (:data:`~toolkit.envs.tracking.Fan`).
+    entry into every seat's vector instead: its view spans the buffer from
+    ``start`` on, and each tracker lists in ``fan`` where its seat's vector
+    takes the board's entries (:data:`~toolkit.envs.tracking.Fan`).
     """
 
     def __init__(
