@@ -44,12 +44,17 @@ def name(request, monkeypatch):
     return request.param
 
 
+@pytest.mark.parametrize("push", [False, True], ids=["take", "push"])
 @pytest.mark.parametrize("shared", [False, True], ids=["own", "shared"])
 @pytest.mark.parametrize("players", [2, 4])
-def test_trackers_give_the_fresh_encoding_on_every_step(name, players, shared):
-    """Trackers made alone, and one game's trackers that share the public parts."""
+def test_trackers_give_the_fresh_encoding_on_every_step(
+    name, players, shared, push, monkeypatch
+):
+    """Trackers made alone, and one game's trackers that share the public parts
+    (both ways: gathered in each seat's order, or pushed into every seat's vector)."""
     game = make_game(name, players, **OPTIONS.get(name, {}))
     enc = encoder(game)
+    monkeypatch.setattr(type(enc), "push_public", push)
     if shared:
         trackers = enc.trackers()
         assert len(trackers) == players
@@ -218,14 +223,19 @@ def test_tracker_rows_pass_entries_and_unhashable_keys_and_slices_stay_exact():
     assert np.array_equal(again.update(views[0]), enc.encode(views[0], 1))
 
 
-def test_shared_trackers_updated_in_irregular_orders_stay_exact(name):
+@pytest.mark.parametrize("push", [False, True], ids=["take", "push"])
+def test_shared_trackers_updated_in_irregular_orders_stay_exact(
+    name, push, monkeypatch
+):
     """The trackers of one game share the public board: seats updated in a
     shuffled order, some every step, some a few steps apart, one rarely, with
-    the set pickled and restored half-way, each still gives the fresh encoding."""
+    the set pickled and restored half-way, each still gives the fresh encoding
+    (both ways of sharing it: see ``EncoderBase.push_public``)."""
     game = make_game(name, 4, **OPTIONS.get(name, {}))
     enc = encoder(game)
     if not any(p.public for p in enc._parts):
         pytest.skip(f"{name} has no public parts")
+    monkeypatch.setattr(type(enc), "push_public", push)
     trackers = enc.trackers()
     rng = random.Random(name)
     every = [1, 2, 5, 97]  # each seat's usual gap between updates

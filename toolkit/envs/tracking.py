@@ -17,6 +17,13 @@ from typing import Any
 #: afresh (see :data:`toolkit.envs.encoding.MEMO_LIMIT`).
 MEMO_LIMIT = 512
 
+#: Where a board that keeps public parts for every seat writes (see
+#: :meth:`~toolkit.envs.encoding.EncoderBase.trackers`): per seat, where each
+#: entry of the board is in the buffer (entry ``i`` goes to ``where[i]``: the
+#: seat's vector's offset plus the entry's place in the seat's order). Typed as
+#: objects: the index is handed to the view as it is (no unboxing and boxing).
+Fan = list[list[Any]]
+
 #: Zeros by length, to clear a slice with one copy (lengths are a layout's
 #: rows: a few dozen at most).
 _ZEROS: dict[int, Any] = {}
@@ -29,6 +36,7 @@ def refresh(
     vals: list[Any],
     memos: list[Any],
     buf: Any,
+    fan: Fan | None,
     seat: int,
     observation: Any,
 ) -> bool:
@@ -38,7 +46,8 @@ def refresh(
     its index in the encoder's parts); ``keys``, ``done``, ``vals`` and
     ``memos`` are the board's last keys, entries set, values written (rows:
     per row) and memos, by ``k``; ``buf`` a ``memoryview`` of its
-    ``array("f")``. Returns whether any entry may have changed.
+    ``array("f")`` (with ``fan``: of the seats' vectors it writes into, see
+    :data:`Fan`). Returns whether any entry may have changed.
 
     A fill that returns the same indices object as the last one of its part
     (row) overwrites its own entries: only the values that differ from the
@@ -48,10 +57,10 @@ def refresh(
     changed_any = False
     for k, key_of, fill, by_rows in parts:
         if key_of is None:  # refreshed on every update, never remembered
-            clear(buf, done[k])
+            clear(buf, fan, done[k])
             idx, val = fill(observation, seat)
             done[k] = idx
-            put(buf, idx, val)
+            put(buf, fan, idx, val)
             changed_any = True
             continue
         key = key_of(observation)
@@ -79,11 +88,15 @@ def refresh(
             idx, val = got
             was = done[k]
             if was is idx:  # the same object: the same entries, overwritten
-                put_changed(buf, idx, val, vals[k])
-            else:
-                clear(buf, was)
+                put_changed(buf, fan, idx, val, vals[k])
+            elif same_value(was, vals[k], idx, val):  # one-hots: what differs
+                clear_gone(buf, fan, was, idx)
+                put_new(buf, fan, was, idx, val)
                 done[k] = idx
-                put(buf, idx, val)
+            else:
+                clear(buf, fan, was)
+                done[k] = idx
+                put(buf, fan, idx, val)
             vals[k] = val
             continue
         rows: list[Any] | None = done[k]
@@ -96,7 +109,7 @@ def refresh(
                 idx, val = remembered(memos, k, fill, observation, seat, j, item)
                 rows.append(idx)
                 row_vals.append(val)
-                put(buf, idx, val)
+                put(buf, fan, idx, val)
             continue
         row_vals = vals[k]
         # typed: the items are read as a tuple's, without generic indexing
@@ -104,7 +117,7 @@ def refresh(
         old_items: tuple[Any, ...] = old
         n, m = len(new_items), len(rows)
         for j in range(n, m):  # rows that are gone
-            clear(buf, rows[j])
+            clear(buf, fan, rows[j])
         if n < m:
             del rows[n:]
             del row_vals[n:]
@@ -131,22 +144,30 @@ def refresh(
                     memo[(j, item)] = got
             news.append((j, got))
             was = rows[j]
-            if was is not got[0]:
-                clear(buf, was)
+            idx = got[0]
+            if was is not idx:
+                if same_value(was, row_vals[j], idx, got[1]):
+                    clear_gone(buf, fan, was, idx)  # the entries it keeps stay
+                else:
+                    clear(buf, fan, was)
         for j, got in news:
             idx, val = got
-            if rows[j] is idx:  # not cleared: its own entries, overwritten
-                put_changed(buf, idx, val, row_vals[j])
+            was = rows[j]
+            if was is idx:  # not cleared: its own entries, overwritten
+                put_changed(buf, fan, idx, val, row_vals[j])
             else:
+                if same_value(was, row_vals[j], idx, val):
+                    put_new(buf, fan, was, idx, val)
+                else:
+                    put(buf, fan, idx, val)
                 rows[j] = idx
-                put(buf, idx, val)
             row_vals[j] = val
         for j in range(m, n):  # new rows
             item = new_items[j]
             idx, val = remembered(memos, k, fill, observation, seat, j, item)
             rows.append(idx)
             row_vals.append(val)
-            put(buf, idx, val)
+            put(buf, fan, idx, val)
     return changed_any
 
 
@@ -154,7 +175,7 @@ def refresh_board(board: Any, observation: Any) -> bool:
     """:func:`refresh` of a board (:class:`~toolkit.envs.encoding._Board`).
 
     Reads the board's ``parts``, ``keys``, ``done``, ``vals``, ``memos``,
-    ``view`` and ``seat``; its memos must be set.
+    ``view``, ``fan`` and ``seat``; its memos must be set.
     """
     return refresh(
         board.parts,
@@ -163,6 +184,7 @@ def refresh_board(board: Any, observation: Any) -> bool:
         board.vals,
         board.memos,
         board.view,
+        board.fan,
         board.seat,
         observation,
     )
@@ -222,7 +244,7 @@ def remembered(
 SHORT_ROW = 16
 
 
-def clear(buf: Any, idx: Any) -> None:
+def clear(buf: Any, fan: Fan | None, idx: Any) -> None:
     """Zero the entries a fill set (``None``: none yet).
 
     ``buf`` is a ``memoryview`` of (a slice of) an ``array("f")``: one entry
@@ -230,6 +252,9 @@ def clear(buf: Any, idx: Any) -> None:
     each value), a slice as a copy of an ``array("f")``'s bytes.
     """
     if idx is None:
+        return
+    if fan is not None:
+        fan_put(buf, fan, idx, 0.0)
         return
     if type(idx) is range:  # a slice: one copy of as many zeros
         n = len(idx)
@@ -242,8 +267,11 @@ def clear(buf: Any, idx: Any) -> None:
         buf[i] = 0.0
 
 
-def put(buf: Any, idx: Any, val: Any) -> None:
+def put(buf: Any, fan: Fan | None, idx: Any, val: Any) -> None:
     """Write a fill's ``(indices, values)`` into ``buf`` (as in :func:`clear`)."""
+    if fan is not None:
+        fan_put(buf, fan, idx, val)
+        return
     if type(idx) is range:  # a slice and its values
         start: int = idx.start
         if len(idx) <= SHORT_ROW:
@@ -260,7 +288,7 @@ def put(buf: Any, idx: Any, val: Any) -> None:
             buf[i] = val
 
 
-def put_changed(buf: Any, idx: Any, val: Any, old: Any) -> None:
+def put_changed(buf: Any, fan: Fan | None, idx: Any, val: Any, old: Any) -> None:
     """:func:`put` over entries that hold ``old`` (the last values written to
     ``idx``): only the values that differ are written.
 
@@ -281,7 +309,10 @@ def put_changed(buf: Any, idx: Any, val: Any, old: Any) -> None:
                     x = news[j]
                     y = olds[j]
                     if x is not y and x != y:
-                        buf[start + j] = x
+                        if fan is None:
+                            buf[start + j] = x
+                        else:
+                            fan_set(buf, fan, start + j, x)
                 return
     elif type(val) is list:
         if type(old) is list and type(idx) is list:
@@ -294,11 +325,83 @@ def put_changed(buf: Any, idx: Any, val: Any, old: Any) -> None:
                     x = new_list[j]
                     y = old_list[j]
                     if x is not y and x != y:
-                        buf[where[j]] = x
+                        if fan is None:
+                            buf[where[j]] = x
+                        else:
+                            fan_set(buf, fan, where[j], x)
                 return
     elif val is old or val == old:  # one value for all, the same: nothing to write
         return
-    put(buf, idx, val)
+    put(buf, fan, idx, val)
+
+
+def fan_set(buf: Any, fan: Fan, i: int, x: Any) -> None:
+    """Write entry ``i`` of a board (``x``) into every seat's vector of ``fan``."""
+    for where in fan:
+        buf[where[i]] = x
+
+
+def fan_put(buf: Any, fan: Fan, idx: Any, val: Any) -> None:
+    """:func:`put` through ``fan``, entry by entry (a board's rows are short)."""
+    if isinstance(val, (list, tuple)):
+        for i, x in zip(idx, val):
+            fan_set(buf, fan, i, x)
+    else:
+        for i in idx:
+            fan_set(buf, fan, i, val)
+
+
+def same_value(was: Any, old: Any, idx: Any, val: Any) -> bool:
+    """Whether a fill's ``(idx, val)`` and the last one's ``(was, old)`` are two
+    lists of indices with one value for all, the same (one-hots, owner bits):
+    then only the entries that differ are written (:func:`clear_gone` before
+    :func:`put_new`), not every entry cleared and set again.
+    """
+    return (
+        type(was) is list
+        and type(idx) is list
+        and type(val) is float
+        and type(old) is float
+        and val == old
+    )
+
+
+def _holds(xs: list[int], x: int) -> bool:
+    """``x in xs`` over native ints (no rich compare per item)."""
+    for y in xs:  # noqa: SIM110  (a plain loop: any() of a generator is slower compiled)
+        if y == x:
+            return True
+    return False
+
+
+def clear_gone(buf: Any, fan: Fan | None, was: list[int], idx: list[int]) -> None:
+    """:func:`clear` of the entries of ``was`` that ``idx`` does not set."""
+    n = len(idx)
+    for j, i in enumerate(was):
+        if j < n and idx[j] == i:  # (most: the same entry in the same place)
+            continue
+        if not _holds(idx, i):
+            if fan is None:
+                buf[i] = 0.0
+            else:
+                fan_set(buf, fan, i, 0.0)
+
+
+def put_new(
+    buf: Any, fan: Fan | None, was: list[int], idx: list[int], val: float
+) -> None:
+    """:func:`put` of one value ``val`` at the entries of ``idx`` that ``was``
+    (set to ``val`` too, and not cleared: see :func:`clear_gone`) does not set.
+    """
+    n = len(was)
+    for j, i in enumerate(idx):
+        if j < n and was[j] == i:  # (most: the same entry in the same place)
+            continue
+        if not _holds(was, i):
+            if fan is None:
+                buf[i] = val
+            else:
+                fan_set(buf, fan, i, val)
 
 
 def indices(by_class: dict[Any, Any], actions: Any, default: int) -> list[Any]:

@@ -132,6 +132,11 @@ class PioneersEncoder(EncoderBase):
     trackers of one game encode them once for all seats (:meth:`seat_order`).
     """
 
+    #: A step changes few of the vector's 1,886 entries (4 players): the
+    #: public parts are written into every seat's vector as they change, and
+    #: an observation is a copy, not a gather in the seat's order.
+    push_public = True
+
     def __init__(self, game: Any) -> None:
         self.game = game
         b = game.board
