@@ -514,7 +514,7 @@ class EncoderBase:
     #: (one ``take`` of the whole vector); ``True``, the public board writes
     #: each entry it changes into every seat's vector, and a seat's vector is
     #: copied. Pushing pays for a long vector of which a step changes few
-    #: entries (Pioneers: 1,886 entries, about 11 written a step).
+    #: entries (e.g. a vector of about 1,900 entries with about 11 written a step).
     push_public: ClassVar[bool] = False
 
     @property
