@@ -9,10 +9,12 @@ rulebook names only the two P-END-1 triggers; ``max_rounds`` is always a cap.
 from __future__ import annotations
 
 import copy
+import random
 
 import pytest
 
-from toolkit.core import IllegalAction, play, random_agent
+from toolkit.core import CHANCE, IllegalAction, play, random_agent
+from toolkit.core.play import sample_outcome
 from toolkit.pioneers import (
     AddFarmer,
     BuyRoads,
@@ -411,3 +413,32 @@ def test_P_SCORE_4_best_network_agrees_with_networkx_components():
             )
             assert best_network(game, state, seat) == expected
             assert rows[seat]["network"] == 2 * expected
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_P_SCORE_4_scores_equal_the_breakdown_totals_along_whole_games(players):
+    # scores() adds up without the breakdown rows (score_totals, best_network's
+    # union-find): at every position of whole games it must equal the rows' totals
+    # and road_networks' best network
+    game = Pioneers(players=players)
+    checked = with_roads = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.setup()
+        while not game.is_over(state):
+            if game.to_move(state) == CHANCE:
+                state = game.apply(
+                    state, sample_outcome(game.chance_outcomes(state), rng)
+                )
+                continue
+            state = game.apply(state, rng.choice(game.legal_actions(state)))
+            rows = score_breakdown(game, state)
+            assert game.scores(state) == tuple(r["total"] for r in rows)
+            for seat in range(players):
+                nets = road_networks(game, state, seat)
+                assert best_network(game, state, seat) == (
+                    nets[0]["pioneers"] if nets else 0
+                )
+                with_roads += bool(nets)
+            checked += 1
+    assert checked > 100 and with_roads > 100
