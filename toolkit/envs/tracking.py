@@ -374,17 +374,27 @@ def _holds(xs: list[int], x: int) -> bool:
     return False
 
 
+def put_missing(
+    buf: Any, fan: Fan | None, xs: list[int], others: list[int], val: float
+) -> None:
+    """Write ``val`` at the entries of ``xs`` that ``others`` does not set.
+
+    :func:`clear_gone` and :func:`put_new` are its two uses.
+    """
+    n = len(others)
+    for j, i in enumerate(xs):
+        if j < n and others[j] == i:  # (most: the same entry in the same place)
+            continue
+        if not _holds(others, i):
+            if fan is None:
+                buf[i] = val
+            else:
+                fan_set(buf, fan, i, val)
+
+
 def clear_gone(buf: Any, fan: Fan | None, was: list[int], idx: list[int]) -> None:
     """:func:`clear` of the entries of ``was`` that ``idx`` does not set."""
-    n = len(idx)
-    for j, i in enumerate(was):
-        if j < n and idx[j] == i:  # (most: the same entry in the same place)
-            continue
-        if not _holds(idx, i):
-            if fan is None:
-                buf[i] = 0.0
-            else:
-                fan_set(buf, fan, i, 0.0)
+    put_missing(buf, fan, was, idx, 0.0)
 
 
 def put_new(
@@ -393,15 +403,7 @@ def put_new(
     """:func:`put` of one value ``val`` at the entries of ``idx`` that ``was``
     (set to ``val`` too, and not cleared: see :func:`clear_gone`) does not set.
     """
-    n = len(was)
-    for j, i in enumerate(idx):
-        if j < n and was[j] == i:  # (most: the same entry in the same place)
-            continue
-        if not _holds(was, i):
-            if fan is None:
-                buf[i] = val
-            else:
-                fan_set(buf, fan, i, val)
+    put_missing(buf, fan, idx, was, val)
 
 
 def indices(by_class: dict[Any, Any], actions: Any, default: int) -> list[Any]:
