@@ -125,7 +125,10 @@ def refresh(
         # entry may pass from one row to another (a wagon that changed owners
         # between two updates)
         news: list[Any] = []
-        for j in range(min(n, m, len(old_items))):
+        both = n if n < m else m  # the rows both keys have (native ints: a
+        if len(old_items) < both:  # call of builtins.min is a generic call)
+            both = len(old_items)
+        for j in range(both):
             item = new_items[j]
             was_item = old_items[j]
             if item is was_item or item == was_item:  # (most rows: the same object)
@@ -171,22 +174,21 @@ def refresh(
     return changed_any
 
 
+#: What :func:`refresh_board` reads of a board (its ``args``): its ``parts``,
+#: ``keys``, ``done``, ``vals``, ``memos``, ``view``, ``fan`` and ``seat``,
+#: the arguments of :func:`refresh`.
+BoardArgs = tuple[list[Any], list[Any], list[Any], list[Any], Any, Any, Any, int]
+
+
 def refresh_board(board: Any, observation: Any) -> bool:
     """:func:`refresh` of a board (:class:`~toolkit.envs.encoding._Board`).
 
-    Reads the board's ``parts``, ``keys``, ``done``, ``vals``, ``memos``,
-    ``view``, ``fan`` and ``seat``; its memos must be set.
+    Reads the board's ``args`` (:data:`BoardArgs`: one attribute look-up, not
+    one per argument); its memos must be set.
     """
+    args: BoardArgs = board.args
     return refresh(
-        board.parts,
-        board.keys,
-        board.done,
-        board.vals,
-        board.memos,
-        board.view,
-        board.fan,
-        board.seat,
-        observation,
+        args[0], args[1], args[2], args[3], args[4], args[5], args[6], args[7], observation
     )
 
 
@@ -498,12 +500,12 @@ def legal_map(keys: list[int], actions: Any) -> dict[int, Any] | None:
     return {i: out[i] for i in sorted(out)}
 
 
-def mask_bytes(legal: dict[int, Any], size: int) -> bytearray:
-    """The int8 action mask of a legal map, as bytes."""
+def mask_bytes(legal: Any, size: int) -> bytearray:
+    """The int8 action mask of a legal map (or a list of its keys), as bytes."""
     mask = bytearray(size)
-    # the keys as a list (one C-level copy): each is then set as the object it
-    # is, not boxed again from a native int
-    keys: list[Any] = list(legal)
+    # the keys as a list (one C-level copy, none of a list): each is then set
+    # as the object it is, not boxed again from a native int
+    keys: list[Any] = legal if type(legal) is list else list(legal)
     for i in keys:
         mask[i] = 1
     return mask
