@@ -58,7 +58,7 @@ def refresh(
     for k, key_of, fill, by_rows in parts:
         if key_of is None:  # refreshed on every update, never remembered
             clear(buf, fan, done[k])
-            idx, val = fill(observation, seat)
+            idx, val = _pair(fill(observation, seat))
             done[k] = idx
             put(buf, fan, idx, val)
             changed_any = True
@@ -85,7 +85,7 @@ def refresh(
                     if len(memo) >= MEMO_LIMIT:
                         memo.clear()
                     memo[key] = got
-            idx, val = got
+            idx, val = _pair(got)
             was = done[k]
             if was is idx:  # the same object: the same entries, overwritten
                 put_changed(buf, fan, idx, val, vals[k])
@@ -124,7 +124,7 @@ def refresh(
         # the rows that differ; all are cleared before any is filled, as an
         # entry may pass from one row to another (a wagon that changed owners
         # between two updates)
-        news: list[Any] = []
+        news: list[tuple[int, tuple[Any, Any]]] = []
         both = n if n < m else m  # the rows both keys have (native ints: a
         if len(old_items) < both:  # call of builtins.min is a generic call)
             both = len(old_items)
@@ -145,16 +145,17 @@ def refresh(
                     if len(memo) >= MEMO_LIMIT:
                         memo.clear()
                     memo[(j, item)] = got
-            news.append((j, got))
+            pair = _pair(got)
+            news.append((j, pair))
             was = rows[j]
-            idx = got[0]
+            idx = pair[0]
             if was is not idx:
-                if same_value(was, row_vals[j], idx, got[1]):
+                if same_value(was, row_vals[j], idx, pair[1]):
                     clear_gone(buf, fan, was, idx)  # the entries it keeps stay
                 else:
                     clear(buf, fan, was)
-        for j, got in news:
-            idx, val = got
+        for j, pair in news:
+            idx, val = pair
             was = rows[j]
             if was is idx:  # not cleared: its own entries, overwritten
                 put_changed(buf, fan, idx, val, row_vals[j])
@@ -188,7 +189,15 @@ def refresh_board(board: Any, observation: Any) -> bool:
     """
     args: BoardArgs = board.args
     return refresh(
-        args[0], args[1], args[2], args[3], args[4], args[5], args[6], args[7], observation
+        args[0],
+        args[1],
+        args[2],
+        args[3],
+        args[4],
+        args[5],
+        args[6],
+        args[7],
+        observation,
     )
 
 
@@ -221,9 +230,16 @@ def redirect(
                     moved.append(i)
 
 
+def _pair(got: Any) -> tuple[Any, Any]:
+    """A fill's ``(indices, values)`` as a pair (compiled: unpacked natively,
+    not through an iterator; a fill returns a tuple).
+    """
+    return got
+
+
 def remembered(
     memos: list[Any], k: int, fill: Any, observation: Any, seat: int, j: int, item: Any
-) -> Any:
+) -> tuple[Any, Any]:
     """Row ``j`` of part ``k`` filled from ``item``, remembered by ``(j, item)``."""
     memo: dict | None = memos[k]
     if memo is None:

@@ -65,14 +65,12 @@ from .fields import (
 def fleets(s: tuple) -> tuple:
     """The key of the wagons part: each player's wagons (a tuple per player)."""
     players: tuple = s[PLAYERS]
-    pl: tuple  # typed: the field is read natively
     return tuple([pl[P_WAGONS] for pl in players])
 
 
 def hoards(s: tuple) -> tuple:
     """The key of the known-nuggets part: each player's nuggets."""
     players: tuple = s[PLAYERS]
-    pl: tuple
     return tuple([pl[P_NUGGETS] for pl in players])
 
 
