@@ -124,7 +124,7 @@ def refresh(
         # the rows that differ; all are cleared before any is filled, as an
         # entry may pass from one row to another (a wagon that changed owners
         # between two updates)
-        news: list[tuple[int, tuple[Any, Any]]] = []
+        news: list[tuple[int, Any]] = []
         both = n if n < m else m  # the rows both keys have (native ints: a
         if len(old_items) < both:  # call of builtins.min is a generic call)
             both = len(old_items)
@@ -145,17 +145,16 @@ def refresh(
                     if len(memo) >= MEMO_LIMIT:
                         memo.clear()
                     memo[(j, item)] = got
-            pair = _pair(got)
-            news.append((j, pair))
+            news.append((j, got))
             was = rows[j]
-            idx = pair[0]
+            idx, val = _pair(got)
             if was is not idx:
-                if same_value(was, row_vals[j], idx, pair[1]):
+                if same_value(was, row_vals[j], idx, val):
                     clear_gone(buf, fan, was, idx)  # the entries it keeps stay
                 else:
                     clear(buf, fan, was)
-        for j, pair in news:
-            idx, val = pair
+        for j, got in news:
+            idx, val = _pair(got)
             was = rows[j]
             if was is idx:  # not cleared: its own entries, overwritten
                 put_changed(buf, fan, idx, val, row_vals[j])
