@@ -354,6 +354,8 @@ def put_changed(buf: Any, fan: Fan | None, idx: Any, val: Any, old: Any) -> None
 
 def fan_set(buf: Any, fan: Fan, i: int, x: Any) -> None:
     """Write entry ``i`` of a board (``x``) into every seat's vector of ``fan``."""
+    if type(x) is not float:  # the view would convert an int once per seat
+        x = float(x)
     for where in fan:
         buf[where[i]] = x
 
