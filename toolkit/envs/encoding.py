@@ -448,7 +448,7 @@ class ActionTable:
                 self._size += 1
             table[get(a)] = i
         #: indices of action objects met in legal lists, by identity (table_legal)
-        self._ids: dict[int, tuple[Any, int]] = {}
+        self._ids: dict[int, tuple[Any, Any]] = {}
         self._bind()
 
     def _bind(self) -> None:

@@ -453,7 +453,7 @@ IDS_LIMIT = 4096
 
 
 def table_legal(
-    by_class: dict[Any, Any], ids: dict[int, tuple[Any, int]], actions: Any
+    by_class: dict[Any, Any], ids: dict[int, tuple[Any, Any]], actions: Any
 ) -> dict[int, Any] | None:
     """``{index: action}`` sorted by index for a legal list, or ``None``.
 
@@ -464,34 +464,35 @@ def table_legal(
     ``id(action) -> (action, index)``. The entry holds the action, so its id
     cannot be reused by another object while it is remembered. The map is
     built as the list is read, and sorted only when the list is not in index
-    order.
+    order. The index objects are the table's own, used as they are (compiled:
+    not unboxed and boxed again for each key of the map).
     """
-    out: dict[int, Any] = {}
+    out: dict[Any, Any] = {}
     ascending = True
     last = -1
     n = 0
     for a in actions:
         key = id(a)
         hit = ids.get(key)
-        i: int
+        index: Any
         if hit is not None and hit[0] is a:
-            i = hit[1]
+            index = hit[1]
         else:
             entry = by_class.get(type(a))
             if entry is None:
                 return None
             get, table = entry
-            found = table.get(get(a))
-            if found is None:
+            index = table.get(get(a))
+            if index is None:
                 return None
-            i = found
             if len(ids) >= IDS_LIMIT:
                 ids.clear()
-            ids[key] = (a, i)
+            ids[key] = (a, index)
+        i: int = index
         if i <= last:
             ascending = False
         last = i
-        out[i] = a
+        out[index] = a
         n += 1
     if len(out) != n:  # two actions share an index
         return None
