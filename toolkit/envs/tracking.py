@@ -311,9 +311,10 @@ def put_changed(buf: Any, fan: Fan | None, idx: Any, val: Any, old: Any) -> None
 
     A value equal to the old one (``==``: ``True`` and ``1`` alike) is the same
     float32 entry already (entries are whole numbers, never ``-0.0``). A dense
-    row (a ``range``) of a tuple of values, or a list of indices with a list
-    of values, is compared value by value (typed: native indexing); anything
-    else is written in full, unless it is one value for all, the old one.
+    row (a ``range``) of a tuple or a list of values, or a list of indices
+    with a list of values, is compared value by value (typed per shape: native
+    indexing); anything else is written in full, unless it is one value for
+    all, the old one.
     """
     if type(val) is tuple:
         if type(old) is tuple and type(idx) is range:
@@ -346,6 +347,21 @@ def put_changed(buf: Any, fan: Fan | None, idx: Any, val: Any, old: Any) -> None
                             buf[where[j]] = x
                         else:
                             fan_set(buf, fan, where[j], x)
+                return
+        elif type(old) is list and type(idx) is range:  # a dense row of a list
+            row: list[Any] = val
+            was_row: list[Any] = old
+            n = len(row)
+            if len(was_row) == n == len(idx):
+                start = idx.start
+                for j in range(n):
+                    x = row[j]
+                    y = was_row[j]
+                    if x is not y and x != y:
+                        if fan is None:
+                            buf[start + j] = x
+                        else:
+                            fan_set(buf, fan, start + j, x)
                 return
     elif val is old or val == old:  # one value for all, the same: nothing to write
         return
