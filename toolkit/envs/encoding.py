@@ -208,10 +208,31 @@ class _Board:
         # with a fan, the seats' vectors from start on)
         end = len(self.buffer) if self.fan is not None else start + size
         self.view = memoryview(self.buffer)[start:end]
+        self.set_memos(self.memos)
+
+    def set_memos(self, memos: list[dict | None] | None) -> None:
+        """Take the memos to refresh with (the encoder's: see :meth:`Tracker.write`).
+
+        Also notes in ``args`` what :func:`~toolkit.envs.tracking.refresh_board`
+        reads: the board's lists, memos, view, fan and seat in one tuple (from
+        compiled code, one attribute look-up instead of eight).
+        """
+        self.memos = memos
+        self.args = (
+            self.parts,
+            self.keys,
+            self.done,
+            self.vals,
+            memos,
+            self.view,
+            self.fan,
+            self.seat,
+        )
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         del state["vector"], state["view"]  # views of the buffer: made again
+        del state["args"]  # holds the view: made again
         state["memos"] = None  # the encoder's: found again on the next update
         if self.fan is not None:
             state["fan"] = []  # the trackers' seats: listed again on unpickling
@@ -351,7 +372,7 @@ class Tracker:
             out[:] = got
             return out
         if own.memos is None:  # the encoder's (not pickled): found again
-            own.memos = enc._memo_of(own.seat)
+            own.set_memos(enc._memo_of(own.seat))
         changed = refresh_board(own, observation)
         if shared is None:
             if out is None:
@@ -360,7 +381,7 @@ class Tracker:
                 np.copyto(out, own.vector)
             return out
         if shared.memos is None:
-            shared.memos = enc._memo_of(shared.seat)
+            shared.set_memos(enc._memo_of(shared.seat))
         refresh_board(shared, observation)
         if shared.fan is not None:  # pushed: the own board is the seat's vector
             if out is None:
@@ -427,7 +448,7 @@ class ActionTable:
                 self._size += 1
             table[get(a)] = i
         #: indices of action objects met in legal lists, by identity (table_legal)
-        self._ids: dict[int, tuple[Any, int]] = {}
+        self._ids: dict[int, tuple[Any, Any]] = {}
         self._bind()
 
     def _bind(self) -> None:

@@ -20,6 +20,9 @@ from toolkit.envs.tracking import mask_bytes
 #: The mask's dtype as a dtype object: ``np.frombuffer`` converts a scalar
 #: type (``np.int8``) to it on every call, about half the call's cost.
 _INT8 = np.dtype(np.int8)
+#: ``np.frombuffer`` read once: numpy's module has a ``__getattr__``, so the
+#: interpreter does not specialise ``np.<name>`` (a generic look-up per call).
+_frombuffer = np.frombuffer
 
 _pettingzoo = needs("pettingzoo", "toolkit.envs.pettingzoo_env")
 _spaces = needs("gymnasium.spaces", "toolkit.envs.pettingzoo_env")
@@ -81,6 +84,7 @@ class FrontierAEC(_pettingzoo.AECEnv):
         self.engine_state: Any = None
         self._to_move: int | None = None
         self._legal: dict[int, Any] = {}  # the mover's legal map (set with the state)
+        self._keys: list[int] = []  # its indices (the mask's)
         # one tracker per seat: its vector is updated, not rebuilt, each turn
         # (the public parts once for all seats)
         self._trackers = enc.trackers()
@@ -141,9 +145,11 @@ class FrontierAEC(_pettingzoo.AECEnv):
         if seat is not None:
             legal = self._legal = self.encoder.legal_from(game.legal_actions(state))
             agent = self._informed = self._agent_of[seat]
-            infos[agent] = {"legal_actions": list(legal)}
+            keys = self._keys = list(legal)
+            infos[agent] = {"legal_actions": keys.copy()}  # the caller's to change
         else:  # the game is over: final rewards
             self._legal = {}
+            self._keys = []
             self._informed = None
             finals = rewards(game.scores(state), self.reward_scheme)
             for a in self.agents:
@@ -198,10 +204,10 @@ class FrontierAEC(_pettingzoo.AECEnv):
             self.game.observe(self.engine_state, seat), None
         )
         if self._to_move == seat:
-            mask = mask_bytes(self._legal, self._num_actions)
+            mask = mask_bytes(self._keys, self._num_actions)
         else:
             mask = bytearray(self._num_actions)  # zeros: not to move
-        return {"observation": vector, "action_mask": np.frombuffer(mask, _INT8)}
+        return {"observation": vector, "action_mask": _frombuffer(mask, _INT8)}
 
     def agent_iter(self, max_iter: int = 2**63) -> _AgentIter:
         """Yield the agent to act (``agent_selection``) while agents are left,
@@ -253,6 +259,11 @@ class FrontierAEC(_pettingzoo.AECEnv):
 
     def close(self) -> None:
         """Nothing to release."""
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        if "_keys" not in state:  # pickled before the env kept its legal indices
+            self._keys = list(self._legal)
 
 
 class _AgentIter:

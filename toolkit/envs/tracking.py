@@ -58,7 +58,7 @@ def refresh(
     for k, key_of, fill, by_rows in parts:
         if key_of is None:  # refreshed on every update, never remembered
             clear(buf, fan, done[k])
-            idx, val = fill(observation, seat)
+            idx, val = _pair(fill(observation, seat))
             done[k] = idx
             put(buf, fan, idx, val)
             changed_any = True
@@ -85,7 +85,7 @@ def refresh(
                     if len(memo) >= MEMO_LIMIT:
                         memo.clear()
                     memo[key] = got
-            idx, val = got
+            idx, val = _pair(got)
             was = done[k]
             if was is idx:  # the same object: the same entries, overwritten
                 put_changed(buf, fan, idx, val, vals[k])
@@ -124,8 +124,11 @@ def refresh(
         # the rows that differ; all are cleared before any is filled, as an
         # entry may pass from one row to another (a wagon that changed owners
         # between two updates)
-        news: list[Any] = []
-        for j in range(min(n, m, len(old_items))):
+        news: list[tuple[int, Any]] = []
+        both = n if n < m else m  # the rows both keys have (native ints: a
+        if len(old_items) < both:  # call of builtins.min is a generic call)
+            both = len(old_items)
+        for j in range(both):
             item = new_items[j]
             was_item = old_items[j]
             if item is was_item or item == was_item:  # (most rows: the same object)
@@ -144,14 +147,14 @@ def refresh(
                     memo[(j, item)] = got
             news.append((j, got))
             was = rows[j]
-            idx = got[0]
+            idx, val = _pair(got)
             if was is not idx:
-                if same_value(was, row_vals[j], idx, got[1]):
+                if same_value(was, row_vals[j], idx, val):
                     clear_gone(buf, fan, was, idx)  # the entries it keeps stay
                 else:
                     clear(buf, fan, was)
         for j, got in news:
-            idx, val = got
+            idx, val = _pair(got)
             was = rows[j]
             if was is idx:  # not cleared: its own entries, overwritten
                 put_changed(buf, fan, idx, val, row_vals[j])
@@ -171,21 +174,28 @@ def refresh(
     return changed_any
 
 
+#: What :func:`refresh_board` reads of a board (its ``args``): its ``parts``,
+#: ``keys``, ``done``, ``vals``, ``memos``, ``view``, ``fan`` and ``seat``,
+#: the arguments of :func:`refresh`.
+BoardArgs = tuple[list[Any], list[Any], list[Any], list[Any], Any, Any, Any, int]
+
+
 def refresh_board(board: Any, observation: Any) -> bool:
     """:func:`refresh` of a board (:class:`~toolkit.envs.encoding._Board`).
 
-    Reads the board's ``parts``, ``keys``, ``done``, ``vals``, ``memos``,
-    ``view``, ``fan`` and ``seat``; its memos must be set.
+    Reads the board's ``args`` (:data:`BoardArgs`: one attribute look-up, not
+    one per argument); its memos must be set.
     """
+    args: BoardArgs = board.args
     return refresh(
-        board.parts,
-        board.keys,
-        board.done,
-        board.vals,
-        board.memos,
-        board.view,
-        board.fan,
-        board.seat,
+        args[0],
+        args[1],
+        args[2],
+        args[3],
+        args[4],
+        args[5],
+        args[6],
+        args[7],
         observation,
     )
 
@@ -219,9 +229,16 @@ def redirect(
                     moved.append(i)
 
 
+def _pair(got: Any) -> tuple[Any, Any]:
+    """A fill's ``(indices, values)`` as a pair (compiled: unpacked natively,
+    not through an iterator; a fill returns a tuple).
+    """
+    return got
+
+
 def remembered(
     memos: list[Any], k: int, fill: Any, observation: Any, seat: int, j: int, item: Any
-) -> Any:
+) -> tuple[Any, Any]:
     """Row ``j`` of part ``k`` filled from ``item``, remembered by ``(j, item)``."""
     memo: dict | None = memos[k]
     if memo is None:
@@ -294,9 +311,10 @@ def put_changed(buf: Any, fan: Fan | None, idx: Any, val: Any, old: Any) -> None
 
     A value equal to the old one (``==``: ``True`` and ``1`` alike) is the same
     float32 entry already (entries are whole numbers, never ``-0.0``). A dense
-    row (a ``range``) of a tuple of values, or a list of indices with a list
-    of values, is compared value by value (typed: native indexing); anything
-    else is written in full, unless it is one value for all, the old one.
+    row (a ``range``) of a tuple or a list of values, or a list of indices
+    with a list of values, is compared value by value (typed per shape: native
+    indexing); anything else is written in full, unless it is one value for
+    all, the old one.
     """
     if type(val) is tuple:
         if type(old) is tuple and type(idx) is range:
@@ -330,6 +348,21 @@ def put_changed(buf: Any, fan: Fan | None, idx: Any, val: Any, old: Any) -> None
                         else:
                             fan_set(buf, fan, where[j], x)
                 return
+        elif type(old) is list and type(idx) is range:  # a dense row of a list
+            row: list[Any] = val
+            was_row: list[Any] = old
+            n = len(row)
+            if len(was_row) == n == len(idx):
+                start = idx.start
+                for j in range(n):
+                    x = row[j]
+                    y = was_row[j]
+                    if x is not y and x != y:
+                        if fan is None:
+                            buf[start + j] = x
+                        else:
+                            fan_set(buf, fan, start + j, x)
+                return
     elif val is old or val == old:  # one value for all, the same: nothing to write
         return
     put(buf, fan, idx, val)
@@ -337,6 +370,8 @@ def put_changed(buf: Any, fan: Fan | None, idx: Any, val: Any, old: Any) -> None
 
 def fan_set(buf: Any, fan: Fan, i: int, x: Any) -> None:
     """Write entry ``i`` of a board (``x``) into every seat's vector of ``fan``."""
+    if type(x) is not float:  # the view would convert an int once per seat
+        x = float(x)
     for where in fan:
         buf[where[i]] = x
 
@@ -434,7 +469,7 @@ IDS_LIMIT = 4096
 
 
 def table_legal(
-    by_class: dict[Any, Any], ids: dict[int, tuple[Any, int]], actions: Any
+    by_class: dict[Any, Any], ids: dict[int, tuple[Any, Any]], actions: Any
 ) -> dict[int, Any] | None:
     """``{index: action}`` sorted by index for a legal list, or ``None``.
 
@@ -445,34 +480,35 @@ def table_legal(
     ``id(action) -> (action, index)``. The entry holds the action, so its id
     cannot be reused by another object while it is remembered. The map is
     built as the list is read, and sorted only when the list is not in index
-    order.
+    order. The index objects are the table's own, used as they are (compiled:
+    not unboxed and boxed again for each key of the map).
     """
-    out: dict[int, Any] = {}
+    out: dict[Any, Any] = {}
     ascending = True
     last = -1
     n = 0
     for a in actions:
         key = id(a)
         hit = ids.get(key)
-        i: int
+        index: Any
         if hit is not None and hit[0] is a:
-            i = hit[1]
+            index = hit[1]
         else:
             entry = by_class.get(type(a))
             if entry is None:
                 return None
             get, table = entry
-            found = table.get(get(a))
-            if found is None:
+            index = table.get(get(a))
+            if index is None:
                 return None
-            i = found
             if len(ids) >= IDS_LIMIT:
                 ids.clear()
-            ids[key] = (a, i)
+            ids[key] = (a, index)
+        i: int = index
         if i <= last:
             ascending = False
         last = i
-        out[i] = a
+        out[index] = a
         n += 1
     if len(out) != n:  # two actions share an index
         return None
@@ -498,12 +534,12 @@ def legal_map(keys: list[int], actions: Any) -> dict[int, Any] | None:
     return {i: out[i] for i in sorted(out)}
 
 
-def mask_bytes(legal: dict[int, Any], size: int) -> bytearray:
-    """The int8 action mask of a legal map, as bytes."""
+def mask_bytes(legal: Any, size: int) -> bytearray:
+    """The int8 action mask of a legal map (or a list of its keys), as bytes."""
     mask = bytearray(size)
-    # the keys as a list (one C-level copy): each is then set as the object it
-    # is, not boxed again from a native int
-    keys: list[Any] = list(legal)
+    # the keys as a list (one C-level copy, none of a list): each is then set
+    # as the object it is, not boxed again from a native int
+    keys: list[Any] = legal if type(legal) is list else list(legal)
     for i in keys:
         mask[i] = 1
     return mask
