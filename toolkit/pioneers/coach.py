@@ -43,8 +43,8 @@ Nothing about a state is remembered on the game or on the state. Beside the
 module, the route choices of recent positions are remembered by value (bounded,
 keyed by every public fact they depend on: a pure function's memo, so listing the
 moves of a position met again is a look-up). What is shared is static: one move object per route of a board, and
-for each the city and connection indices of its route, so that applying a
-listed move checks the rules on integers instead of reading city names again.
+for each the city indices of its route, so that applying a listed move checks
+the rules on integers instead of reading city names again.
 """
 
 # Tuple concatenation (t[:i] + (x,) + t[i + 1:]) is the fastest copy with one
@@ -80,16 +80,17 @@ _PRUNE_AFTER: Final = 40
 #: cheapest route. No position of the tests or benchmarks comes near it.
 _LABEL_CAP: Final = 200_000
 #: Move objects by (board identity, route, cost), and per move object (by identity)
-#: its board and the city and connection indices of its route. A route and its
-#: cost are board facts anyone can work out, nothing of a state: sharing one object
-#: per route spares an allocation per listed move, and a move found in _ROUTES is
-#: checked on integers when applied (Coach._move_payments). Each entry holds its
-#: board and move, so their identities stay unique while it is kept; kept beside
-#: the module, not on the game, and bounded (see _new_move).
-_MOVES: Final[dict[tuple[int, tuple[int, ...], int], tuple[Board, A.MoveCoach]]] = {}
-_ROUTES: Final[
-    dict[int, tuple[A.MoveCoach, Board, tuple[int, ...], tuple[int, ...]]]
-] = {}
+#: that key. A route and its cost are board facts anyone can work out, nothing of
+#: a state: sharing one object per route spares an allocation per listed move, and
+#: a move found in _ROUTES is checked on integers when applied
+#: (Coach._move_payments). The boards of the entries are held in _MOVE_BOARDS, and
+#: every move of _ROUTES in _MOVES, so the identities in the keys stay unique while
+#: they are kept. Kept beside the module, not on the game, and bounded (see
+#: _new_move). An entry adds one object the cyclic gc tracks (the move: the keys
+#: hold only ints and int tuples), as few as a long-lived entry can.
+_MOVES: Final[dict[tuple[int, tuple[int, ...], int], A.MoveCoach]] = {}
+_ROUTES: Final[dict[int, tuple[int, tuple[int, ...], int]]] = {}
+_MOVE_BOARDS: Final[dict[int, Board]] = {}
 #: The route choices of recent positions (Coach._choices' label search), by value:
 #: (tiles, roads, covers, coach, seat, matched tile types, budget, every) ->
 #: routes (the facts kept in a _Memo, which makes their hash once). Everything in the key is public and the routes are a pure function of
@@ -705,10 +706,9 @@ class Coach(Tables):
             else self._choices(state, who, state.players[who].money, mode == 1)
         )
         for _, cost, path in routes:
-            hit = _MOVES.get((id(b), path, cost))
-            out.append(
-                hit[1] if hit is not None and hit[0] is b else _new_move(b, path, cost)
-            )
+            key = (id(b), path, cost)
+            hit = _MOVES.get(key)
+            out.append(hit if hit is not None else _new_move(b, key))
         return out
 
     def step_cost(self, state: State, e: object, seat: object) -> int:
@@ -853,19 +853,21 @@ class Coach(Tables):
         of :meth:`moves` is checked on the indices of its route; any other move,
         or one that breaks a rule on this state, goes through :meth:`_walk`.
         """
+        # An entry's move and board are alive (held by _MOVES and _MOVE_BOARDS), so
+        # equal identities mean the very move object and board.
         route = _ROUTES.get(id(action))
-        if route is not None and route[0] is action and route[1] is self.board:
-            paid = self._indexed_walk(state, route[2], route[3], seat)
+        if route is not None and route[0] == id(self.board):
+            paid = self._indexed_walk(state, route[1], seat)
             if paid is not None:
                 return paid
         return self._walk(state, action.path, seat)
 
     def _indexed_walk(
-        self, state: State, path: tuple[int, ...], edges: tuple[int, ...], seat: int
+        self, state: State, path: tuple[int, ...], seat: int
     ) -> tuple[int, list[int], int] | None:
-        """:meth:`_walk` for a route of this board given by city and connection indices.
+        """:meth:`_walk` for a route of this board given by city indices.
 
-        The route came from :meth:`_dijkstra` on this board, so its cities and
+        The route came from the route search on this board, so its cities and
         connections exist and no city repeats; the rules that depend on the state
         are checked here. Returns None if the route breaks one of them: then
         :meth:`_walk` finds the rule and names it.
@@ -886,8 +888,18 @@ class Coach(Tables):
             return None  # P-MOVE-3, P-MOVE-6, P-MOVE-1: the target
         received = [0] * self.players
         cost = bank = 0
-        e: int
-        for e in edges:
+        # each step's connection, read from the city's neighbours (native ints; a
+        # look-up in edge_index would hash a pair per step)
+        adj = self.board.adj
+        u: int = path[0]
+        w: int
+        e: int = 0
+        for k in range(1, last + 1):
+            w = path[k]
+            for v, e in adj[u]:
+                if v == w:
+                    break
+            u = w
             r = roads[e]
             if not r:
                 cost += 1
@@ -1039,33 +1051,22 @@ def _city_indices(board: Board, path: object) -> list[int]:
     return out
 
 
-def _new_move(board: Board, path: tuple[int, ...], cost: int) -> A.MoveCoach:
-    """Make the shared move object of a route and enter it in _MOVES and _ROUTES."""
+def _new_move(board: Board, key: tuple[int, tuple[int, ...], int]) -> A.MoveCoach:
+    """Make the shared move object of a route (``key``: board id, route, cost).
+
+    Enters it in _MOVES and _ROUTES, and the board in _MOVE_BOARDS.
+    """
     if len(_MOVES) > 20_000:  # bounded; a move dropped here is checked by _walk
         _MOVES.clear()
         _ROUTES.clear()
+        _MOVE_BOARDS.clear()
     # made without the dataclass's __init__ and __post_init__ (Python frames that
     # check the field types): a path of the board's city ids and an int cost
     move = object.__new__(A.MoveCoach)
     ids = board.ids
-    object.__setattr__(move, "path", tuple([ids[c] for c in path]))
-    object.__setattr__(move, "cost", cost)
-    # each step's connection, read from the route's city's neighbours (native
-    # ints; a look-up in edge_index would hash a pair per step)
-    adj = board.adj
-    edges_l: list[int] = []
-    u: int = path[0]
-    v: int
-    w: int
-    e: int
-    for k in range(1, len(path)):
-        w = path[k]
-        for v, e in adj[u]:
-            if v == w:
-                edges_l.append(e)
-                break
-        u = w
-    edges = tuple(edges_l)
-    _MOVES[id(board), path, cost] = (board, move)
-    _ROUTES[id(move)] = (move, board, path, edges)
+    object.__setattr__(move, "path", tuple([ids[c] for c in key[1]]))
+    object.__setattr__(move, "cost", key[2])
+    _MOVE_BOARDS[key[0]] = board
+    _MOVES[key] = move
+    _ROUTES[id(move)] = key
     return move
