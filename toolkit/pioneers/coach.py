@@ -93,11 +93,13 @@ _ROUTES: Final[dict[int, tuple[int, tuple[int, ...], int]]] = {}
 _MOVE_BOARDS: Final[dict[int, Board]] = {}
 #: The route choices of recent positions (Coach._choices' label search), by value:
 #: (tiles, roads, covers, coach, seat, matched tile types, budget, every) ->
-#: routes (the facts kept in a _Memo, which makes their hash once). Everything in the key is public and the routes are a pure function of
-#: it, so an answer found here is the answer the search would give. The memo
-#: serves one game object at a time (_CHOICES_OF[0]): another game empties it, so
-#: it never keeps more than one game alive, and it is emptied when full.
-_CHOICES: Final[dict[_Memo, list[tuple[int, int, tuple[int, ...]]]]] = {}
+#: routes (the facts kept in a _Memo, which makes their hash once; the routes
+#: flat in one tuple of ints, see _flat_routes). Everything in the key is public
+#: and the routes are a pure function of it, so an answer found here is the answer
+#: the search would give. The memo serves one game object at a time
+#: (_CHOICES_OF[0]): another game empties it, so it never keeps more than one game
+#: alive, and it is emptied when full.
+_CHOICES: Final[dict[_Memo, tuple[int, ...]]] = {}
 _CHOICES_OF: Final[list[object]] = [None]
 _CHOICES_KEPT: Final = 4096
 #: The hashes of the last tiles, roads and covers tuples met, by identity
@@ -114,12 +116,53 @@ class _Memo:
     Equal facts give equal hashes (the hash of the tuples' hashes and the small
     facts), and keys compare by value, so the memo answers as a dict keyed by
     the facts' tuple would; the hash is made once per search (looked up, then
-    stored) and reads the big tuples' hashes from :data:`_HASHES`.
+    stored) and reads the big tuples' hashes from :data:`_HASHES`. The facts are
+    fields, not a tuple: a kept entry is one object for the cyclic gc to track.
     """
 
-    def __init__(self, facts: tuple, hashed: int) -> None:
-        self.facts = facts
-        self.hashed = hashed
+    __slots__ = (
+        "budget",
+        "covered",
+        "every",
+        "hashed",
+        "matched",
+        "roads",
+        "seat",
+        "src",
+        "tiles",
+    )
+
+    def __init__(
+        self,
+        tiles: tuple,
+        roads: tuple,
+        covered: tuple,
+        src: int,
+        seat: int,
+        matched: frozenset[str],
+        budget: int,
+        every: bool,
+    ) -> None:
+        self.tiles = tiles
+        self.roads = roads
+        self.covered = covered
+        self.src = src
+        self.seat = seat
+        self.matched = matched
+        self.budget = budget
+        self.every = every
+        self.hashed = hash(
+            (
+                _hash_of(tiles),
+                _hash_of(roads),
+                _hash_of(covered),
+                src,
+                seat,
+                matched,
+                budget,
+                every,
+            )
+        )
 
     def __hash__(self) -> int:
         return self.hashed
@@ -128,7 +171,14 @@ class _Memo:
         return (
             isinstance(other, _Memo)
             and other.hashed == self.hashed
-            and other.facts == self.facts
+            and other.src == self.src
+            and other.seat == self.seat
+            and other.budget == self.budget
+            and other.every == self.every
+            and other.matched == self.matched
+            and other.covered == self.covered
+            and other.tiles == self.tiles
+            and other.roads == self.roads
         )
 
 
@@ -411,26 +461,11 @@ class Coach(Tables):
         # The search below is a pure function of public facts: remembered by value
         # (see _CHOICES), so a position met again (search bots meet the same roads,
         # tiles and coach in many playouts and determinisations) costs a look-up.
-        covered = state.covered
-        memo = _Memo(
-            (tiles, roads, covered, src, seat, matched, budget, every),
-            hash(
-                (
-                    _hash_of(tiles),
-                    _hash_of(roads),
-                    _hash_of(covered),
-                    src,
-                    seat,
-                    matched,
-                    budget,
-                    every,
-                )
-            ),
-        )
+        memo = _Memo(tiles, roads, state.covered, src, seat, matched, budget, every)
         if _CHOICES_OF[0] is self:
             hit = _CHOICES.get(memo)
             if hit is not None:
-                return list(hit)
+                return _routes_of(hit)
         # Each payee's field has room for any affordable amount plus a guard bit
         # on top: (b | guard) - a keeps every guard bit iff a <= b field by field.
         width = max(8, budget.bit_length() + 2)
@@ -600,8 +635,8 @@ class Coach(Tables):
         if _CHOICES_OF[0] is not self or len(_CHOICES) >= _CHOICES_KEPT:
             _CHOICES.clear()
             _CHOICES_OF[0] = self
-        _CHOICES[memo] = result
-        return list(result)
+        _CHOICES[memo] = _flat_routes(out)
+        return result
 
     def _near_table(
         self,
@@ -1010,6 +1045,37 @@ def _path(label: _Label) -> tuple[int, ...]:
         cities[k] = x.city
         x = x.parent
     return tuple(cities)
+
+
+def _flat_routes(out: list[tuple[int, int, int, tuple[int, ...]]]) -> tuple[int, ...]:
+    """Routes ``(target, cost, length, cities)`` as one flat tuple of ints.
+
+    A _CHOICES entry keeps its routes so: a tuple of ints only is one object,
+    and one the cyclic gc stops tracking at its first pass (a tuple of route
+    tuples would stay tracked, and count as many objects, until the gc had
+    untracked the tuples inside it one level a pass). :func:`_routes_of` reads
+    it back.
+    """
+    flat: list[int] = []
+    for t, c, size, p in out:
+        flat.append(t)
+        flat.append(c)
+        flat.append(size)
+        flat.extend(p)
+    return tuple(flat)
+
+
+def _routes_of(flat: tuple[int, ...]) -> list[tuple[int, int, tuple[int, ...]]]:
+    """The ``(target, cost, cities)`` routes kept by :func:`_flat_routes`."""
+    out: list[tuple[int, int, tuple[int, ...]]] = []
+    n = len(flat)
+    k = 0
+    size: int
+    while k < n:
+        size = flat[k + 2]
+        out.append((flat[k], flat[k + 1], flat[k + 3 : k + 3 + size]))
+        k += 3 + size
+    return out
 
 
 def _seat_arg(state: State, seat: object) -> int:
