@@ -83,14 +83,17 @@ _LABEL_CAP: Final = 200_000
 #: that key. A route and its cost are board facts anyone can work out, nothing of
 #: a state: sharing one object per route spares an allocation per listed move, and
 #: a move found in _ROUTES is checked on integers when applied
-#: (Coach._move_payments). The boards of the entries are held in _MOVE_BOARDS, and
-#: every move of _ROUTES in _MOVES, so the identities in the keys stay unique while
-#: they are kept. Kept beside the module, not on the game, and bounded (see
-#: _new_move). An entry adds one object the cyclic gc tracks (the move: the keys
-#: hold only ints and int tuples), as few as a long-lived entry can.
+#: (Coach._move_payments). A route is shared from its second listing on (see
+#: _new_move; _MET holds the keys listed once). The boards of the entries are held
+#: in _MOVE_BOARDS, and every move of _ROUTES in _MOVES, so the identities in the
+#: keys stay unique while they are kept. Kept beside the module, not on the game,
+#: and bounded. An entry adds one object the cyclic gc tracks (the move: the keys
+#: hold only ints and int tuples).
 _MOVES: Final[dict[tuple[int, tuple[int, ...], int], A.MoveCoach]] = {}
 _ROUTES: Final[dict[int, tuple[int, tuple[int, ...], int]]] = {}
 _MOVE_BOARDS: Final[dict[int, Board]] = {}
+_MET: Final[set[tuple[int, tuple[int, ...], int]]] = set()
+_MOVES_KEPT: Final = 20_000
 #: The route choices of recent positions (Coach._choices' label search), by value:
 #: (tiles, roads, covers, coach, seat, matched tile types, budget, every) ->
 #: routes (the facts kept in a _Memo, which makes their hash once; the routes
@@ -1118,21 +1121,34 @@ def _city_indices(board: Board, path: object) -> list[int]:
 
 
 def _new_move(board: Board, key: tuple[int, tuple[int, ...], int]) -> A.MoveCoach:
-    """Make the shared move object of a route (``key``: board id, route, cost).
+    """Make the move object of a route (``key``: board id, route, cost).
 
-    Enters it in _MOVES and _ROUTES, and the board in _MOVE_BOARDS.
+    Listed for the first time, a route gets a move object of its own and its
+    key is noted in _MET; listed again, its move is entered in _MOVES and
+    _ROUTES (its board in _MOVE_BOARDS) and shared from then on. Most routes of
+    an environment's positions are listed once (three keys in four in the
+    benchmark loop): their moves die with the legal list, young, instead of
+    living in the table, where the cyclic gc would promote them to its oldest
+    generation and walk them in every full collection. Search bots list the
+    same routes again and again, and share them.
     """
-    if len(_MOVES) > 20_000:  # bounded; a move dropped here is checked by _walk
+    if len(_MOVES) > _MOVES_KEPT or len(_MET) > _MOVES_KEPT:
+        # bounded; a move dropped here is checked by _walk
         _MOVES.clear()
         _ROUTES.clear()
         _MOVE_BOARDS.clear()
+        _MET.clear()
     # made without the dataclass's __init__ and __post_init__ (Python frames that
     # check the field types): a path of the board's city ids and an int cost
     move = object.__new__(A.MoveCoach)
     ids = board.ids
     object.__setattr__(move, "path", tuple([ids[c] for c in key[1]]))
     object.__setattr__(move, "cost", key[2])
-    _MOVE_BOARDS[key[0]] = board
-    _MOVES[key] = move
-    _ROUTES[id(move)] = key
+    if key in _MET:
+        _MET.discard(key)
+        _MOVE_BOARDS[key[0]] = board
+        _MOVES[key] = move
+        _ROUTES[id(move)] = key
+    else:
+        _MET.add(key)
     return move
