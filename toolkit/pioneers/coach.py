@@ -94,6 +94,11 @@ _ROUTES: Final[dict[int, tuple[int, tuple[int, ...], int]]] = {}
 _MOVE_BOARDS: Final[dict[int, Board]] = {}
 _MET: Final[set[tuple[int, tuple[int, ...], int]]] = set()
 _MOVES_KEPT: Final = 20_000
+#: The moves of the last listings that are not shared (a route's first listing),
+#: by identity: (move, board, route), so that applying one is checked on integers
+#: too. Small and emptied when full, so its entries die young.
+_FRESH: Final[dict[int, tuple[A.MoveCoach, Board, tuple[int, ...]]]] = {}
+_FRESH_KEPT: Final = 64
 #: The route choices of recent positions (Coach._choices' label search), by value:
 #: (tiles, roads, covers, coach, seat, matched tile types, budget, every) ->
 #: routes (the facts kept in a _Memo, which makes their hash once; the routes
@@ -888,14 +893,25 @@ class Coach(Tables):
         """Check a move for ``seat``: its cost, what each seat and the bank receive.
 
         Raises IllegalAction naming the first rule the route breaks. A move object
-        of :meth:`moves` is checked on the indices of its route; any other move,
-        or one that breaks a rule on this state, goes through :meth:`_walk`.
+        of :meth:`moves` (shared, or one of the last listings) is checked on the
+        indices of its route; any other move, or one that breaks a rule on this
+        state, goes through :meth:`_walk`.
         """
-        # An entry's move and board are alive (held by _MOVES and _MOVE_BOARDS), so
-        # equal identities mean the very move object and board.
+        # A _ROUTES entry's move and board are alive (held by _MOVES and
+        # _MOVE_BOARDS), so equal identities mean the very move object and board;
+        # a _FRESH entry holds its move and board.
+        b = self.board
+        path: tuple[int, ...] | None = None
         route = _ROUTES.get(id(action))
-        if route is not None and route[0] == id(self.board):
-            paid = self._indexed_walk(state, route[1], seat)
+        if route is not None:
+            if route[0] == id(b):
+                path = route[1]
+        else:
+            fresh = _FRESH.get(id(action))
+            if fresh is not None and fresh[0] is action and fresh[1] is b:
+                path = fresh[2]
+        if path is not None:
+            paid = self._indexed_walk(state, path, seat)
             if paid is not None:
                 return paid
         return self._walk(state, action.path, seat)
@@ -932,10 +948,12 @@ class Coach(Tables):
         u: int = path[0]
         w: int
         e: int = 0
+        f: int
         for k in range(1, last + 1):
             w = path[k]
-            for v, e in adj[u]:
+            for v, f in adj[u]:
                 if v == w:
+                    e = f
                     break
             u = w
             r = roads[e]
@@ -1124,8 +1142,9 @@ def _new_move(board: Board, key: tuple[int, tuple[int, ...], int]) -> A.MoveCoac
     """Make the move object of a route (``key``: board id, route, cost).
 
     Listed for the first time, a route gets a move object of its own and its
-    key is noted in _MET; listed again, its move is entered in _MOVES and
-    _ROUTES (its board in _MOVE_BOARDS) and shared from then on. Most routes of
+    key is noted in _MET (the move in _FRESH, for a while); listed again, its
+    move is entered in _MOVES and _ROUTES (its board in _MOVE_BOARDS) and shared
+    from then on. Most routes of
     an environment's positions are listed once (three keys in four in the
     benchmark loop): their moves die with the legal list, young, instead of
     living in the table, where the cyclic gc would promote them to its oldest
@@ -1151,4 +1170,7 @@ def _new_move(board: Board, key: tuple[int, tuple[int, ...], int]) -> A.MoveCoac
         _ROUTES[id(move)] = key
     else:
         _MET.add(key)
+        if len(_FRESH) >= _FRESH_KEPT:
+            _FRESH.clear()
+        _FRESH[id(move)] = (move, board, key[1])
     return move
