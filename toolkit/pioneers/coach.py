@@ -99,15 +99,20 @@ _MOVES_KEPT: Final = 20_000
 #: too. Small and emptied when full, so its entries die young.
 _FRESH: Final[dict[int, tuple[A.MoveCoach, Board, tuple[int, ...]]]] = {}
 _FRESH_KEPT: Final = 64
-#: The route choices of recent positions (Coach._choices' label search), by value:
-#: (tiles, roads, covers, coach, seat, matched tile types, budget, every) ->
-#: routes (the facts kept in a _Memo, which makes their hash once; the routes
-#: flat in one tuple of ints, see _flat_routes). Everything in the key is public
-#: and the routes are a pure function of it, so an answer found here is the answer
-#: the search would give. The memo serves one game object at a time
+#: The route choices of recent positions (Coach._choices' label search), by value.
+#: Per hash of a search's facts (tiles, roads, covers, coach, seat, matched tile
+#: types, budget, every), one entry: those facts, then the routes found, flat (see
+#: _flat_routes). An entry answers only a search with equal facts (another
+#: position whose facts share the hash replaces it). Everything in the facts is
+#: public and the routes are a pure function of them, so an answer found here is
+#: the answer the search would give. An entry is one plain tuple of ints and of
+#: the state's tuples, which the cyclic gc stops tracking: the matched tile types
+#: are kept as the identity of the game's own frozenset for them (one per set of
+#: pioneers, alive with the game). The memo serves one game object at a time
 #: (_CHOICES_OF[0]): another game empties it, so it never keeps more than one game
 #: alive, and it is emptied when full.
-_CHOICES: Final[dict[_Memo, tuple[int, ...]]] = {}
+_CHOICES: Final[dict[int, tuple]] = {}
+_FACTS: Final = 8  # the facts at the start of a _CHOICES entry
 _CHOICES_OF: Final[list[object]] = [None]
 _CHOICES_KEPT: Final = 4096
 #: The hashes of the last tiles, roads and covers tuples met, by identity
@@ -116,78 +121,6 @@ _CHOICES_KEPT: Final = 4096
 #: memo key's hash needs no walk over every road. Bounded; public facts only.
 _HASHES: Final[dict[int, tuple[tuple, int]]] = {}
 _HASHES_KEPT: Final = 64
-
-
-class _Memo:
-    """A key of :data:`_CHOICES`: the position's facts, with their hash made once.
-
-    Equal facts give equal hashes (the hash of the tuples' hashes and the small
-    facts), and keys compare by value, so the memo answers as a dict keyed by
-    the facts' tuple would; the hash is made once per search (looked up, then
-    stored) and reads the big tuples' hashes from :data:`_HASHES`. The facts are
-    fields, not a tuple: a kept entry is one object for the cyclic gc to track.
-    """
-
-    __slots__ = (
-        "budget",
-        "covered",
-        "every",
-        "hashed",
-        "matched",
-        "roads",
-        "seat",
-        "src",
-        "tiles",
-    )
-
-    def __init__(
-        self,
-        tiles: tuple,
-        roads: tuple,
-        covered: tuple,
-        src: int,
-        seat: int,
-        matched: frozenset[str],
-        budget: int,
-        every: bool,
-    ) -> None:
-        self.tiles = tiles
-        self.roads = roads
-        self.covered = covered
-        self.src = src
-        self.seat = seat
-        self.matched = matched
-        self.budget = budget
-        self.every = every
-        self.hashed = hash(
-            (
-                _hash_of(tiles),
-                _hash_of(roads),
-                _hash_of(covered),
-                src,
-                seat,
-                matched,
-                budget,
-                every,
-            )
-        )
-
-    def __hash__(self) -> int:
-        return self.hashed
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, _Memo)
-            and other.hashed == self.hashed
-            and other.src == self.src
-            and other.seat == self.seat
-            and other.budget == self.budget
-            and other.every == self.every
-            and other.matched == self.matched
-            and other.covered == self.covered
-            and other.tiles == self.tiles
-            and other.roads == self.roads
-        )
 
 
 class _Label:
@@ -469,11 +402,24 @@ class Coach(Tables):
         # The search below is a pure function of public facts: remembered by value
         # (see _CHOICES), so a position met again (search bots meet the same roads,
         # tiles and coach in many playouts and determinisations) costs a look-up.
-        memo = _Memo(tiles, roads, state.covered, src, seat, matched, budget, every)
+        covered = state.covered
+        facts = (tiles, roads, covered, src, seat, id(matched), budget, every)
+        hashed = hash(
+            (
+                _hash_of(tiles),
+                _hash_of(roads),
+                _hash_of(covered),
+                src,
+                seat,
+                id(matched),
+                budget,
+                every,
+            )
+        )
         if _CHOICES_OF[0] is self:
-            hit = _CHOICES.get(memo)
-            if hit is not None:
-                return _routes_of(hit)
+            hit = _CHOICES.get(hashed)
+            if hit is not None and hit[:_FACTS] == facts:
+                return _routes_of(hit, _FACTS)
         # Each payee's field has room for any affordable amount plus a guard bit
         # on top: (b | guard) - a keeps every guard bit iff a <= b field by field.
         width = max(8, budget.bit_length() + 2)
@@ -643,7 +589,7 @@ class Coach(Tables):
         if _CHOICES_OF[0] is not self or len(_CHOICES) >= _CHOICES_KEPT:
             _CHOICES.clear()
             _CHOICES_OF[0] = self
-        _CHOICES[memo] = _flat_routes(out)
+        _CHOICES[hashed] = facts + _flat_routes(out)
         return result
 
     def _near_table(
@@ -1071,11 +1017,10 @@ def _path(label: _Label) -> tuple[int, ...]:
 def _flat_routes(out: list[tuple[int, int, int, tuple[int, ...]]]) -> tuple[int, ...]:
     """Routes ``(target, cost, length, cities)`` as one flat tuple of ints.
 
-    A _CHOICES entry keeps its routes so: a tuple of ints only is one object,
-    and one the cyclic gc stops tracking at its first pass (a tuple of route
-    tuples would stay tracked, and count as many objects, until the gc had
-    untracked the tuples inside it one level a pass). :func:`_routes_of` reads
-    it back.
+    A _CHOICES entry keeps its routes so, after its facts: one tuple, which the
+    cyclic gc stops tracking at its first pass (route tuples inside it would
+    keep it tracked, and count as many objects, until the gc had untracked them
+    one level a pass). :func:`_routes_of` reads them back.
     """
     flat: list[int] = []
     for t, c, size, p in out:
@@ -1086,11 +1031,13 @@ def _flat_routes(out: list[tuple[int, int, int, tuple[int, ...]]]) -> tuple[int,
     return tuple(flat)
 
 
-def _routes_of(flat: tuple[int, ...]) -> list[tuple[int, int, tuple[int, ...]]]:
-    """The ``(target, cost, cities)`` routes kept by :func:`_flat_routes`."""
+def _routes_of(flat: tuple, k: int) -> list[tuple[int, int, tuple[int, ...]]]:
+    """The ``(target, cost, cities)`` routes kept by :func:`_flat_routes`.
+
+    ``flat[k:]`` holds them (``flat`` is a _CHOICES entry).
+    """
     out: list[tuple[int, int, tuple[int, ...]]] = []
     n = len(flat)
-    k = 0
     size: int
     while k < n:
         size = flat[k + 2]
