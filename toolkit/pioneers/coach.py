@@ -42,9 +42,12 @@ no check, so the engine does not pay for them.
 Nothing about a state is remembered on the game or on the state. Beside the
 module, the route choices of recent positions are remembered by value (bounded,
 keyed by every public fact they depend on: a pure function's memo, so listing the
-moves of a position met again is a look-up). What is shared is static: one move object per route of a board, and
-for each the city indices of its route, so that applying a listed move checks
-the rules on integers instead of reading city names again.
+moves of a position met again is a look-up). What is shared is static: one move
+object per route of a board listed more than once, and for each the city indices
+of its route, so that applying a listed move checks the rules on integers
+instead of reading city names again. These memos keep few objects that the
+cyclic gc tracks (see _MOVES, _CHOICES): whatever outlives a step makes the gc
+collect more often and walk more.
 """
 
 # Tuple concatenation (t[:i] + (x,) + t[i + 1:]) is the fastest copy with one
