@@ -1094,12 +1094,12 @@ def _new_move(board: Board, key: tuple[int, tuple[int, ...], int]) -> A.MoveCoac
     Listed for the first time, a route gets a move object of its own and its
     key is noted in _MET (the move in _FRESH, for a while); listed again, its
     move is entered in _MOVES and _ROUTES (its board in _MOVE_BOARDS) and shared
-    from then on. Most routes of
-    an environment's positions are listed once (three keys in four in the
-    benchmark loop): their moves die with the legal list, young, instead of
-    living in the table, where the cyclic gc would promote them to its oldest
-    generation and walk them in every full collection. Search bots list the
-    same routes again and again, and share them.
+    from then on. Most routes of an environment's positions are listed once
+    (three keys in four in the benchmark loop): their moves die with the legal
+    list, young, instead of living in the table, where the cyclic gc would
+    promote them to its oldest generation and walk them in every full
+    collection. Search bots list the same routes again and again, and share
+    them.
     """
     if len(_MOVES) > _MOVES_KEPT or len(_MET) > _MOVES_KEPT:
         # bounded; a move dropped here is checked by _walk
