@@ -322,6 +322,70 @@ def _undominated(game, state, routes):
     ]
 
 
+def test_route_memo_answers_only_equal_facts():
+    """A route memo entry (coach._CHOICES, keyed by the facts' hash) answers only a
+    search whose facts equal its own: an entry under the same hash with other
+    facts is searched past (and replaced), never returned."""
+    from toolkit.core import play, random_agent
+    from toolkit.pioneers import coach
+
+    game = Pioneers(players=4)
+    moves = []
+
+    def agent(g, observation, legal, rng):
+        if observation.phase == "move" and len(legal) > 1:
+            moves.append(observation)
+        return random_agent(g, observation, legal, rng)
+
+    play(game, [agent] * 4, seed=5)
+    checked = 0
+    for state in moves:
+        coach._CHOICES.clear()
+        fresh = [str(a) for a in game.legal_actions(state)]
+        if len(coach._CHOICES) != 1:
+            continue  # no label search for this position
+        ((hashed, entry),) = coach._CHOICES.items()
+        # the same hash, other facts (a budget of -1) and a made-up route
+        coach._CHOICES[hashed] = entry[:6] + (-1,) + entry[7:8] + (0, 0, 2, 0, 1)
+        assert [str(a) for a in game.legal_actions(state)] == fresh
+        assert coach._CHOICES[hashed] == entry
+        checked += 1
+    assert checked
+
+
+def test_listed_moves_apply_alike_first_listed_shared_or_made_by_hand():
+    """A route's move object is shared from its second listing on (coach._MOVES);
+    the first listing's own object, the shared one and an equal MoveCoach made by
+    hand are equal and apply alike."""
+    from toolkit.core import play, random_agent
+    from toolkit.pioneers import coach
+
+    game = Pioneers(players=4)
+    moves = []
+
+    def agent(g, observation, legal, rng):
+        if observation.phase == "move" and len(legal) > 1:
+            moves.append(observation)
+        return random_agent(g, observation, legal, rng)
+
+    play(game, [agent] * 4, seed=7)
+    assert moves
+    for state in moves:
+        for store in (coach._MOVES, coach._ROUTES, coach._MET, coach._FRESH):
+            store.clear()
+        first = game.legal_actions(state)
+        second = game.legal_actions(state)
+        third = game.legal_actions(state)
+        assert first == second == third
+        assert all(a is not b for a, b in zip(first, second, strict=True))
+        assert all(a is b for a, b in zip(second, third, strict=True))
+        for k, a in enumerate(first):
+            by_hand = MoveCoach(a.path, a.cost)
+            after = game.apply(state, a)
+            assert game.apply(state, second[k]) == after
+            assert game.apply(state, by_hand) == after
+
+
 @pytest.mark.parametrize("players", [3, 4])
 def test_ASSUMPTION_4_undominated_moves_are_every_moves_filtered(players):
     """The label search prunes two ways (coach._choices): without ``every`` a label

@@ -42,9 +42,12 @@ no check, so the engine does not pay for them.
 Nothing about a state is remembered on the game or on the state. Beside the
 module, the route choices of recent positions are remembered by value (bounded,
 keyed by every public fact they depend on: a pure function's memo, so listing the
-moves of a position met again is a look-up). What is shared is static: one move object per route of a board, and
-for each the city and connection indices of its route, so that applying a
-listed move checks the rules on integers instead of reading city names again.
+moves of a position met again is a look-up). What is shared is static: one move
+object per route of a board listed more than once, and for each the city indices
+of its route, so that applying a listed move checks the rules on integers
+instead of reading city names again. These memos keep few objects that the
+cyclic gc tracks (see _MOVES, _CHOICES): whatever outlives a step makes the gc
+collect more often and walk more.
 """
 
 # Tuple concatenation (t[:i] + (x,) + t[i + 1:]) is the fastest copy with one
@@ -80,23 +83,39 @@ _PRUNE_AFTER: Final = 40
 #: cheapest route. No position of the tests or benchmarks comes near it.
 _LABEL_CAP: Final = 200_000
 #: Move objects by (board identity, route, cost), and per move object (by identity)
-#: its board and the city and connection indices of its route. A route and its
-#: cost are board facts anyone can work out, nothing of a state: sharing one object
-#: per route spares an allocation per listed move, and a move found in _ROUTES is
-#: checked on integers when applied (Coach._move_payments). Each entry holds its
-#: board and move, so their identities stay unique while it is kept; kept beside
-#: the module, not on the game, and bounded (see _new_move).
-_MOVES: Final[dict[tuple[int, tuple[int, ...], int], tuple[Board, A.MoveCoach]]] = {}
-_ROUTES: Final[
-    dict[int, tuple[A.MoveCoach, Board, tuple[int, ...], tuple[int, ...]]]
-] = {}
-#: The route choices of recent positions (Coach._choices' label search), by value:
-#: (tiles, roads, covers, coach, seat, matched tile types, budget, every) ->
-#: routes (the facts kept in a _Memo, which makes their hash once). Everything in the key is public and the routes are a pure function of
-#: it, so an answer found here is the answer the search would give. The memo
-#: serves one game object at a time (_CHOICES_OF[0]): another game empties it, so
-#: it never keeps more than one game alive, and it is emptied when full.
-_CHOICES: Final[dict[_Memo, list[tuple[int, int, tuple[int, ...]]]]] = {}
+#: that key. A route and its cost are board facts anyone can work out, nothing of
+#: a state: sharing one object per route spares an allocation per listed move, and
+#: a move found in _ROUTES is checked on integers when applied
+#: (Coach._move_payments). A route is shared from its second listing on (see
+#: _new_move; _MET holds the keys listed once). The boards of the entries are held
+#: in _MOVE_BOARDS, and every move of _ROUTES in _MOVES, so the identities in the
+#: keys stay unique while they are kept. Kept beside the module, not on the game,
+#: and bounded. An entry adds one object the cyclic gc tracks (the move: the keys
+#: hold only ints and int tuples).
+_MOVES: Final[dict[tuple[int, tuple[int, ...], int], A.MoveCoach]] = {}
+_ROUTES: Final[dict[int, tuple[int, tuple[int, ...], int]]] = {}
+_MOVE_BOARDS: Final[dict[int, Board]] = {}
+_MET: Final[set[tuple[int, tuple[int, ...], int]]] = set()
+_MOVES_KEPT: Final = 20_000
+#: The moves of the last listings that are not shared (a route's first listing),
+#: by identity: (move, board, route), so that applying one is checked on integers
+#: too. Small and emptied when full, so its entries die young.
+_FRESH: Final[dict[int, tuple[A.MoveCoach, Board, tuple[int, ...]]]] = {}
+_FRESH_KEPT: Final = 64
+#: The route choices of recent positions (Coach._choices' label search), by value.
+#: Per hash of a search's facts (tiles, roads, covers, coach, seat, matched tile
+#: types, budget, every), one entry: those facts, then the routes found, flat (see
+#: _flat_routes). An entry answers only a search with equal facts (another
+#: position whose facts share the hash replaces it). Everything in the facts is
+#: public and the routes are a pure function of them, so an answer found here is
+#: the answer the search would give. An entry is one plain tuple of ints and of
+#: the state's tuples, which the cyclic gc stops tracking: the matched tile types
+#: are kept as the identity of the game's own frozenset for them (one per set of
+#: pioneers, alive with the game). The memo serves one game object at a time
+#: (_CHOICES_OF[0]): another game empties it, so it never keeps more than one game
+#: alive, and it is emptied when full.
+_CHOICES: Final[dict[int, tuple]] = {}
+_FACTS: Final = 8  # the facts at the start of a _CHOICES entry
 _CHOICES_OF: Final[list[object]] = [None]
 _CHOICES_KEPT: Final = 4096
 #: The hashes of the last tiles, roads and covers tuples met, by identity
@@ -105,30 +124,6 @@ _CHOICES_KEPT: Final = 4096
 #: memo key's hash needs no walk over every road. Bounded; public facts only.
 _HASHES: Final[dict[int, tuple[tuple, int]]] = {}
 _HASHES_KEPT: Final = 64
-
-
-class _Memo:
-    """A key of :data:`_CHOICES`: the position's facts, with their hash made once.
-
-    Equal facts give equal hashes (the hash of the tuples' hashes and the small
-    facts), and keys compare by value, so the memo answers as a dict keyed by
-    the facts' tuple would; the hash is made once per search (looked up, then
-    stored) and reads the big tuples' hashes from :data:`_HASHES`.
-    """
-
-    def __init__(self, facts: tuple, hashed: int) -> None:
-        self.facts = facts
-        self.hashed = hashed
-
-    def __hash__(self) -> int:
-        return self.hashed
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, _Memo)
-            and other.hashed == self.hashed
-            and other.facts == self.facts
-        )
 
 
 class _Label:
@@ -411,25 +406,23 @@ class Coach(Tables):
         # (see _CHOICES), so a position met again (search bots meet the same roads,
         # tiles and coach in many playouts and determinisations) costs a look-up.
         covered = state.covered
-        memo = _Memo(
-            (tiles, roads, covered, src, seat, matched, budget, every),
-            hash(
-                (
-                    _hash_of(tiles),
-                    _hash_of(roads),
-                    _hash_of(covered),
-                    src,
-                    seat,
-                    matched,
-                    budget,
-                    every,
-                )
-            ),
+        facts = (tiles, roads, covered, src, seat, id(matched), budget, every)
+        hashed = hash(
+            (
+                _hash_of(tiles),
+                _hash_of(roads),
+                _hash_of(covered),
+                src,
+                seat,
+                id(matched),
+                budget,
+                every,
+            )
         )
         if _CHOICES_OF[0] is self:
-            hit = _CHOICES.get(memo)
-            if hit is not None:
-                return list(hit)
+            hit = _CHOICES.get(hashed)
+            if hit is not None and hit[:_FACTS] == facts:
+                return _routes_of(hit, _FACTS)
         # Each payee's field has room for any affordable amount plus a guard bit
         # on top: (b | guard) - a keeps every guard bit iff a <= b field by field.
         width = max(8, budget.bit_length() + 2)
@@ -599,8 +592,8 @@ class Coach(Tables):
         if _CHOICES_OF[0] is not self or len(_CHOICES) >= _CHOICES_KEPT:
             _CHOICES.clear()
             _CHOICES_OF[0] = self
-        _CHOICES[memo] = result
-        return list(result)
+        _CHOICES[hashed] = facts + _flat_routes(out)
+        return result
 
     def _near_table(
         self,
@@ -705,10 +698,9 @@ class Coach(Tables):
             else self._choices(state, who, state.players[who].money, mode == 1)
         )
         for _, cost, path in routes:
-            hit = _MOVES.get((id(b), path, cost))
-            out.append(
-                hit[1] if hit is not None and hit[0] is b else _new_move(b, path, cost)
-            )
+            key = (id(b), path, cost)
+            hit = _MOVES.get(key)
+            out.append(hit if hit is not None else _new_move(b, key))
         return out
 
     def step_cost(self, state: State, e: object, seat: object) -> int:
@@ -850,22 +842,35 @@ class Coach(Tables):
         """Check a move for ``seat``: its cost, what each seat and the bank receive.
 
         Raises IllegalAction naming the first rule the route breaks. A move object
-        of :meth:`moves` is checked on the indices of its route; any other move,
-        or one that breaks a rule on this state, goes through :meth:`_walk`.
+        of :meth:`moves` (shared, or one of the last listings) is checked on the
+        indices of its route; any other move, or one that breaks a rule on this
+        state, goes through :meth:`_walk`.
         """
+        # A _ROUTES entry's move and board are alive (held by _MOVES and
+        # _MOVE_BOARDS), so equal identities mean the very move object and board;
+        # a _FRESH entry holds its move and board.
+        b = self.board
+        path: tuple[int, ...] | None = None
         route = _ROUTES.get(id(action))
-        if route is not None and route[0] is action and route[1] is self.board:
-            paid = self._indexed_walk(state, route[2], route[3], seat)
+        if route is not None:
+            if route[0] == id(b):
+                path = route[1]
+        else:
+            fresh = _FRESH.get(id(action))
+            if fresh is not None and fresh[0] is action and fresh[1] is b:
+                path = fresh[2]
+        if path is not None:
+            paid = self._indexed_walk(state, path, seat)
             if paid is not None:
                 return paid
         return self._walk(state, action.path, seat)
 
     def _indexed_walk(
-        self, state: State, path: tuple[int, ...], edges: tuple[int, ...], seat: int
+        self, state: State, path: tuple[int, ...], seat: int
     ) -> tuple[int, list[int], int] | None:
-        """:meth:`_walk` for a route of this board given by city and connection indices.
+        """:meth:`_walk` for a route of this board given by city indices.
 
-        The route came from :meth:`_dijkstra` on this board, so its cities and
+        The route came from the route search on this board, so its cities and
         connections exist and no city repeats; the rules that depend on the state
         are checked here. Returns None if the route breaks one of them: then
         :meth:`_walk` finds the rule and names it.
@@ -886,8 +891,20 @@ class Coach(Tables):
             return None  # P-MOVE-3, P-MOVE-6, P-MOVE-1: the target
         received = [0] * self.players
         cost = bank = 0
-        e: int
-        for e in edges:
+        # each step's connection, read from the city's neighbours (native ints; a
+        # look-up in edge_index would hash a pair per step)
+        adj = self.board.adj
+        u: int = path[0]
+        w: int
+        e: int = 0
+        f: int
+        for k in range(1, last + 1):
+            w = path[k]
+            for v, f in adj[u]:
+                if v == w:
+                    e = f
+                    break
+            u = w
             r = roads[e]
             if not r:
                 cost += 1
@@ -1000,6 +1017,38 @@ def _path(label: _Label) -> tuple[int, ...]:
     return tuple(cities)
 
 
+def _flat_routes(out: list[tuple[int, int, int, tuple[int, ...]]]) -> tuple[int, ...]:
+    """Routes ``(target, cost, length, cities)`` as one flat tuple of ints.
+
+    A _CHOICES entry keeps its routes so, after its facts: one tuple, which the
+    cyclic gc stops tracking at its first pass (route tuples inside it would
+    keep it tracked, and count as many objects, until the gc had untracked them
+    one level a pass). :func:`_routes_of` reads them back.
+    """
+    flat: list[int] = []
+    for t, c, size, p in out:
+        flat.append(t)
+        flat.append(c)
+        flat.append(size)
+        flat.extend(p)
+    return tuple(flat)
+
+
+def _routes_of(flat: tuple, k: int) -> list[tuple[int, int, tuple[int, ...]]]:
+    """The ``(target, cost, cities)`` routes kept by :func:`_flat_routes`.
+
+    ``flat[k:]`` holds them (``flat`` is a _CHOICES entry).
+    """
+    out: list[tuple[int, int, tuple[int, ...]]] = []
+    n = len(flat)
+    size: int
+    while k < n:
+        size = flat[k + 2]
+        out.append((flat[k], flat[k + 1], flat[k + 3 : k + 3 + size]))
+        k += 3 + size
+    return out
+
+
 def _seat_arg(state: State, seat: object) -> int:
     """``seat`` as a seat of ``state``'s game, or a ValueError naming the argument.
 
@@ -1039,33 +1088,39 @@ def _city_indices(board: Board, path: object) -> list[int]:
     return out
 
 
-def _new_move(board: Board, path: tuple[int, ...], cost: int) -> A.MoveCoach:
-    """Make the shared move object of a route and enter it in _MOVES and _ROUTES."""
-    if len(_MOVES) > 20_000:  # bounded; a move dropped here is checked by _walk
+def _new_move(board: Board, key: tuple[int, tuple[int, ...], int]) -> A.MoveCoach:
+    """Make the move object of a route (``key``: board id, route, cost).
+
+    Listed for the first time, a route gets a move object of its own and its
+    key is noted in _MET (the move in _FRESH, for a while); listed again, its
+    move is entered in _MOVES and _ROUTES (its board in _MOVE_BOARDS) and shared
+    from then on. Most routes of an environment's positions are listed once
+    (three keys in four in the benchmark loop): their moves die with the legal
+    list, young, instead of living in the table, where the cyclic gc would
+    promote them to its oldest generation and walk them in every full
+    collection. Search bots list the same routes again and again, and share
+    them.
+    """
+    if len(_MOVES) > _MOVES_KEPT or len(_MET) > _MOVES_KEPT:
+        # bounded; a move dropped here is checked by _walk
         _MOVES.clear()
         _ROUTES.clear()
+        _MOVE_BOARDS.clear()
+        _MET.clear()
     # made without the dataclass's __init__ and __post_init__ (Python frames that
     # check the field types): a path of the board's city ids and an int cost
     move = object.__new__(A.MoveCoach)
     ids = board.ids
-    object.__setattr__(move, "path", tuple([ids[c] for c in path]))
-    object.__setattr__(move, "cost", cost)
-    # each step's connection, read from the route's city's neighbours (native
-    # ints; a look-up in edge_index would hash a pair per step)
-    adj = board.adj
-    edges_l: list[int] = []
-    u: int = path[0]
-    v: int
-    w: int
-    e: int
-    for k in range(1, len(path)):
-        w = path[k]
-        for v, e in adj[u]:
-            if v == w:
-                edges_l.append(e)
-                break
-        u = w
-    edges = tuple(edges_l)
-    _MOVES[id(board), path, cost] = (board, move)
-    _ROUTES[id(move)] = (move, board, path, edges)
+    object.__setattr__(move, "path", tuple([ids[c] for c in key[1]]))
+    object.__setattr__(move, "cost", key[2])
+    if key in _MET:
+        _MET.discard(key)
+        _MOVE_BOARDS[key[0]] = board
+        _MOVES[key] = move
+        _ROUTES[id(move)] = key
+    else:
+        _MET.add(key)
+        if len(_FRESH) >= _FRESH_KEPT:
+            _FRESH.clear()
+        _FRESH[id(move)] = (move, board, key[1])
     return move
