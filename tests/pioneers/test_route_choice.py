@@ -247,14 +247,10 @@ def test_search_bots_pay_the_trailing_rival_rather_than_the_leader(bot):
     assert picks == [MoveCoach(("S", "B", "T"), 2)] * 3, picks
 
 
-def test_route_choices_remembered_by_value_answer_as_the_search():
-    """The engine remembers route choices by value (coach._CHOICES): a position met
-    again, or an equal copy of it, lists the moves a fresh search lists, and an
-    entry made by another game object is not used."""
+def _move_positions(game, seed):
+    """The move decisions with more than one move of a seeded random 4-player game."""
     from toolkit.core import play, random_agent
-    from toolkit.pioneers import coach
 
-    game = Pioneers(players=4)
     moves = []
 
     def agent(g, observation, legal, rng):
@@ -262,7 +258,18 @@ def test_route_choices_remembered_by_value_answer_as_the_search():
             moves.append(observation)
         return random_agent(g, observation, legal, rng)
 
-    play(game, [agent] * 4, seed=5)
+    play(game, [agent] * 4, seed=seed)
+    return moves
+
+
+def test_route_choices_remembered_by_value_answer_as_the_search():
+    """The engine remembers route choices by value (coach._CHOICES): a position met
+    again, or an equal copy of it, lists the moves a fresh search lists, and an
+    entry made by another game object is not used."""
+    from toolkit.pioneers import coach
+
+    game = Pioneers(players=4)
+    moves = _move_positions(game, seed=5)
     assert len(moves) > 10
     other = Pioneers(players=4, route_choice="every")
     remembered = 0
@@ -326,18 +333,10 @@ def test_route_memo_answers_only_equal_facts():
     """A route memo entry (coach._CHOICES, keyed by the facts' hash) answers only a
     search whose facts equal its own: an entry under the same hash with other
     facts is searched past (and replaced), never returned."""
-    from toolkit.core import play, random_agent
     from toolkit.pioneers import coach
 
     game = Pioneers(players=4)
-    moves = []
-
-    def agent(g, observation, legal, rng):
-        if observation.phase == "move" and len(legal) > 1:
-            moves.append(observation)
-        return random_agent(g, observation, legal, rng)
-
-    play(game, [agent] * 4, seed=5)
+    moves = _move_positions(game, seed=5)
     checked = 0
     for state in moves:
         coach._CHOICES.clear()
@@ -357,18 +356,10 @@ def test_listed_moves_apply_alike_first_listed_shared_or_made_by_hand():
     """A route's move object is shared from its second listing on (coach._MOVES);
     the first listing's own object, the shared one and an equal MoveCoach made by
     hand are equal and apply alike."""
-    from toolkit.core import play, random_agent
     from toolkit.pioneers import coach
 
     game = Pioneers(players=4)
-    moves = []
-
-    def agent(g, observation, legal, rng):
-        if observation.phase == "move" and len(legal) > 1:
-            moves.append(observation)
-        return random_agent(g, observation, legal, rng)
-
-    play(game, [agent] * 4, seed=7)
+    moves = _move_positions(game, seed=7)
     assert moves
     for state in moves:
         for store in (coach._MOVES, coach._ROUTES, coach._MET, coach._FRESH):
